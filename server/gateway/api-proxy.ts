@@ -1,0 +1,190 @@
+/**
+ * `/api/*` → the API host. In order: the path must be canonical and in the route policy
+ * (else 404, no upstream call), the declared body must fit the route's limit (else 413), an
+ * unsafe method must pass the CSRF check, the caller must have a session (401) and hold the
+ * route's permissions (403). Then the request goes upstream over a keep-alive undici pool
+ * with client credentials and identity headers stripped and the signed assertion added.
+ * JSON bodies are checked for syntax; uploads stream through without buffering.
+ */
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ASSERTION_HEADER } from '../../shared/identity-assertion.js';
+import type { Authorizer, Decision } from './authorize.js';
+import { checkCsrf } from './csrf.js';
+import type { Evictions } from './evictions.js';
+import { HttpError } from './http-error.js';
+import { isHopByHop, isIdentityHeader } from './identity-headers.js';
+import type { GatewayMetrics } from './metrics.js';
+import { canonicalPath } from './path-guard.js';
+import type { MatchedPolicy, RoutePolicyTable } from './route-policy.js';
+import type { Upstream } from './upstream.js';
+
+export interface ApiProxyOptions {
+  api: Upstream;
+  policies: RoutePolicyTable;
+  authorizer: Authorizer;
+  evictions: Evictions;
+  publicOrigin: string;
+  /** Limit for JSON bodies and for routes the policy gives no limit of their own. */
+  bodyLimit: number;
+  metrics: GatewayMetrics;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiRoute: MatchedPolicy | null;
+    apiDecision: Decision | null;
+  }
+}
+
+/** Client headers that are credentials for the gateway, never for the API. */
+const CREDENTIAL_HEADERS = new Set(['cookie', 'authorization', 'x-session-token', 'x-xsrf-token']);
+/** Upstream response headers that are the gateway's business, not the API's. */
+const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'connection', 'keep-alive', 'transfer-encoding']);
+
+export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
+  const { api, metrics } = options;
+  const forwardedHost = new URL(options.publicOrigin).host;
+  const forwardedProto = options.publicOrigin.startsWith('https:') ? 'https' : 'http';
+
+  app.decorateRequest('apiRoute', null);
+  app.decorateRequest('apiDecision', null);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: options.bodyLimit }, (_request, body, done) => {
+    const buffer = body as Buffer;
+    if (buffer.length > 0) {
+      try {
+        JSON.parse(buffer.toString('utf8'));
+      } catch (error) {
+        done(new HttpError(400, `The request body is not valid JSON: ${(error as Error).message}`), undefined);
+        return;
+      }
+    }
+    done(null, buffer);
+  });
+  // Every other body (multipart uploads, files) is streamed by the handler, not parsed here.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.addHook('onRequest', async (request) => {
+    const path = canonicalPath(request.url);
+    const matched = path ? options.policies.match(request.method, path) : null;
+    if (!matched) throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > limitOf(matched, options.bodyLimit)) throw tooLarge(matched, options.bodyLimit);
+    checkCsrf(request.method, request.headers, options.publicOrigin);
+    request.apiRoute = matched;
+    request.apiDecision = await options.authorizer.authorize(matched, request.headers);
+  });
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/*',
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const matched = request.apiRoute!;
+      const decision = request.apiDecision!;
+      const limit = limitOf(matched, options.bodyLimit);
+      const counter = Buffer.isBuffer(request.body) || !hasBody(request) ? null : new ByteLimit(limit);
+      const body: Buffer | Readable | undefined = Buffer.isBuffer(request.body)
+        ? request.body
+        : counter
+          ? request.raw.pipe(counter)
+          : undefined;
+      if (counter) request.raw.once('error', (error) => counter.destroy(error));
+
+      let response;
+      try {
+        response = await api.request({
+          method: request.method as 'GET',
+          path: request.url,
+          headers: upstreamHeaders(request, decision, forwardedHost, forwardedProto),
+          body,
+        });
+      } catch (error) {
+        if (counter?.exceeded) throw tooLarge(matched, options.bodyLimit);
+        const translated = api.translate(error);
+        metrics.upstreamError('api', translated.statusCode === 504 ? 'timeout' : 'unreachable');
+        throw translated;
+      }
+
+      if (response.statusCode < 400) options.evictions.afterMutation(matched.policy, matched.params, decision.session);
+      return sendUpstream(reply, response.statusCode, response.headers, response.body);
+    },
+  });
+}
+
+function sendUpstream(
+  reply: FastifyReply,
+  statusCode: number,
+  headers: Record<string, string | string[] | undefined>,
+  body: Readable,
+): FastifyReply {
+  reply.code(statusCode);
+  for (const name in headers) {
+    if (!DROPPED_RESPONSE_HEADERS.has(name)) reply.header(name, headers[name]);
+  }
+  return reply.send(body);
+}
+
+function upstreamHeaders(
+  request: FastifyRequest,
+  decision: Decision,
+  forwardedHost: string,
+  forwardedProto: string,
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const headers = request.headers;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || CREDENTIAL_HEADERS.has(name) || isHopByHop(name) || isIdentityHeader(name)) continue;
+    out[name] = value;
+  }
+  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-host'] = forwardedHost;
+  out['x-forwarded-proto'] = forwardedProto;
+  out['x-request-id'] = request.id;
+  if (decision.assertion) out[ASSERTION_HEADER] = decision.assertion;
+  return out;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+function limitOf(matched: MatchedPolicy, fallback: number): number {
+  return matched.policy.bodyLimit ?? fallback;
+}
+
+function tooLarge(matched: MatchedPolicy, fallback: number): HttpError {
+  const limit = limitOf(matched, fallback);
+  return new HttpError(413, `The request body is larger than the ${formatBytes(limit)} this route accepts`, { limit }, {
+    connection: 'close',
+  });
+}
+
+function formatBytes(bytes: number): string {
+  const MiB = 1024 * 1024;
+  return bytes >= 1024 * MiB ? `${bytes / (1024 * MiB)} GiB` : bytes >= MiB ? `${bytes / MiB} MiB` : `${bytes} bytes`;
+}
+
+/** Passes a body through while counting it; fails the stream once it passes the limit. */
+class ByteLimit extends Transform {
+  exceeded = false;
+  private seen = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) {
+      this.exceeded = true;
+      callback(new Error('request body over the route limit'));
+      return;
+    }
+    callback(null, chunk);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * buildGateway(config): the one origin the browser talks to. Read top to bottom, this is the
+ * gateway's table of contents; each plugin lives in its own file.
+ */
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { AssertionSigner } from './assertion.js';
+import { Authorizer } from './authorize.js';
+import { apiProxy } from './api-proxy.js';
+import { authzRoute } from './bff/authz.js';
+import { clientConfigRoute } from './bff/client-config.js';
+import { healthRoutes } from './bff/health.js';
+import { metricsRoute } from './bff/metrics.js';
+import { permissionRoutes } from './bff/permissions.js';
+import { sessionRoute } from './bff/session.js';
+import { systemClock, type Clock } from './clock.js';
+import { checkCsrf, ensureXsrfCookie } from './csrf.js';
+import { installErrorHandlers } from './error-handler.js';
+import { connectEvictionBroadcast } from './eviction-broadcast.js';
+import { Evictions } from './evictions.js';
+import { HttpError } from './http-error.js';
+import { identityProxy } from './identity-proxy.js';
+import { installRequestLog, loggerOptions, requestIdFrom } from './logging.js';
+import { GatewayMetrics } from './metrics.js';
+import { PermissionLists } from './permissions.js';
+import { ResourceScopes } from './resource-scope.js';
+import { RoutePolicyTable } from './route-policy.js';
+import { securityHeaders } from './security-headers.js';
+import { SessionCache } from './session.js';
+import { staticClient } from './static-client.js';
+import { Upstream } from './upstream.js';
+import type { Config } from '../config.js';
+
+export type GatewayConfig = Pick<
+  Config,
+  | 'publicUrl'
+  | 'identityPublicUrl'
+  | 'apiUrl'
+  | 'redisUrl'
+  | 'logLevel'
+  | 'assertionSecret'
+  | 'sessionCookieName'
+  | 'sessionCacheTtlMs'
+  | 'upstreamTimeoutMs'
+  | 'bodyLimit'
+  | 'identitySubmitsPerMinute'
+  | 'trustProxy'
+  | 'metricsToken'
+  | 'internalToken'
+  | 'supportEmail'
+  | 'webRoot'
+>;
+
+export interface GatewayTuning {
+  clock?: Clock;
+  /** Slowloris defence: the whole header block must arrive within this time. */
+  headersTimeoutMs?: number;
+  /** Overload shedding thresholds (@fastify/under-pressure). */
+  maxEventLoopDelayMs?: number;
+  maxEventLoopUtilization?: number;
+  version?: string;
+}
+
+export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning = {}): Promise<FastifyInstance> {
+  const clock = tuning.clock ?? systemClock;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const secureCookies = publicOrigin.startsWith('https:');
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    // One line per request, written by logging.ts with what an operator needs.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count is valid at run time (proxy-addr) though the typings omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: config.bodyLimit,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
+    // Slow clients may not hold connections open: headers must arrive promptly, idle sockets go.
+    http: { headersTimeout: tuning.headersTimeoutMs ?? 15_000, requestTimeout: 0 },
+    keepAliveTimeout: 65_000,
+    connectionTimeout: 0,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 256 },
+  });
+
+  // ── Collaborators ────────────────────────────────────────────────────────
+  const metrics = new GatewayMetrics();
+  const identity = new Upstream({ name: 'identity', url: config.identityPublicUrl, variable: 'IDENTITY_PUBLIC_URL', timeoutMs: config.upstreamTimeoutMs });
+  const api = new Upstream({ name: 'API', url: config.apiUrl, variable: 'API_URL', timeoutMs: config.upstreamTimeoutMs });
+  const signer = new AssertionSigner(config.assertionSecret);
+  const sessions = new SessionCache({ identity, cookieName: config.sessionCookieName, ttlMs: config.sessionCacheTtlMs, clock, metrics });
+  const permissions = new PermissionLists(api, signer, clock, metrics);
+  const scopes = new ResourceScopes(api, signer, clock, metrics);
+  const policies = new RoutePolicyTable();
+  const authorizer = new Authorizer(sessions, permissions, scopes, signer, config.sessionCookieName);
+  const evictions = new Evictions(sessions, permissions);
+
+  if (config.redisUrl) {
+    const broadcast = connectEvictionBroadcast(config.redisUrl, (event) => evictions.apply(event), app.log);
+    evictions.attach(broadcast);
+    app.addHook('onReady', () => broadcast.ready);
+    app.addHook('onClose', () => broadcast.close());
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all([identity.close(), api.close()]);
+  });
+
+  // ── Cross-cutting ────────────────────────────────────────────────────────
+  installErrorHandlers(app);
+  installRequestLog(app, metrics);
+  await app.register(cookie, { hook: false });
+  await app.register(securityHeaders, { secure: secureCookies });
+  await app.register(underPressure, {
+    maxEventLoopDelay: tuning.maxEventLoopDelayMs ?? 1_000,
+    maxEventLoopUtilization: tuning.maxEventLoopUtilization ?? 0.98,
+    retryAfter: 5,
+    pressureHandler: (_request, _reply, type, value) => {
+      throw new HttpError(503, `The gateway is overloaded (${type} at ${value}): retry shortly`, undefined, { 'retry-after': '5' });
+    },
+  });
+
+  // ── The three doors: identity host, API host, shaped endpoints ───────────
+  await app.register(identityProxy, {
+    identity,
+    publicOrigin,
+    cookieName: config.sessionCookieName,
+    submitsPerMinute: config.identitySubmitsPerMinute,
+    timeoutMs: config.upstreamTimeoutMs,
+    evictions,
+    metrics,
+  });
+  await app.register(apiProxy, { api, policies, authorizer, evictions, publicOrigin, bodyLimit: config.bodyLimit, metrics });
+  await app.register(async (bff) => {
+    bff.addHook('onRequest', async (request, reply) => {
+      checkCsrf(request.method, request.headers, publicOrigin);
+      ensureXsrfCookie(request, reply, secureCookies);
+    });
+    await bff.register(sessionRoute, { authorizer });
+    await bff.register(permissionRoutes, { authorizer, permissions });
+    await bff.register(clientConfigRoute, { supportEmail: config.supportEmail, version: tuning.version ?? 'dev' });
+    await bff.register(healthRoutes, { upstreams: [identity, api] });
+    if (config.metricsToken) await bff.register(metricsRoute, { metrics, token: config.metricsToken });
+    if (config.internalToken) await bff.register(authzRoute, { authorizer, policies, token: config.internalToken, publicOrigin });
+  });
+
+  // ── The client ───────────────────────────────────────────────────────────
+  await app.register(staticClient, { webRoot: config.webRoot, secureCookies });
+
+  return app;
+}

@@ -1,0 +1,9 @@
+/**
+ * Monotonic milliseconds, injected so the caches' time limits (the 2-minute permission lists,
+ * the session TTL) can be tested by moving time rather than by waiting for it.
+ */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = performance;

@@ -1,0 +1,35 @@
+/**
+ * Every error the gateway answers leaves in the identity wire envelope, with a reason that
+ * names the problem and never a stack trace.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { errorEnvelope } from '../../shared/error-envelope.js';
+import { HttpError } from './http-error.js';
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send(error.envelope ?? errorEnvelope(error.statusCode, error.reason, error.details));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: error.code, reason: error.message }, 'request rejected');
+    const reason = status >= 500 && status !== 503 ? 'The gateway could not complete the request' : clientReason(error);
+    return reply.code(status).send(errorEnvelope(status, reason));
+  });
+}
+
+function clientReason(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `The request body is not valid JSON: ${error.message}`;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is larger than this route accepts';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Unsupported content type: ${error.message}`;
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Gateway logs: pino JSON, one line per request with request id, method, route group, status
+ * and latency. Credentials never reach a log line: credential headers are redacted and
+ * credential-bearing query parameters (logout tokens, recovery tokens, codes) are masked.
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { LogLevel } from '../config.js';
+import { routeGroup, type GatewayMetrics } from './metrics.js';
+
+const REDACTED_HEADERS = [
+  'cookie',
+  'authorization',
+  'x-session-token',
+  'x-xsrf-token',
+  'x-sitewave-identity',
+  'set-cookie',
+  'proxy-authorization',
+];
+
+export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        ...REDACTED_HEADERS.map((name) => `req.headers["${name}"]`),
+        ...REDACTED_HEADERS.map((name) => `res.headers["${name}"]`),
+        '*.password',
+        '*.token',
+        '*.session_token',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+const SECRET_QUERY = /([?&](?:token|logout_token|code|password|session_token|refresh_token|access_token|id_token|client_secret|flow_token)=)[^&#]*/gi;
+
+export function maskUrl(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;
+}
+
+/** Valid client request ids are reused so a trace spans the browser, gateway and API. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdFrom(header: string | string[] | undefined, generate: () => string): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : generate();
+}
+
+export function installRequestLog(app: FastifyInstance, metrics: GatewayMetrics): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const group = routeGroup(request.url);
+    const ms = reply.elapsedTime;
+    metrics.observeRequest(group, request.method, reply.statusCode, ms / 1000);
+    request.log.info(
+      { method: request.method, url: maskUrl(request.url), group, status: reply.statusCode, ms: Math.round(ms * 10) / 10 },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Serves the built React client: hashed assets cached forever, `index.html` never cached,
+ * and `index.html` as the answer for client routes only (shared/client-routes.ts). Any other
+ * unknown path stays a 404, so a typo or a probe does not get an HTML page back.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isClientRoute } from '../../shared/client-routes.js';
+import { errorEnvelope } from '../../shared/error-envelope.js';
+import { ensureXsrfCookie } from './csrf.js';
+
+export interface StaticClientOptions {
+  webRoot: string;
+  secureCookies: boolean;
+}
+
+export async function staticClient(app: FastifyInstance, options: StaticClientOptions): Promise<void> {
+  const built = existsSync(path.join(options.webRoot, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      index: false,
+      wildcard: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  } else {
+    app.log.warn({ webRoot: options.webRoot }, 'the web client is not built: client routes answer 404');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathOnly = request.url.split('?')[0]!;
+    if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(pathOnly)) {
+      if (!built) return reply.code(404).send(errorEnvelope(404, 'The web client is not built'));
+      ensureXsrfCookie(request, reply, options.secureCookies);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send(errorEnvelope(404, `No route ${request.method} ${pathOnly}`));
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Starts sitewave: reads the configuration, starts the embedded identity service and API
+ * where no remote one is configured, then the gateway; shuts down gracefully on SIGTERM/SIGINT.
+ */
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { buildGateway } from './gateway/app.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const gateway = await buildGateway(config, { version: packageVersion() });
+
+  // The embedded identity service and API are not part of this build yet: say plainly which
+  // upstream is missing instead of failing on the first request.
+  if (!config.identityPublicUrl) {
+    gateway.log.warn('no identity service: set IDENTITY_PUBLIC_URL (sign-in, sessions and /.ory answer 502 until then)');
+  }
+  if (!config.apiUrl) {
+    gateway.log.warn('no API host: set API_URL (and ASSERTION_SECRET) — /api answers 502 until then');
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    gateway.log.info({ signal }, 'shutting down: no new connections, draining requests in flight');
+    const force = setTimeout(() => {
+      gateway.log.error('requests still in flight after the grace period: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    gateway.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        gateway.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await gateway.listen({ port: config.port, host: config.host });
+  gateway.log.info({ publicUrl: config.publicUrl }, `sitewave is listening: open ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`sitewave failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

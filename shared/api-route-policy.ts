@@ -1,0 +1,169 @@
+import type { PermissionId } from './permission-ids.js';
+
+/**
+ * The route policy: every `/api` call the browser may make, what it needs, and in which scope.
+ * This is the one table a security review reads. A path that is not here does not exist for
+ * the browser: the gateway answers 404 without calling the API. The API enforces the same
+ * table again (defence in depth).
+ *
+ * Scopes:
+ *   public   no session needed (invite validation and sign-up from an invite)
+ *   session  any signed-in user; `permissions` is empty
+ *   user     the user's own list alone (global administration)
+ *   org      the organisation named by `:orgId`: user ∪ organisation list
+ *   project  the project named by `:projectId`: user ∪ organisation ∪ project list, the
+ *            organisation being the project's owner
+ *   resource the organisation (and project) that owns the resource named by `param`, resolved
+ *            by asking the API (`GET /api/scopes/{resource}/{id}`, see docs)
+ *
+ * `permissions` are alternatives: holding any one of them is enough.
+ * `evicts` names the cached permission lists a successful call makes stale.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ScopeKind = 'public' | 'session' | 'user' | 'org' | 'project' | 'resource';
+export type ResourceKind = 'device' | 'floor' | 'floorplan' | 'track' | 'photo' | 'contact';
+
+export type Eviction =
+  /** every cached list of the identity named by this path parameter */
+  | { identityParam: string }
+  /** every cached list of the caller */
+  | { caller: true }
+  /** every identity's cached list for the organisation or project named by this parameter */
+  | { scopeParam: 'orgId' | 'projectId' };
+
+export interface ApiRoutePolicy {
+  method: HttpMethod;
+  /** Path pattern with `:name` parameters. */
+  path: string;
+  scope: ScopeKind;
+  /** For `resource` scope: what the parameter names. */
+  resource?: { kind: ResourceKind; param: string };
+  permissions: readonly PermissionId[];
+  /** Largest accepted request body in bytes; the gateway answers 413 beyond it. */
+  bodyLimit?: number;
+  evicts?: Eviction;
+}
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/** Upload limits, named so the table reads as policy. */
+export const UPLOAD_LIMITS = {
+  firmware: 1 * GiB,
+  floorplan: 64 * MiB,
+  track: 256 * MiB,
+} as const;
+
+type Row = Omit<ApiRoutePolicy, 'method' | 'path'>;
+const publicRoute = (): Row => ({ scope: 'public', permissions: [] });
+const session = (): Row => ({ scope: 'session', permissions: [] });
+const user = (...permissions: PermissionId[]): Row => ({ scope: 'user', permissions });
+const org = (...permissions: PermissionId[]): Row => ({ scope: 'org', permissions });
+const project = (...permissions: PermissionId[]): Row => ({ scope: 'project', permissions });
+const owned =
+  (kind: ResourceKind, param: string) =>
+  (...permissions: PermissionId[]): Row => ({ scope: 'resource', resource: { kind, param }, permissions });
+const device = owned('device', 'deviceId');
+const floor = owned('floor', 'floorId');
+const floorplan = owned('floorplan', 'floorplanId');
+const track = owned('track', 'trackId');
+const photo = owned('photo', 'photoId');
+const contact = owned('contact', 'contactId');
+
+const route = (method: HttpMethod, path: string, row: Row, extra: Partial<Row> = {}): ApiRoutePolicy => ({
+  method,
+  path,
+  ...row,
+  ...extra,
+});
+
+export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
+  // ── Global administration ────────────────────────────────────────────────
+  route('GET', '/api/admin/orgs', user('admin:orgs')),
+  route('POST', '/api/admin/orgs', user('admin:orgs')),
+  route('POST', '/api/admin/orgs/:orgId/join', user('admin:orgs'), { evicts: { caller: true } }),
+  route('GET', '/api/admin/users', user('admin:users')),
+  route('POST', '/api/admin/users', user('admin:users')),
+  route('PUT', '/api/admin/users/:userId', user('admin:users'), { evicts: { identityParam: 'userId' } }),
+  route('PUT', '/api/admin/users/:userId/recovery', user('admin:users')),
+  route('POST', '/api/admin/firmware/releases', user('admin:firmware'), { bodyLimit: UPLOAD_LIMITS.firmware }),
+  route('DELETE', '/api/admin/firmware/releases/:releaseId', user('admin:firmware')),
+  route('GET', '/api/firmware/releases', session()),
+
+  // ── The caller ───────────────────────────────────────────────────────────
+  route('GET', '/api/permissions', session()),
+  route('GET', '/api/user/settings', session()),
+  route('PUT', '/api/user/settings', session()),
+  route('GET', '/api/networktechnologies', session()),
+
+  // ── Invites: validating and signing up need no session yet ───────────────
+  route('GET', '/api/validate', publicRoute()),
+  route('POST', '/api/register', publicRoute()),
+  route('POST', '/api/registerjoin', session(), { evicts: { caller: true } }),
+  route('POST', '/api/join', session(), { evicts: { caller: true } }),
+
+  // ── Organisations ────────────────────────────────────────────────────────
+  route('GET', '/api/orgs', session()),
+  route('GET', '/api/orgs/:orgId', org('org:read')),
+  route('PUT', '/api/orgs/:orgId', org('org:update')),
+  route('DELETE', '/api/orgs/:orgId', org('org:delete'), { evicts: { scopeParam: 'orgId' } }),
+  route('GET', '/api/orgs/:orgId/permissions', session()),
+  route('GET', '/api/orgs/:orgId/users', org('org:users:read')),
+  route('GET', '/api/orgs/:orgId/users/:userId', org('org:users:read')),
+  route('PUT', '/api/orgs/:orgId/users/:userId', org('org:users:manage'), { evicts: { identityParam: 'userId' } }),
+  route('DELETE', '/api/orgs/:orgId/users/:userId', org('org:users:manage'), { evicts: { identityParam: 'userId' } }),
+  route('POST', '/api/orgs/:orgId/invite', org('org:invites:manage')),
+  route('GET', '/api/orgs/:orgId/invites', org('org:invites:read', 'org:invites:manage')),
+  route('GET', '/api/orgs/:orgId/invoices', org('org:billing:read')),
+  route('GET', '/api/orgs/:orgId/notifications', org('org:notifications:read')),
+
+  // ── Devices and subscriptions ────────────────────────────────────────────
+  route('GET', '/api/orgs/:orgId/devices', org('org:devices:read')),
+  route('POST', '/api/orgs/:orgId/devices/register', org('org:devices:manage')),
+  route('PUT', '/api/devices/:deviceId', device('org:devices:manage')),
+  route('POST', '/api/devices/:deviceId/startsubscription', device('org:billing:manage')),
+  route('POST', '/api/devices/:deviceId/cancelsubscription', device('org:billing:manage')),
+
+  // ── Projects ─────────────────────────────────────────────────────────────
+  route('GET', '/api/orgs/:orgId/projects', org('org:projects:read')),
+  route('POST', '/api/orgs/:orgId/projects', org('org:projects:create')),
+  route('GET', '/api/projects/:projectId', project('project:read')),
+  route('PUT', '/api/projects/:projectId', project('project:update')),
+  route('DELETE', '/api/projects/:projectId', project('project:delete'), { evicts: { scopeParam: 'projectId' } }),
+  route('GET', '/api/projects/:projectId/permissions', session()),
+  route('GET', '/api/projects/:projectId/stats', project('project:read')),
+  route('GET', '/api/projects/:projectId/statistics/networkstatistics', project('project:read')),
+  route('GET', '/api/projects/:projectId/statistics/channels', project('project:read')),
+  route('GET', '/api/projects/:projectId/statistics/networks', project('project:read')),
+  route('GET', '/api/projects/:projectId/users', project('project:users:read', 'project:users:manage')),
+  route('POST', '/api/projects/:projectId/users', project('project:users:manage'), { evicts: { scopeParam: 'projectId' } }),
+  route('PUT', '/api/projects/:projectId/users/:userId', project('project:users:manage'), { evicts: { identityParam: 'userId' } }),
+  route('DELETE', '/api/projects/:projectId/users/:userId', project('project:users:manage'), { evicts: { identityParam: 'userId' } }),
+  route('GET', '/api/projects/:projectId/contacts', project('project:read')),
+  route('POST', '/api/projects/:projectId/contacts', project('project:contacts:manage')),
+  route('PUT', '/api/contacts/:contactId', contact('project:contacts:manage')),
+  route('DELETE', '/api/contacts/:contactId', contact('project:contacts:manage')),
+  route('GET', '/api/projects/:projectId/reporting/settings', project('project:read')),
+  route('PUT', '/api/projects/:projectId/reporting/settings', project('project:reporting:manage')),
+
+  // ── Floors, floor plans, tracks, photos ──────────────────────────────────
+  route('GET', '/api/projects/:projectId/floors', project('project:read')),
+  route('POST', '/api/projects/:projectId/floors', project('project:survey:write')),
+  route('GET', '/api/floors/:floorId', floor('project:read')),
+  route('PUT', '/api/floors/:floorId', floor('project:survey:write')),
+  route('DELETE', '/api/floors/:floorId', floor('project:survey:write')),
+  route('GET', '/api/floors/:floorId/floorplans', floor('project:read')),
+  route('POST', '/api/floors/:floorId/floorplans', floor('project:survey:write'), { bodyLimit: UPLOAD_LIMITS.floorplan }),
+  route('GET', '/api/floors/:floorId/tracks', floor('project:read')),
+  route('POST', '/api/floors/:floorId/tracks', floor('project:survey:write'), { bodyLimit: UPLOAD_LIMITS.track }),
+  route('GET', '/api/floors/:floorId/photos', floor('project:read')),
+  route('GET', '/api/floorplans/:floorplanId', floorplan('project:read')),
+  route('POST', '/api/floorplans/:floorplanId', floorplan('project:survey:write')),
+  route('PUT', '/api/floorplans/:floorplanId', floorplan('project:survey:write')),
+  route('GET', '/api/tracks/:trackId', track('project:read')),
+  route('GET', '/api/tracks/:trackId/datasets', track('project:read')),
+  route('GET', '/api/tracks/:trackId/photos', track('project:read')),
+  route('POST', '/api/tracks/:trackId/process', track('project:survey:write')),
+  route('DELETE', '/api/photos/:photoId', photo('project:survey:write')),
+];

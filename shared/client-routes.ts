@@ -1,0 +1,26 @@
+/**
+ * The client's routes (wouter). The gateway answers them with the app's `index.html`; every
+ * other unknown path is a 404. Account routes are exact; the areas are prefixes.
+ */
+export const ACCOUNT_ROUTES = [
+  '/login',
+  '/registration',
+  '/recovery',
+  '/verification',
+  '/settings',
+  '/consent',
+  '/logout',
+  '/error',
+  '/registration-completion',
+] as const;
+
+/** Routes on which the client does not load the session. */
+export const SESSIONLESS_ROUTES: readonly string[] = ['/registration', '/recovery', '/login', '/registration-completion'];
+
+const EXACT: ReadonlySet<string> = new Set(['/', '/_app', ...ACCOUNT_ROUTES]);
+const AREA_PREFIXES = ['/admin', '/orgs', '/projects'] as const;
+
+export function isClientRoute(path: string): boolean {
+  if (EXACT.has(path)) return true;
+  return AREA_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
