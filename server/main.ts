@@ -2,7 +2,7 @@
  * Starts sitewave: reads the configuration, starts the embedded identity service and API
  * where no remote one is configured, then the gateway; shuts down gracefully on SIGTERM/SIGINT.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildGateway } from './gateway/app.js';
 
@@ -20,9 +20,13 @@ function readConfig(): Config {
   }
 }
 
+/** The project's version, from server/ when run from source or dist/server/ when built. */
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  for (const relative of ['../package.json', '../../package.json']) {
+    const file = new URL(relative, import.meta.url);
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  return 'unknown';
 }
 
 async function main(): Promise<void> {

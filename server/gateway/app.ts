@@ -3,6 +3,7 @@
  * gateway's table of contents; each plugin lives in its own file.
  */
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -57,10 +58,16 @@ export interface GatewayTuning {
   clock?: Clock;
   /** Slowloris defence: the whole header block must arrive within this time. */
   headersTimeoutMs?: number;
+  /** How often Node checks connections against headersTimeout (its default is 30 s). */
+  connectionsCheckingIntervalMs?: number;
   /** Overload shedding thresholds (@fastify/under-pressure). */
   maxEventLoopDelayMs?: number;
   maxEventLoopUtilization?: number;
+  /** How often the event loop is sampled for those thresholds (under-pressure's default is 1 s). */
+  pressureSampleIntervalMs?: number;
   version?: string;
+  /** Where logs go (tests read them); standard output by default. */
+  logStream?: Writable;
 }
 
 export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning = {}): Promise<FastifyInstance> {
@@ -69,7 +76,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const secureCookies = publicOrigin.startsWith('https:');
 
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, tuning.logStream),
     // One line per request, written by logging.ts with what an operator needs.
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count is valid at run time (proxy-addr) though the typings omit it.
@@ -77,7 +84,11 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     bodyLimit: config.bodyLimit,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
     // Slow clients may not hold connections open: headers must arrive promptly, idle sockets go.
-    http: { headersTimeout: tuning.headersTimeoutMs ?? 15_000, requestTimeout: 0 },
+    http: {
+      headersTimeout: tuning.headersTimeoutMs ?? 15_000,
+      requestTimeout: 0,
+      connectionsCheckingInterval: tuning.connectionsCheckingIntervalMs ?? 1_000,
+    },
     keepAliveTimeout: 65_000,
     connectionTimeout: 0,
     return503OnClosing: true,
@@ -114,6 +125,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   await app.register(underPressure, {
     maxEventLoopDelay: tuning.maxEventLoopDelayMs ?? 1_000,
     maxEventLoopUtilization: tuning.maxEventLoopUtilization ?? 0.98,
+    ...(tuning.pressureSampleIntervalMs ? { sampleInterval: tuning.pressureSampleIntervalMs } : {}),
     retryAfter: 5,
     pressureHandler: (_request, _reply, type, value) => {
       throw new HttpError(503, `The gateway is overloaded (${type} at ${value}): retry shortly`, undefined, { 'retry-after': '5' });

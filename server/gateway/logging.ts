@@ -3,6 +3,7 @@
  * and latency. Credentials never reach a log line: credential headers are redacted and
  * credential-bearing query parameters (logout tokens, recovery tokens, codes) are masked.
  */
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.js';
 import { routeGroup, type GatewayMetrics } from './metrics.js';
@@ -17,9 +18,10 @@ const REDACTED_HEADERS = [
   'proxy-authorization',
 ];
 
-export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
+export function loggerOptions(level: LogLevel, stream?: Writable): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         ...REDACTED_HEADERS.map((name) => `req.headers["${name}"]`),

@@ -1,0 +1,81 @@
+/**
+ * Two gateway instances behind one (imaginary) load balancer share nothing but Redis: a
+ * logout or role change through one must reach the other's caches.
+ */
+import net from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeApi } from '../support/fake-api.js';
+import { startFakeIdentity } from '../support/fake-identity.js';
+import { browserWrite, SECRET, startHarness, type Harness } from '../support/gateway.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAvailable(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) || 6379 }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+// CI machines run Redis; a developer machine without it skips these rather than failing.
+const available = await redisAvailable();
+if (!available && process.env.CI) throw new Error(`Redis is required for the scale-out tests in CI (${REDIS_URL})`);
+
+describe.runIf(available)('two gateway instances with Redis', () => {
+  let a: Harness;
+  let b: Harness;
+
+  beforeAll(async () => {
+    const identity = await startFakeIdentity();
+    const api = await startFakeApi(SECRET);
+    a = await startHarness({ redisUrl: REDIS_URL }, {}, { identity, api });
+    b = await startHarness({ redisUrl: REDIS_URL }, {}, { identity, api });
+    for (const name of ['ann', 'ben']) {
+      identity.sessions.set(`${name}-token`, { token: `${name}-token`, id: `sess-${name}`, identityId: name });
+      api.grant(name, 'user', []);
+    }
+    api.grant('ann', 'org:acme', ['org:read', 'org:users:manage']);
+    api.grant('ben', 'org:acme', ['org:read']);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await a.identity.close();
+    await a.api.close();
+  });
+
+  it('a logout through one instance ends the session on the other', async () => {
+    const cookie = 'ory_kratos_session=ann-token';
+    expect((await request(a.gateway.server).get('/api/orgs').set('cookie', cookie)).status).toBe(200);
+    expect((await request(b.gateway.server).get('/api/orgs').set('cookie', cookie)).status).toBe(200);
+
+    const logout = await request(a.gateway.server).get('/.ory/self-service/logout?token=logout-sess-ann').set('cookie', cookie);
+    expect(logout.status).toBe(303);
+    await eventually(async () => (await request(b.gateway.server).get('/api/orgs').set('cookie', cookie)).status === 401);
+  });
+
+  it('a role change through one instance is enforced by the other at once', async () => {
+    const admin = browserWrite('ory_kratos_session=ann-token');
+    a.identity.sessions.set('ann-token', { token: 'ann-token', id: 'sess-ann2', identityId: 'ann' });
+    const ben = 'ory_kratos_session=ben-token';
+    expect((await request(b.gateway.server).put('/api/orgs/acme').set(browserWrite(ben)).send({})).status).toBe(403);
+
+    a.api.grant('ben', 'org:acme', ['org:read', 'org:update']);
+    const change = await request(a.gateway.server).put('/api/orgs/acme/users/ben').set(admin).send({ role: 'admin' });
+    expect(change.status).toBe(200);
+    await eventually(async () => (await request(b.gateway.server).put('/api/orgs/acme').set(browserWrite(ben)).send({})).status === 200);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * A 200 MiB firmware upload goes through the gateway without the gateway holding it: the
+ * gateway runs in its own process so its memory can be read from outside.
+ */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { request as undiciRequest } from 'undici';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeApi, type FakeApi } from '../support/fake-api.js';
+import { startFakeIdentity, type FakeIdentity } from '../support/fake-identity.js';
+import { SECRET } from '../support/gateway.js';
+import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
+
+const MiB = 1024 * 1024;
+const SIZE = 200 * MiB;
+
+let identity: FakeIdentity;
+let api: FakeApi;
+let gateway: GatewayProcess;
+
+beforeAll(async () => {
+  identity = await startFakeIdentity();
+  api = await startFakeApi(SECRET);
+  identity.sessions.set('admin-token', { token: 'admin-token', id: 'sess-admin', identityId: 'admin' });
+  api.grant('admin', 'user', ['admin:firmware']);
+  gateway = await startGatewayProcess({ IDENTITY_PUBLIC_URL: identity.url, API_URL: api.url, ASSERTION_SECRET: SECRET });
+}, 30_000);
+
+afterAll(async () => {
+  expect(await gateway.stop()).toBe(0);
+  await identity.close();
+  await api.close();
+});
+
+function body(): { stream: Readable; sha256: () => string } {
+  const chunk = Buffer.alloc(MiB);
+  for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 31 + 7) & 0xff;
+  const hash = createHash('sha256');
+  let sent = 0;
+  const stream = new Readable({
+    read() {
+      if (sent >= SIZE) return this.push(null);
+      sent += chunk.length;
+      hash.update(chunk);
+      this.push(chunk);
+    },
+  });
+  return { stream, sha256: () => hash.digest('hex') };
+}
+
+it('streams a 200 MiB upload with the gateway growing by less than 64 MiB', async () => {
+  // Warm up the session and permission caches so only the upload is measured.
+  const warm = await undiciRequest(`${gateway.url}/api/firmware/releases`, { headers: { 'x-session-token': 'admin-token' } });
+  await warm.body.dump();
+  const baseline = gateway.rss();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, gateway.rss())), 20);
+
+  const upload = body();
+  try {
+    const res = await undiciRequest(`${gateway.url}/api/admin/firmware/releases`, {
+      method: 'POST',
+      headers: {
+        'x-session-token': 'admin-token',
+        'content-type': 'multipart/form-data; boundary=firmware',
+        'content-length': String(SIZE),
+      },
+      body: upload.stream,
+    });
+    const answer = (await res.body.json()) as { bytes: number; sha256: string };
+    expect(res.statusCode).toBe(200);
+    expect(answer.bytes).toBe(SIZE);
+    expect(answer.sha256).toBe(upload.sha256());
+  } finally {
+    clearInterval(sampler);
+  }
+  const growth = peak - baseline;
+  console.log(`gateway RSS ${Math.round(baseline / MiB)} MiB → peak ${Math.round(peak / MiB)} MiB (+${Math.round(growth / MiB)} MiB) for a ${SIZE / MiB} MiB upload`);
+  expect(growth).toBeLessThan(64 * MiB);
+}, 120_000);
