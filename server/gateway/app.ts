@@ -116,6 +116,11 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   app.addHook('onClose', async () => {
     await Promise.all([identity.close(), api.close()]);
   });
+  // A response finished during shutdown must not leave its keep-alive socket open, or closing
+  // would wait for the client to hang up.
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = 1;
+  });
 
   // ── Cross-cutting ────────────────────────────────────────────────────────
   installErrorHandlers(app);

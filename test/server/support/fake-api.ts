@@ -18,6 +18,8 @@ export interface FakeApi {
   grant(identityId: string, scope: string, ids: string[]): void;
   /** Status the next echo-route answer uses. */
   echoStatus: number;
+  /** Delay before the echo route answers, to keep a request in flight. */
+  echoDelayMs: number;
   lastUpload: { bytes: number; sha256: string } | null;
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export async function startFakeApi(secret: string): Promise<FakeApi> {
       grants.get(identityId)!.set(scope, ids);
     },
     echoStatus: 200,
+    echoDelayMs: 0,
     lastUpload: null,
     close: () => app.close(),
   };
@@ -82,6 +85,7 @@ export async function startFakeApi(secret: string): Promise<FakeApi> {
   const echo = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+    if (state.echoDelayMs) await new Promise((resolve) => setTimeout(resolve, state.echoDelayMs));
     reply.header('set-cookie', 'api_cookie=1; Path=/');
     reply.header('x-api-header', 'kept');
     return reply.code(state.echoStatus).send({
