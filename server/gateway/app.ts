@@ -93,6 +93,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     connectionTimeout: 0,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 256 },
+    // Unknown fields are an error to report, not something to drop silently.
+    ajv: { customOptions: { removeAdditional: false } },
   });
 
   // ── Collaborators ────────────────────────────────────────────────────────

@@ -21,6 +21,15 @@ export function installErrorHandlers(app: FastifyInstance): void {
 }
 
 function clientReason(error: FastifyError): string {
+  if (error.validation) {
+    return error.validation
+      .map((issue) => {
+        const field = `${error.validationContext ?? 'request'}${issue.instancePath}`;
+        const extra = (issue.params as { additionalProperty?: string }).additionalProperty;
+        return extra ? `${field}: unknown field ${extra}` : `${field} ${issue.message}`;
+      })
+      .join('; ');
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

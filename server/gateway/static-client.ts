@@ -17,7 +17,8 @@ export interface StaticClientOptions {
 }
 
 export async function staticClient(app: FastifyInstance, options: StaticClientOptions): Promise<void> {
-  const built = existsSync(path.join(options.webRoot, 'index.html'));
+  const indexFile = path.join(options.webRoot, 'index.html');
+  const built = existsSync(indexFile);
   if (built) {
     await app.register(fastifyStatic, {
       root: options.webRoot,
@@ -25,6 +26,8 @@ export async function staticClient(app: FastifyInstance, options: StaticClientOp
       wildcard: false,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
+        // index.html (sent for client routes) names the current hashed assets: never cached.
+        if (filePath === indexFile) return reply.header('cache-control', 'no-cache');
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },

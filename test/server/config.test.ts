@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('loadConfig', () => {
+  it('starts from usable defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.sessionCacheTtlMs).toBe(60_000);
+    expect(config.bodyLimit).toBe(1024 * 1024);
+    expect(config.logLevel).toBe('info');
+    expect(config.sessionCookieName).toBe('ory_kratos_session');
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.apiUrl).toBeUndefined();
+    expect(config.assertionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads set variables: seconds become milliseconds, relative paths become absolute', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://sitewave.example/',
+      SESSION_CACHE_TTL: '5',
+      DATA_DIR: 'var/sitewave',
+      API_URL: 'http://api.internal:9000',
+      ASSERTION_SECRET: 'x'.repeat(32),
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://sitewave.example');
+    expect(config.sessionCacheTtlMs).toBe(5_000);
+    expect(config.dataDir).toBe(path.resolve('var/sitewave'));
+    expect(config.assertionSecret).toBe('x'.repeat(32));
+  });
+
+  it('reports every bad variable at once, by name and with what was expected', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      PUBLIC_URL: 'notaurl',
+      LOG_LEVEL: 'loud',
+      API_URL: 'http://api.internal:9000',
+      DATABASE_URL: 'http://x',
+    });
+    expect(problems).toHaveLength(5);
+    const about = (name: string) => problems.find((problem) => problem.startsWith(name)) ?? '';
+    expect(about('PORT')).toMatch(/"abc".*expected a whole number from 1 to 65535/);
+    expect(about('PUBLIC_URL')).toMatch(/"notaurl".*expected an absolute http: or https: URL/);
+    expect(about('LOG_LEVEL')).toMatch(/"loud".*expected one of fatal, error, warn, info, debug, trace, silent/);
+    expect(about('ASSERTION_SECRET')).toMatch(/required when API_URL is set/);
+    expect(about('DATABASE_URL')).toMatch(/expected an absolute postgres: or postgresql: URL/);
+  });
+
+  it('names the problem in the error message an operator reads', () => {
+    expect(() => loadConfig({ SESSION_CACHE_TTL: '0', METRICS_TOKEN: 'short' })).toThrow(
+      /SESSION_CACHE_TTL="0".*\n.*METRICS_TOKEN: expected at least 16 characters/,
+    );
+  });
+});
+
+describe('server start with a bad environment', () => {
+  it('exits non-zero before listening and names the variable on stderr', async () => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: 'abc', LOG_LEVEL: 'loud' };
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: projectRoot,
+      env,
+      timeout: 20_000,
+    });
+    const failure = (await run.then(
+      () => null,
+      (error: unknown) => error,
+    )) as { code?: number; killed?: boolean; stdout: string; stderr: string } | null;
+    expect(failure, 'the server started with PORT=abc').not.toBeNull();
+    expect(failure!.killed).toBe(false);
+    expect(failure!.code).not.toBe(0);
+    expect(failure!.stderr).toContain('PORT="abc"');
+    expect(failure!.stderr).toContain('LOG_LEVEL="loud"');
+    expect(failure!.stdout).not.toMatch(/listening/);
+  });
+});
