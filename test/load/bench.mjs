@@ -1,0 +1,304 @@
+/**
+ * `npm run bench`: how much the gateway costs in front of the API, next to the proxy an
+ * operator would otherwise use. Every process listens on 127.0.0.1 and runs as its own
+ * process (so each one's CPU can be read from /proc); every run is bounded by wrk's duration.
+ *
+ * Rows: the API upstream alone; the gateway on `/api/orgs/acme/devices` with a warm session
+ * and permission cache; nginx proxying to the API; nginx with `auth_request` asking the
+ * gateway's `/bff/authz` before proxying. Optional extras (BENCH_EXTRA=0 skips them): the
+ * gateway at LOG_LEVEL=info (what the per-request log line costs) and nginx with one worker
+ * per core.
+ *
+ * Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_WARMUP (default
+ * 2), BENCH_EXTRA (default 1), BENCH_CPU_PROF (a directory: the gateways run with --cpu-prof
+ * and leave their profiles there).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { runAutocannon } from './autocannon.mjs';
+import { startGateway } from './gateway.mjs';
+import { startNginx } from './nginx.mjs';
+import { cleanup, cpuSeconds, freePort, httpGet, installSignalCleanup, isInterrupted, reapedChildrenCpuSeconds } from './processes.mjs';
+import { fixed, formatTable, ratio } from './table.mjs';
+import { ensureTools, versions } from './tools.mjs';
+import { startUpstream } from './upstreams/start.mjs';
+import { runWrk } from './wrk.mjs';
+
+const SECONDS = wholeNumber('BENCH_DURATION', 10);
+const WARMUP_SECONDS = wholeNumber('BENCH_WARMUP', 2);
+const EXTRA_ROWS = process.env.BENCH_EXTRA !== '0';
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+const CONNECTIONS = 50;
+const ROUTE = '/api/orgs/acme/devices';
+const SESSION_HEADERS = { Cookie: 'ory_kratos_session=bench-session' };
+/** The target this bench exists to watch (informational: it never fails the run). */
+const TARGET = { ratioToNginx: 0.4, p99Ms: 20 };
+// Fresh secrets per run: nothing here is a credential anyone could reuse.
+const ASSERTION_SECRET = randomBytes(32).toString('base64url');
+const INTERNAL_TOKEN = randomBytes(24).toString('base64url');
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+
+/** Things that failed to run or measured the wrong thing: the bench exits 1. */
+const problems = [];
+/** Things worth a look that do not invalidate the numbers. */
+const flags = [];
+
+// Once Ctrl-C has stopped the servers, the rows still running fail noisily: say nothing more.
+const say = (line = '') => {
+  if (!isInterrupted()) process.stdout.write(`${line}\n`);
+};
+
+function wholeNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 600) throw new Error(`${name}="${raw}": expected whole seconds from 1 to 600`);
+  return value;
+}
+
+async function main() {
+  installSignalCleanup();
+  const tools = await ensureTools(say);
+  if (!tools.wrk && !tools.autocannon) {
+    throw new Error('neither wrk nor autocannon is available: install wrk (apt-get install wrk), or add the fallback with `npm install --save-exact -D autocannon`, then run again');
+  }
+  const load = tools.wrk
+    ? (options) => runWrk(tools.wrk, { ...options, threads: 1 })
+    : (options) => runAutocannon(tools.autocannon, options);
+  const loadName = tools.wrk ? `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency` : `autocannon -c ${CONNECTIONS} -d ${SECONDS} (wrk unavailable)`;
+  if (!tools.nginx) say('!! nginx is unavailable: the nginx rows are skipped and the target cannot be evaluated');
+
+  say('== sitewave gateway benchmark ==');
+  for (const line of await versions(tools)) say(`   ${line}`);
+  say(`   load: ${loadName}, ${WARMUP_SECONDS} s warm-up before each measured run; all on 127.0.0.1; load generator, upstreams, gateway and nginx share the cores`);
+  say('   gateway: node dist/server/main.js, LOG_LEVEL=warn: the per-request log line (info) is off; metrics and hooks still run');
+  if (tools.nginx) say('   nginx: worker_processes 1 (one core, like the one-threaded gateway), access_log off, upstream keepalive 64');
+  if (CPU_PROF_DIR) {
+    mkdirSync(CPU_PROF_DIR, { recursive: true });
+    say(`   gateway CPU profiles go to ${CPU_PROF_DIR}`);
+  }
+  say();
+
+  const [api, identity] = await Promise.all([startUpstream('api'), startUpstream('identity')]);
+  const gatewayOptions = {
+    apiUrl: api.url,
+    identityUrl: identity.url,
+    assertionSecret: ASSERTION_SECRET,
+    internalToken: INTERNAL_TOKEN,
+    metricsToken: METRICS_TOKEN,
+    cpuProfDir: CPU_PROF_DIR,
+  };
+  // Both gateways start now, so each has been idle as long before its row: under-pressure's
+  // event-loop utilization is averaged since start, and a gateway started just before a
+  // saturating row sheds load with 503s sooner (see README).
+  const [gateway, verbose] = await Promise.all([
+    startGateway({ ...gatewayOptions, name: 'gateway (warn)', logLevel: 'warn' }),
+    EXTRA_ROWS ? startGateway({ ...gatewayOptions, name: 'gateway (info)', logLevel: 'info' }) : null,
+  ]);
+
+  const measure = (row) => measureRow(row, load, api);
+  const results = [];
+
+  results.push(await measure({ label: 'API upstream direct', url: api.url + ROUTE, pids: { api: api.pid }, assertion: false }));
+
+  const whoamiBefore = await whoamiCalls(identity);
+  const gatewayRow = await measure({
+    label: 'gateway (LOG_LEVEL=warn)',
+    url: gateway.url + ROUTE,
+    headers: SESSION_HEADERS,
+    pids: { api: api.pid, identity: identity.pid, gateway: gateway.pid },
+    gateway,
+    assertion: true,
+  });
+  results.push(gatewayRow);
+  const whoami = (await whoamiCalls(identity)) - whoamiBefore;
+
+  let nginxRow;
+  if (tools.nginx) {
+    const ports = { plainPort: await freePort(), authPort: await freePort() };
+    const nginx = await startNginx(tools.nginx, { workers: 1, apiPort: port(api.url), gatewayPort: port(gateway.url), internalToken: INTERNAL_TOKEN, ...ports });
+    try {
+      nginxRow = await measure({ label: 'nginx proxy (1 worker)', url: `http://127.0.0.1:${ports.plainPort}${ROUTE}`, pids: { api: api.pid, nginx: nginx.pid }, assertion: false });
+      results.push(nginxRow);
+      results.push(
+        await measure({
+          label: 'nginx auth_request -> gateway authz',
+          url: `http://127.0.0.1:${ports.authPort}${ROUTE}`,
+          headers: SESSION_HEADERS,
+          pids: { api: api.pid, identity: identity.pid, gateway: gateway.pid, nginx: nginx.pid },
+          gateway,
+          assertion: true,
+        }),
+      );
+    } finally {
+      await nginx.stop();
+    }
+  }
+
+  const notes = [];
+  if (EXTRA_ROWS) {
+    try {
+      const before = await whoamiCalls(identity);
+      const row = await measure({
+        label: 'gateway (LOG_LEVEL=info)',
+        url: verbose.url + ROUTE,
+        headers: SESSION_HEADERS,
+        pids: { api: api.pid, identity: identity.pid, gateway: verbose.pid },
+        gateway: verbose,
+        assertion: true,
+      });
+      results.push(row);
+      const calls = (await whoamiCalls(identity)) - before;
+      if (calls !== 1) flags.push(`the LOG_LEVEL=info gateway called whoami ${calls} times (expected 1)`);
+      const served = row.result ? row.result.requests + (row.warmupRequests ?? 0) : 0;
+      if (served > 0) notes.push(`LOG_LEVEL=info wrote ${fixed(statSync(verbose.logFile).size / served, 0)} log bytes per request`);
+    } finally {
+      await verbose.stop();
+    }
+    if (tools.nginx) {
+      const plainPort = await freePort();
+      const nginx = await startNginx(tools.nginx, { workers: 'auto', apiPort: port(api.url), plainPort });
+      try {
+        results.push(await measure({ label: 'nginx proxy (workers auto)', url: `http://127.0.0.1:${plainPort}${ROUTE}`, pids: { api: api.pid, nginx: nginx.pid }, assertion: false }));
+      } finally {
+        await nginx.stop();
+      }
+    }
+  }
+
+  // The gateway stops with SIGTERM before the report so a --cpu-prof profile is complete.
+  await gateway.stop();
+  report(results, { direct: results[0], gateway: gatewayRow, nginx: nginxRow, whoami, notes });
+}
+
+/** Warm-up, then the measured run, with each process's CPU read around it. */
+async function measureRow(row, load, api) {
+  const { label, url, headers = {}, pids, assertion, gateway } = row;
+  say(`-- ${label}: ${url}`);
+  try {
+    const warm = await load({ url, headers, seconds: WARMUP_SECONDS, connections: CONNECTIONS });
+    if (warm.requests === 0 || warm.non2xx > 0) {
+      const sample = await httpGet(url, headers).catch((error) => ({ status: error.message, body: '' }));
+      throw new Error(`warm-up got ${warm.non2xx} non-2xx of ${warm.requests}; one request answers ${sample.status}: ${sample.body.slice(0, 300)}`);
+    }
+    const apiBefore = await apiCounts(api);
+    const statusBefore = gateway ? await gateway.statusClasses() : null;
+    const cpuBefore = readCpu(pids);
+    const loadBefore = reapedChildrenCpuSeconds();
+    const started = performance.now();
+    const result = await load({ url, headers, seconds: SECONDS, connections: CONNECTIONS });
+    const wall = (performance.now() - started) / 1000;
+    const cpuAfter = readCpu(pids);
+    const cpu = { load: (reapedChildrenCpuSeconds() - loadBefore) / wall };
+    for (const name in pids) cpu[name] = (cpuAfter[name] - cpuBefore[name]) / wall;
+    const apiAfter = await apiCounts(api);
+
+    const forwarded = apiAfter.devices - apiBefore.devices;
+    const asserted = apiAfter.devicesWithAssertion - apiBefore.devicesWithAssertion;
+    if (assertion && asserted !== forwarded) problems.push(`${label}: ${forwarded - asserted} of ${forwarded} requests reached the API without an identity assertion`);
+    if (!assertion && asserted > 0) problems.push(`${label}: ${asserted} requests reached the API with an identity assertion`);
+    if (result.non2xx > 0) {
+      let detail = '';
+      if (gateway) {
+        const after = await gateway.statusClasses();
+        const classes = Object.keys(after).filter((name) => name !== '2xx' && after[name] !== (statusBefore[name] ?? 0));
+        detail = `; the gateway answered ${classes.map((name) => `${after[name] - (statusBefore[name] ?? 0)} ${name}`).join(', ') || 'no errors'}`;
+        detail += ' (a 503 "overloaded" is @fastify/under-pressure shedding load, see README)';
+      }
+      problems.push(`${label}: ${result.non2xx} of ${result.requests} answers were not 2xx${detail}`);
+    }
+    if (result.socketErrors > 0) flags.push(`${label}: ${result.socketErrors} socket errors (connect/read/write/timeout)`);
+    say(`   ${fixed(result.rps, 0)} req/s, p50 ${fixed(result.p50, 2)} ms, p99 ${fixed(result.p99, 2)} ms`);
+    return { ...row, result, cpu, warmupRequests: warm.requests };
+  } catch (error) {
+    problems.push(`${label}: ${error.message}`);
+    say(`   failed: ${error.message}`);
+    return { ...row, error };
+  }
+}
+
+function readCpu(pids) {
+  const out = {};
+  for (const name in pids) out[name] = cpuSeconds(pids[name]);
+  return out;
+}
+
+async function apiCounts(api) {
+  return JSON.parse((await httpGet(`${api.url}/__count`)).body);
+}
+
+async function whoamiCalls(identity) {
+  return JSON.parse((await httpGet(`${identity.url}/__count`)).body).whoami;
+}
+
+function port(url) {
+  return Number(new URL(url).port);
+}
+
+function report(results, { direct, gateway, nginx, whoami, notes }) {
+  const base = direct?.result?.rps;
+  const nginxRps = nginx?.result?.rps;
+  say();
+  say(`== results (${SECONDS} s per row, ${CONNECTIONS} connections) ==`);
+  say(
+    formatTable(
+      ['row', 'req/s', 'p50 ms', 'p99 ms', 'vs direct', 'vs nginx'],
+      results.map(({ label, result }) =>
+        result
+          ? [label, fixed(result.rps, 0), fixed(result.p50, 2), fixed(result.p99, 2), ratio(result.rps, base), ratio(result.rps, nginxRps)]
+          : [label, 'failed', '-', '-', '-', '-'],
+      ),
+    ),
+  );
+
+  say();
+  say('== CPU during the measured run (cores busy; the machine has as many as nproc says) ==');
+  const names = ['load', 'api', 'identity', 'gateway', 'nginx'];
+  say(
+    formatTable(
+      ['row', 'load gen', 'api', 'identity', 'gateway', 'nginx', 'proxy us/req'],
+      results
+        .filter((row) => row.result)
+        .map(({ label, result, cpu }) => {
+          const proxyCores = (cpu.gateway ?? 0) + (cpu.nginx ?? 0);
+          const perRequest = proxyCores > 0 ? (proxyCores * 1e6) / result.rps : NaN;
+          return [label, ...names.map((name) => fixed(cpu[name], 2)), fixed(perRequest, 1)];
+        }),
+    ),
+  );
+  say('   proxy us/req: CPU microseconds the gateway and/or nginx spent per request (lower is better, independent of contention)');
+
+  say();
+  if (gateway?.result) {
+    const whoamiOk = whoami === 1;
+    say(`whoami calls by the gateway during its row: ${whoami} (expected exactly 1: one per session per cache TTL)${whoamiOk ? '' : '  !! FLAG'}`);
+    if (!whoamiOk) flags.push(`the gateway called whoami ${whoami} times during its row (expected 1)`);
+  }
+  for (const note of notes) say(note);
+  if (gateway?.result && nginx?.result) {
+    const r = gateway.result.rps / nginx.result.rps;
+    const pass = r >= TARGET.ratioToNginx && gateway.result.p99 < TARGET.p99Ms;
+    say(
+      `target: gateway >= ${TARGET.ratioToNginx}x nginx with p99 < ${TARGET.p99Ms} ms -> ${pass ? 'PASS' : 'FAIL'} ` +
+        `(gateway ${r.toFixed(2)}x nginx, p99 ${gateway.result.p99.toFixed(2)} ms; informational)`,
+    );
+  } else {
+    say('target: not evaluated (the gateway or nginx row did not run)');
+  }
+  for (const flag of flags) say(`!! ${flag}`);
+  for (const problem of problems) say(`!! FAILED: ${problem}`);
+}
+
+main()
+  .catch((error) => {
+    problems.push(error.message);
+    say(`!! FAILED: ${error.stack ?? error.message}`);
+  })
+  .finally(async () => {
+    // After a signal, its handler owns the shutdown and the exit code.
+    if (isInterrupted()) return;
+    await cleanup();
+    process.exit(problems.length > 0 ? 1 : 0);
+  });
