@@ -35,6 +35,8 @@ export interface Config {
   metricsToken?: string;
   internalToken?: string;
   supportEmail?: string;
+  /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
+  workers: number;
   webRoot: string;
 }
 
@@ -155,6 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: secret('METRICS_TOKEN', 16),
     internalToken: secret('INTERNAL_TOKEN', 16),
     supportEmail,
+    workers: integer('GATEWAY_WORKERS', 1, 1, 64),
     webRoot: path.resolve(value('WEB_ROOT') ?? 'dist/web'),
   };
 

@@ -4,7 +4,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { pino } from 'pino';
 import { buildGateway } from './gateway/app.js';
+import { isClusterWorker, runPrimary } from './workers.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -31,16 +33,34 @@ function packageVersion(): string {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const gateway = await buildGateway(config, { version: packageVersion() });
+  if (isClusterWorker()) return runGateway(config, true);
 
+  const log = pino({ level: config.logLevel });
   // The embedded identity service and API are not part of this build yet: say plainly which
   // upstream is missing instead of failing on the first request.
   if (!config.identityPublicUrl) {
-    gateway.log.warn('no identity service: set IDENTITY_PUBLIC_URL (sign-in, sessions and /.ory answer 502 until then)');
+    log.warn('no identity service: set IDENTITY_PUBLIC_URL (sign-in, sessions and /.ory answer 502 until then)');
   }
   if (!config.apiUrl) {
-    gateway.log.warn('no API host: set API_URL (and ASSERTION_SECRET) — /api answers 502 until then');
+    log.warn('no API host: set API_URL (and ASSERTION_SECRET) — /api answers 502 until then');
   }
+
+  if (config.workers > 1) {
+    // Workers must sign with one key, including the one made up at start for an embedded API.
+    runPrimary({
+      workers: config.workers,
+      env: { ASSERTION_SECRET: config.assertionSecret },
+      log: (message) => log.info(message),
+      graceMs: SHUTDOWN_GRACE_MS,
+    });
+    log.info({ publicUrl: config.publicUrl, workers: config.workers }, `sitewave is starting ${config.workers} gateway workers: open ${config.publicUrl}`);
+    return;
+  }
+  await runGateway(config, false);
+}
+
+async function runGateway(config: Config, clusterWorker: boolean): Promise<void> {
+  const gateway = await buildGateway(config, { version: packageVersion(), clusterWorker });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -64,7 +84,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await gateway.listen({ port: config.port, host: config.host });
-  gateway.log.info({ publicUrl: config.publicUrl }, `sitewave is listening: open ${config.publicUrl}`);
+  if (!clusterWorker) gateway.log.info({ publicUrl: config.publicUrl }, `sitewave is listening: open ${config.publicUrl}`);
 }
 
 main().catch((error: unknown) => {

@@ -19,6 +19,7 @@ import { sessionRoute } from './bff/session.js';
 import { systemClock, type Clock } from './clock.js';
 import { checkCsrf, ensureXsrfCookie } from './csrf.js';
 import { installErrorHandlers } from './error-handler.js';
+import { connectClusterBroadcast } from './cluster-broadcast.js';
 import { connectEvictionBroadcast } from './eviction-broadcast.js';
 import { Evictions } from './evictions.js';
 import { HttpError } from './http-error.js';
@@ -62,10 +63,11 @@ export interface GatewayTuning {
   connectionsCheckingIntervalMs?: number;
   /** Overload shedding thresholds (@fastify/under-pressure). */
   maxEventLoopDelayMs?: number;
-  maxEventLoopUtilization?: number;
   /** How often the event loop is sampled for those thresholds (under-pressure's default is 1 s). */
   pressureSampleIntervalMs?: number;
   version?: string;
+  /** This gateway is one of several workers (server/workers.ts) sharing evictions over IPC. */
+  clusterWorker?: boolean;
   /** Where logs go (tests read them); standard output by default. */
   logStream?: Writable;
 }
@@ -114,6 +116,12 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     evictions.attach(broadcast);
     app.addHook('onReady', () => broadcast.ready);
     app.addHook('onClose', () => broadcast.close());
+  } else if (tuning.clusterWorker) {
+    const broadcast = connectClusterBroadcast((event) => evictions.apply(event));
+    if (broadcast) {
+      evictions.attach(broadcast);
+      app.addHook('onClose', async () => broadcast.close());
+    }
   }
   app.addHook('onClose', async () => {
     await Promise.all([identity.close(), api.close()]);
@@ -129,9 +137,11 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   installRequestLog(app, metrics);
   await app.register(cookie, { hook: false });
   await app.register(securityHeaders, { secure: secureCookies });
+  // Shed load on event-loop delay, the signal that requests are queueing. Utilisation is no
+  // such signal: a busy, healthy gateway runs near 1.0, and under-pressure averages it since
+  // start, so it shed a freshly started gateway under load and would never trip a long-lived one.
   await app.register(underPressure, {
-    maxEventLoopDelay: tuning.maxEventLoopDelayMs ?? 1_000,
-    maxEventLoopUtilization: tuning.maxEventLoopUtilization ?? 0.98,
+    maxEventLoopDelay: tuning.maxEventLoopDelayMs ?? 500,
     ...(tuning.pressureSampleIntervalMs ? { sampleInterval: tuning.pressureSampleIntervalMs } : {}),
     retryAfter: 5,
     pressureHandler: (_request, _reply, type, value) => {
@@ -160,8 +170,9 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     await bff.register(clientConfigRoute, { supportEmail: config.supportEmail, version: tuning.version ?? 'dev' });
     await bff.register(healthRoutes, { upstreams: [identity, api] });
     if (config.metricsToken) await bff.register(metricsRoute, { metrics, token: config.metricsToken });
-    if (config.internalToken) await bff.register(authzRoute, { authorizer, policies, token: config.internalToken, publicOrigin });
   });
+  // Another proxy's subrequest, not a browser's: outside the XSRF cookie hook above.
+  if (config.internalToken) await app.register(authzRoute, { authorizer, policies, token: config.internalToken, publicOrigin });
 
   // ── The client ───────────────────────────────────────────────────────────
   await app.register(staticClient, { webRoot: config.webRoot, secureCookies });

@@ -11,6 +11,7 @@ import {
   type IdentityAssertion,
 } from '../../shared/identity-assertion.js';
 import type { Session } from '../../shared/identity-session.js';
+import type { MaybePromise } from './maybe-async.js';
 
 export interface AssertionScope {
   orgId?: string;
@@ -28,11 +29,16 @@ export class AssertionSigner {
     this.key = assertionKey(secret);
   }
 
-  async sign(session: Session, scope: AssertionScope = {}): Promise<string> {
+  /** Synchronous while a fresh enough assertion is cached. */
+  sign(session: Session, scope: AssertionScope = {}): MaybePromise<string> {
     const key = `${session.id}|${scope.orgId ?? ''}|${scope.projectId ?? ''}`;
     const now = this.nowSeconds();
     const cached = this.cache.get(key);
     if (cached && cached.exp - now > REFRESH_WHEN_LEFT_S) return cached.token;
+    return this.issue(key, session, scope, now);
+  }
+
+  private async issue(key: string, session: Session, scope: AssertionScope, now: number): Promise<string> {
     const claims: Omit<IdentityAssertion, 'iat' | 'exp'> = {
       sub: session.identity.id,
       sid: session.id,

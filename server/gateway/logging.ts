@@ -49,10 +49,11 @@ export function requestIdFrom(header: string | string[] | undefined, generate: (
 }
 
 export function installRequestLog(app: FastifyInstance, metrics: GatewayMetrics): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const group = routeGroup(request.url);
     const ms = reply.elapsedTime;
     metrics.observeRequest(group, request.method, reply.statusCode, ms / 1000);
@@ -60,5 +61,6 @@ export function installRequestLog(app: FastifyInstance, metrics: GatewayMetrics)
       { method: request.method, url: maskUrl(request.url), group, status: reply.statusCode, ms: Math.round(ms * 10) / 10 },
       'request',
     );
+    done();
   });
 }

@@ -11,6 +11,7 @@ import type { PermissionEntry } from '../../shared/permission-check.js';
 import type { AssertionSigner } from './assertion.js';
 import type { Clock } from './clock.js';
 import { HttpError } from './http-error.js';
+import type { MaybePromise } from './maybe-async.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { Upstream } from './upstream.js';
 
@@ -43,11 +44,15 @@ export class PermissionLists {
     });
   }
 
-  async list(session: Session, scope: PermissionScope): Promise<ReadonlySet<string>> {
+  /** Synchronous on a cache hit. */
+  list(session: Session, scope: PermissionScope): MaybePromise<ReadonlySet<string>> {
     const key = session.identity.id + SEPARATOR + scopeKey(scope);
     const hit = this.cache.get(key);
     this.metrics.cacheLookup('permissions', hit !== undefined);
-    if (hit) return hit;
+    return hit ?? this.fetch(key, session, scope);
+  }
+
+  private async fetch(key: string, session: Session, scope: PermissionScope): Promise<ReadonlySet<string>> {
     const loaded = await this.cache.fetch(key, { context: { session, scope } });
     if (!loaded) throw new HttpError(502, 'The API gave no permission list');
     return loaded;

@@ -11,6 +11,7 @@ import type { Session } from '../../shared/identity-session.js';
 import type { AssertionSigner } from './assertion.js';
 import type { Clock } from './clock.js';
 import { HttpError } from './http-error.js';
+import type { MaybePromise } from './maybe-async.js';
 import type { GatewayMetrics } from './metrics.js';
 import { PERMISSION_TTL_MS } from './permissions.js';
 import type { Upstream } from './upstream.js';
@@ -39,11 +40,15 @@ export class ResourceScopes {
     });
   }
 
-  async resolve(kind: Kind, id: string, session: Session): Promise<OwnerScope> {
+  /** Synchronous on a cache hit. */
+  resolve(kind: Kind, id: string, session: Session): MaybePromise<OwnerScope> {
     const key = `${kind}/${id}`;
     const hit = this.cache.get(key);
     this.metrics.cacheLookup('scope', hit !== undefined);
-    if (hit) return hit;
+    return hit ?? this.fetch(key, kind, id, session);
+  }
+
+  private async fetch(key: string, kind: Kind, id: string, session: Session): Promise<OwnerScope> {
     const scope = await this.cache.fetch(key, { context: session });
     if (!scope) throw new HttpError(404, `No ${kind} with id ${id}`);
     return scope;

@@ -12,6 +12,7 @@ import type { ErrorEnvelope } from '../../shared/error-envelope.js';
 import type { Clock } from './clock.js';
 import { credentialHeaders, type Credential } from './credentials.js';
 import { HttpError } from './http-error.js';
+import type { MaybePromise } from './maybe-async.js';
 import type { Upstream } from './upstream.js';
 import type { GatewayMetrics } from './metrics.js';
 
@@ -58,13 +59,14 @@ export class SessionCache {
     });
   }
 
-  async validate(credential: Credential): Promise<SessionAnswer> {
+  /** Synchronous on a cache hit. */
+  validate(credential: Credential): MaybePromise<SessionAnswer> {
     const hit = this.cache.get(credential.hash);
-    if (hit) {
-      this.options.metrics.cacheLookup('session', true);
-      return hit;
-    }
-    this.options.metrics.cacheLookup('session', false);
+    this.options.metrics.cacheLookup('session', hit !== undefined);
+    return hit ?? this.fetch(credential);
+  }
+
+  private async fetch(credential: Credential): Promise<SessionAnswer> {
     const answer = await this.cache.fetch(credential.hash, { context: credential });
     if (!answer) throw new HttpError(502, 'The identity service gave no answer');
     return answer;

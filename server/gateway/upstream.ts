@@ -57,6 +57,16 @@ export class Upstream {
   }
 
   /** Turns a transport error into the answer the client gets; passes HttpErrors through. */
+  /** Streams the answer into the writable `factory` returns once the status and headers arrive. */
+  async stream(options: UpstreamRequest, factory: Dispatcher.StreamFactory): Promise<void> {
+    if (!this.pool) throw this.missing();
+    try {
+      await this.pool.stream({ ...options, path: this.basePath + options.path }, factory);
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
   translate(error: unknown): HttpError {
     if (error instanceof HttpError) return error;
     if (isTimeout(error)) {

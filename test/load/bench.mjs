@@ -93,8 +93,9 @@ async function main() {
   // Both gateways start now, so each has been idle as long before its row: under-pressure's
   // event-loop utilization is averaged since start, and a gateway started just before a
   // saturating row sheds load with 503s sooner (see README).
-  const [gateway, verbose] = await Promise.all([
+  const [gateway, pair, verbose] = await Promise.all([
     startGateway({ ...gatewayOptions, name: 'gateway (warn)', logLevel: 'warn' }),
+    startGateway({ ...gatewayOptions, name: 'gateway (2 workers)', logLevel: 'warn', workers: 2 }),
     EXTRA_ROWS ? startGateway({ ...gatewayOptions, name: 'gateway (info)', logLevel: 'info' }) : null,
   ]);
 
@@ -114,6 +115,20 @@ async function main() {
   });
   results.push(gatewayRow);
   const whoami = (await whoamiCalls(identity)) - whoamiBefore;
+
+  const pairBefore = await whoamiCalls(identity);
+  const pairRow = await measure({
+    label: 'gateway (2 workers)',
+    url: pair.url + ROUTE,
+    headers: SESSION_HEADERS,
+    pids: { api: api.pid, identity: identity.pid, gateway: pair.pid },
+    gateway: pair,
+    assertion: true,
+  });
+  results.push(pairRow);
+  const pairWhoami = (await whoamiCalls(identity)) - pairBefore;
+  if (pairWhoami !== 1) flags.push(`the 2-worker gateway called whoami ${pairWhoami} times (expected 1)`);
+  await pair.stop();
 
   let nginxRow;
   if (tools.nginx) {

@@ -11,10 +11,10 @@ import { freePort, httpGet, makeTempDir, startProcess, stopProcess, waitForHttp 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(REPO_ROOT, 'dist', 'server', 'main.js');
 
-export async function startGateway({ name, apiUrl, identityUrl, logLevel, assertionSecret, internalToken, metricsToken, cpuProfDir }) {
+export async function startGateway({ name, apiUrl, identityUrl, logLevel, assertionSecret, internalToken, metricsToken, cpuProfDir, workers = 1 }) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm run bench does)`);
   const port = await freePort();
-  const dir = makeTempDir(`gateway-${logLevel}`);
+  const dir = makeTempDir(`gateway-${logLevel}-${workers}`);
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -28,6 +28,7 @@ export async function startGateway({ name, apiUrl, identityUrl, logLevel, assert
     // Only enables GET /bff/metrics, read after a row to tell which answers were not 2xx.
     METRICS_TOKEN: metricsToken,
     LOG_LEVEL: logLevel,
+    GATEWAY_WORKERS: String(workers),
     DATA_DIR: join(dir, 'data'),
     WEB_ROOT: join(dir, 'web'),
     NODE_ENV: 'production',
