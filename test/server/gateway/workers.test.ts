@@ -1,0 +1,55 @@
+/**
+ * GATEWAY_WORKERS=2: two gateway processes share the port; a logout through one of them must
+ * reach the other's session cache (the primary relays evictions), without Redis.
+ */
+import { request as undiciRequest } from 'undici';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeApi, type FakeApi } from '../support/fake-api.js';
+import { startFakeIdentity, type FakeIdentity } from '../support/fake-identity.js';
+import { SECRET } from '../support/gateway.js';
+import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
+
+let identity: FakeIdentity;
+let api: FakeApi;
+let gateway: GatewayProcess;
+
+beforeAll(async () => {
+  identity = await startFakeIdentity();
+  api = await startFakeApi(SECRET);
+  identity.sessions.set('w-token', { token: 'w-token', id: 'sess-w', identityId: 'w' });
+  gateway = await startGatewayProcess({
+    IDENTITY_PUBLIC_URL: identity.url,
+    API_URL: api.url,
+    ASSERTION_SECRET: SECRET,
+    GATEWAY_WORKERS: '2',
+  });
+}, 30_000);
+
+afterAll(async () => {
+  expect(await gateway.stop()).toBe(0);
+  await identity.close();
+  await api.close();
+});
+
+/** One request on a fresh connection: the cluster hands connections to workers in turn. */
+async function status(path: string, method: 'GET' | 'DELETE' = 'GET'): Promise<number> {
+  const res = await undiciRequest(`${gateway.url}${path}`, {
+    method,
+    headers: { 'x-session-token': 'w-token', connection: 'close' },
+    reset: true,
+  });
+  await res.body.dump();
+  return res.statusCode;
+}
+
+it('ends a session on every worker when it is logged out through one', async () => {
+  const warm = await Promise.all(Array.from({ length: 6 }, () => status('/api/orgs')));
+  expect(warm).toEqual([200, 200, 200, 200, 200, 200]);
+  // Both workers validated the session; each keeps its own cache.
+  expect(identity.whoamiCalls()).toBe(2);
+
+  expect(await status('/.ory/self-service/logout/api', 'DELETE')).toBe(204);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const after = await Promise.all(Array.from({ length: 6 }, () => status('/api/orgs')));
+  expect(after).toEqual([401, 401, 401, 401, 401, 401]);
+}, 30_000);
