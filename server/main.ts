@@ -47,12 +47,7 @@ async function main(): Promise<void> {
 
   if (config.workers > 1) {
     // Workers must sign with one key, including the one made up at start for an embedded API.
-    runPrimary({
-      workers: config.workers,
-      env: { ASSERTION_SECRET: config.assertionSecret },
-      log: (message) => log.info(message),
-      graceMs: SHUTDOWN_GRACE_MS,
-    });
+    runPrimary({ config, env: { ASSERTION_SECRET: config.assertionSecret }, log, graceMs: SHUTDOWN_GRACE_MS });
     log.info({ publicUrl: config.publicUrl, workers: config.workers }, `sitewave is starting ${config.workers} gateway workers: open ${config.publicUrl}`);
     return;
   }

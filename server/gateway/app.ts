@@ -19,7 +19,7 @@ import { sessionRoute } from './bff/session.js';
 import { systemClock, type Clock } from './clock.js';
 import { checkCsrf, ensureXsrfCookie } from './csrf.js';
 import { installErrorHandlers } from './error-handler.js';
-import { connectClusterBroadcast } from './cluster-broadcast.js';
+import { connectToPrimary } from './cluster-ipc.js';
 import { connectEvictionBroadcast } from './eviction-broadcast.js';
 import { Evictions } from './evictions.js';
 import { HttpError } from './http-error.js';
@@ -33,6 +33,7 @@ import { securityHeaders } from './security-headers.js';
 import { SessionCache } from './session.js';
 import { staticClient } from './static-client.js';
 import { Upstream } from './upstream.js';
+import { whoami } from './whoami.js';
 import type { Config } from '../config.js';
 
 export type GatewayConfig = Pick<
@@ -66,7 +67,7 @@ export interface GatewayTuning {
   /** How often the event loop is sampled for those thresholds (under-pressure's default is 1 s). */
   pressureSampleIntervalMs?: number;
   version?: string;
-  /** This gateway is one of several workers (server/workers.ts) sharing evictions over IPC. */
+  /** This gateway is one of several workers (server/workers.ts): sessions and evictions go through the primary. */
   clusterWorker?: boolean;
   /** Where logs go (tests read them); standard output by default. */
   logStream?: Writable;
@@ -104,24 +105,26 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const identity = new Upstream({ name: 'identity', url: config.identityPublicUrl, variable: 'IDENTITY_PUBLIC_URL', timeoutMs: config.upstreamTimeoutMs });
   const api = new Upstream({ name: 'API', url: config.apiUrl, variable: 'API_URL', timeoutMs: config.upstreamTimeoutMs });
   const signer = new AssertionSigner(config.assertionSecret);
-  const sessions = new SessionCache({ identity, cookieName: config.sessionCookieName, ttlMs: config.sessionCacheTtlMs, clock, metrics });
+  const primary = tuning.clusterWorker
+    ? connectToPrimary((event) => evictions.apply(event), config.upstreamTimeoutMs + 1_000)
+    : null;
+  const lookup = primary?.lookup ?? whoami(identity, config.sessionCookieName, metrics);
+  const sessions = new SessionCache({ lookup, ttlMs: config.sessionCacheTtlMs, clock, metrics });
   const permissions = new PermissionLists(api, signer, clock, metrics);
   const scopes = new ResourceScopes(api, signer, clock, metrics);
   const policies = new RoutePolicyTable();
   const authorizer = new Authorizer(sessions, permissions, scopes, signer, config.sessionCookieName);
   const evictions = new Evictions(sessions, permissions);
 
-  if (config.redisUrl) {
+  // A cluster worker's evictions go through its primary, which also carries them to Redis.
+  if (primary) {
+    evictions.attach(primary.broadcast);
+    app.addHook('onClose', async () => primary.close());
+  } else if (config.redisUrl) {
     const broadcast = connectEvictionBroadcast(config.redisUrl, (event) => evictions.apply(event), app.log);
     evictions.attach(broadcast);
     app.addHook('onReady', () => broadcast.ready);
     app.addHook('onClose', () => broadcast.close());
-  } else if (tuning.clusterWorker) {
-    const broadcast = connectClusterBroadcast((event) => evictions.apply(event));
-    if (broadcast) {
-      evictions.attach(broadcast);
-      app.addHook('onClose', async () => broadcast.close());
-    }
   }
   app.addHook('onClose', async () => {
     await Promise.all([identity.close(), api.close()]);

@@ -1,5 +1,6 @@
 /**
- * Who is calling: the identity host's `/sessions/whoami`, cached by the credential's hash.
+ * Who is calling: the identity host's answer to `/sessions/whoami` (whoami.ts), cached by the
+ * credential's hash.
  *
  * An answer is kept for the configured TTL and never past the session's `expires_at`;
  * concurrent misses for one credential share one upstream call (lru-cache's fetch); a
@@ -10,10 +11,9 @@ import { LRUCache } from 'lru-cache';
 import type { Session } from '../../shared/identity-session.js';
 import type { ErrorEnvelope } from '../../shared/error-envelope.js';
 import type { Clock } from './clock.js';
-import { credentialHeaders, type Credential } from './credentials.js';
+import type { Credential } from './credentials.js';
 import { HttpError } from './http-error.js';
 import type { MaybePromise } from './maybe-async.js';
-import type { Upstream } from './upstream.js';
 import type { GatewayMetrics } from './metrics.js';
 
 export type SessionAnswer =
@@ -21,9 +21,11 @@ export type SessionAnswer =
   /** The identity host's refusal (401, or 403 for e.g. `session_aal2_required`), to pass on. */
   | { ok: false; status: 401 | 403; body: ErrorEnvelope };
 
+/** Asks the identity host (or, in a cluster worker, the primary) about one credential. */
+export type SessionLookup = (credential: Credential) => Promise<SessionAnswer>;
+
 export interface SessionCacheOptions {
-  identity: Upstream;
-  cookieName: string;
+  lookup: SessionLookup;
   ttlMs: number;
   clock: Clock;
   metrics: GatewayMetrics;
@@ -42,7 +44,7 @@ export class SessionCache {
       ttl: options.ttlMs,
       perf: options.clock,
       fetchMethod: async (_key, _stale, { context, options: entry }) => {
-        const answer = await this.whoami(context);
+        const answer = await this.options.lookup(context);
         if (answer.ok) {
           const expiresAt = answer.session.expires_at ? Date.parse(answer.session.expires_at) : NaN;
           const left = Number.isFinite(expiresAt) ? expiresAt - Date.now() : this.options.ttlMs;
@@ -97,39 +99,5 @@ export class SessionCache {
     for (const [hash, answer] of this.cache.entries()) {
       if (match(answer, hash)) this.cache.delete(hash);
     }
-  }
-
-  private async whoami(credential: Credential): Promise<SessionAnswer> {
-    const response = await this.options.identity.request({
-      method: 'GET',
-      path: '/sessions/whoami',
-      headers: { accept: 'application/json', ...credentialHeaders(credential, this.options.cookieName) },
-    });
-    const text = await response.body.text();
-    if (response.statusCode === 200) {
-      const session = parseJson(text) as Session | undefined;
-      if (!session?.id || !session.identity?.id) {
-        throw new HttpError(502, 'The identity service answered whoami without a session');
-      }
-      return { ok: true, session };
-    }
-    if (response.statusCode === 401 || response.statusCode === 403) {
-      const body = (parseJson(text) as ErrorEnvelope | undefined) ?? undefined;
-      return {
-        ok: false,
-        status: response.statusCode,
-        body: body?.error ? body : { error: { code: response.statusCode, status: 'Unauthorized', reason: 'No valid session credentials found', message: 'The request could not be authorized' } },
-      };
-    }
-    this.options.metrics.upstreamError('identity', `status_${response.statusCode}`);
-    throw new HttpError(502, `The identity service answered whoami with status ${response.statusCode}`);
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
