@@ -115,13 +115,12 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
           },
         );
       } catch (error) {
-        // Failed after the answer began: the status is out, so the only honest signal left is
-        // an incomplete response.
-        if (reply.raw.headersSent) return void reply.raw.destroy();
-        if (counter?.exceeded) throw tooLarge(matched, options.bodyLimit);
-        const translated = api.translate(error);
-        metrics.upstreamError('api', translated.statusCode === 504 ? 'timeout' : 'unreachable');
-        throw translated;
+        const failure = counter?.exceeded ? tooLarge(matched, options.bodyLimit) : api.translate(error);
+        if (failure.statusCode >= 500) metrics.upstreamError('api', failure.statusCode === 504 ? 'timeout' : 'unreachable');
+        if (!reply.sent) throw failure;
+        // The upstream failed after its status arrived and undici has cut the response: an
+        // incomplete answer is the only honest signal left, as from any proxy.
+        reply.raw.destroy();
       }
     },
   });

@@ -233,6 +233,12 @@ describe('upstream failures', () => {
       expect(res.status).toBe(504);
       expect(res.body.error.code).toBe(504);
       expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js:\d+/);
+      // Headers arrived but the body never did: the answer is cut off, not left hanging.
+      h.api.grant('alice', 'org:acme', ['org:read', 'org:devices:read', 'org:billing:read']);
+      slow.clock.advance(3 * 60_000);
+      await expect(request(slow.gateway.server).get('/api/orgs/acme/invoices').set('cookie', aliceCookie)).rejects.toThrow(
+        /socket hang up|aborted|ECONNRESET/,
+      );
     } finally {
       await slow.close();
     }

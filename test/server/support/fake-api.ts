@@ -111,6 +111,12 @@ export async function startFakeApi(secret: string): Promise<FakeApi> {
     return state.lastUpload;
   });
   app.get('/api/networktechnologies', async () => new Promise(() => undefined));
+  // Sends its status and headers, then never the body it announced.
+  app.get('/api/orgs/:orgId/invoices', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    reply.raw.flushHeaders();
+  });
   app.get('/health/ready', async () => ({ status: 'ok' }));
 
   await app.listen({ port: 0, host: '127.0.0.1' });
