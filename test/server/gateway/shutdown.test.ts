@@ -1,26 +1,19 @@
 /** SIGTERM: no new connections, requests in flight finish, the process exits cleanly. */
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../support/fake-api.js';
-import { startFakeIdentity, type FakeIdentity } from '../support/fake-identity.js';
-import { SECRET } from '../support/gateway.js';
-import { startGatewayProcess } from '../support/gateway-process.js';
+import { startFakeUpstreams, startGatewayProcess, type FakeUpstreams } from '../support/gateway-process.js';
 
-let identity: FakeIdentity;
-let api: FakeApi;
+let upstreams: FakeUpstreams;
 
 beforeAll(async () => {
-  identity = await startFakeIdentity();
-  api = await startFakeApi(SECRET);
-  identity.sessions.set('t', { token: 't', id: 's', identityId: 'u' });
+  upstreams = await startFakeUpstreams();
+  upstreams.identity.sessions.set('t', { token: 't', id: 's', identityId: 'u' });
 });
-afterAll(async () => {
-  await identity.close();
-  await api.close();
-});
+afterAll(() => upstreams.close());
 
 it('lets a request in flight finish, refuses new ones and exits 0', async () => {
-  const gateway = await startGatewayProcess({ IDENTITY_PUBLIC_URL: identity.url, API_URL: api.url, ASSERTION_SECRET: SECRET });
+  const gateway = await startGatewayProcess(upstreams.env);
+  const { api } = upstreams;
   api.echoDelayMs = 800;
   try {
     const inFlight = undiciRequest(`${gateway.url}/api/orgs`, { headers: { 'x-session-token': 't' } });

@@ -6,30 +6,24 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../support/fake-api.js';
-import { startFakeIdentity, type FakeIdentity } from '../support/fake-identity.js';
-import { SECRET } from '../support/gateway.js';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
+import { startFakeUpstreams, startGatewayProcess, type FakeUpstreams, type GatewayProcess } from '../support/gateway-process.js';
 
 const MiB = 1024 * 1024;
 const SIZE = 200 * MiB;
 
-let identity: FakeIdentity;
-let api: FakeApi;
+let upstreams: FakeUpstreams;
 let gateway: GatewayProcess;
 
 beforeAll(async () => {
-  identity = await startFakeIdentity();
-  api = await startFakeApi(SECRET);
-  identity.sessions.set('admin-token', { token: 'admin-token', id: 'sess-admin', identityId: 'admin' });
-  api.grant('admin', 'user', ['admin:firmware']);
-  gateway = await startGatewayProcess({ IDENTITY_PUBLIC_URL: identity.url, API_URL: api.url, ASSERTION_SECRET: SECRET });
+  upstreams = await startFakeUpstreams();
+  upstreams.identity.sessions.set('admin-token', { token: 'admin-token', id: 'sess-admin', identityId: 'admin' });
+  upstreams.api.grant('admin', 'user', ['admin:firmware']);
+  gateway = await startGatewayProcess(upstreams.env);
 }, 30_000);
 
 afterAll(async () => {
   expect(await gateway.stop()).toBe(0);
-  await identity.close();
-  await api.close();
+  await upstreams.close();
 });
 
 function body(size: number): { stream: Readable; sha256: () => string } {

@@ -4,31 +4,20 @@
  */
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../support/fake-api.js';
-import { startFakeIdentity, type FakeIdentity } from '../support/fake-identity.js';
-import { SECRET } from '../support/gateway.js';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
+import { startFakeUpstreams, startGatewayProcess, type FakeUpstreams, type GatewayProcess } from '../support/gateway-process.js';
 
-let identity: FakeIdentity;
-let api: FakeApi;
+let upstreams: FakeUpstreams;
 let gateway: GatewayProcess;
 
 beforeAll(async () => {
-  identity = await startFakeIdentity();
-  api = await startFakeApi(SECRET);
-  identity.sessions.set('w-token', { token: 'w-token', id: 'sess-w', identityId: 'w' });
-  gateway = await startGatewayProcess({
-    IDENTITY_PUBLIC_URL: identity.url,
-    API_URL: api.url,
-    ASSERTION_SECRET: SECRET,
-    GATEWAY_WORKERS: '2',
-  });
+  upstreams = await startFakeUpstreams();
+  upstreams.identity.sessions.set('w-token', { token: 'w-token', id: 'sess-w', identityId: 'w' });
+  gateway = await startGatewayProcess({ ...upstreams.env, GATEWAY_WORKERS: '2' });
 }, 30_000);
 
 afterAll(async () => {
   expect(await gateway.stop()).toBe(0);
-  await identity.close();
-  await api.close();
+  await upstreams.close();
 });
 
 /** One request on a fresh connection: the cluster hands connections to workers in turn. */
@@ -46,7 +35,7 @@ it('validates a session once for all workers and ends it on every worker at logo
   const warm = await Promise.all(Array.from({ length: 6 }, () => status('/api/orgs')));
   expect(warm).toEqual([200, 200, 200, 200, 200, 200]);
   // Both workers served it, from one whoami call made by the primary for both.
-  expect(identity.whoamiCalls()).toBe(1);
+  expect(upstreams.identity.whoamiCalls()).toBe(1);
 
   expect(await status('/.ory/self-service/logout/api', 'DELETE')).toBe(204);
   await new Promise((resolve) => setTimeout(resolve, 200));

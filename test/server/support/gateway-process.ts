@@ -5,6 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { startFakeApi, type FakeApi } from './fake-api.js';
+import { startFakeIdentity, type FakeIdentity } from './fake-identity.js';
+import { SECRET } from './gateway.js';
 
 export interface GatewayProcess {
   child: ChildProcess;
@@ -67,6 +70,28 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
       });
+    },
+  };
+}
+
+export interface FakeUpstreams {
+  identity: FakeIdentity;
+  api: FakeApi;
+  /** The variables that point a gateway process at them. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startFakeUpstreams(): Promise<FakeUpstreams> {
+  const identity = await startFakeIdentity();
+  const api = await startFakeApi(SECRET);
+  return {
+    identity,
+    api,
+    env: { IDENTITY_PUBLIC_URL: identity.url, API_URL: api.url, ASSERTION_SECRET: SECRET },
+    async close() {
+      await identity.close();
+      await api.close();
     },
   };
 }
