@@ -1,0 +1,51 @@
+/**
+ * The database as the embedded services see it: one small surface over PGlite (in process, no
+ * server) and PostgreSQL (a pool), so a service is written once and its tests on PGlite say
+ * something about production on PostgreSQL.
+ */
+
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows returned or changed by the statement; 0 for statements that report none (DDL). */
+  rowCount: number;
+}
+
+export interface Queryable {
+  /**
+   * One statement, with `$1`, `$2`… bound from `params`. PGlite refuses several statements
+   * here even where PostgreSQL would take them, so keep to one and both backends agree.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** A script of one or more statements without parameters (migrations, fixtures). No BEGIN/COMMIT in it. */
+  exec(sql: string): Promise<void>;
+}
+
+/** Valid only until the callback given to `transaction` settles. */
+export type Transaction = Queryable;
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** The service's schema: unqualified table names resolve here and only here. */
+  readonly schema: string;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws (and the
+   * error rethrown). Use only `tx` inside: calling this handle from within is an error, because
+   * on PGlite it would wait for the very transaction it is part of.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Marks the transaction running in the current async context, per connection owner. */
+export interface TransactionState {
+  open: boolean;
+}
+
+export function refuseInsideTransaction(state: TransactionState | undefined, what: string): void {
+  if (state?.open) {
+    throw new Error(
+      `${what} called on the database inside one of its own transactions: use the transaction handle (on PGlite this would wait for itself forever)`,
+    );
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * PGlite backend. PGlite is Postgres compiled to WebAssembly with exactly one connection, and
+ * only one process may have its directory open (directory-lock.ts enforces that). Both embedded
+ * services run in one process and must therefore share one instance: it is kept per directory
+ * and reference-counted, and is really closed when the last handle closes.
+ *
+ * Each service still lives in its own schema, as it does on PostgreSQL. With one connection
+ * shared by two schemas a session-wide search_path would be whichever service set it last, so
+ * every operation runs in a transaction that starts with SET LOCAL search_path: a single query
+ * is wrapped in one of its own (tens of microseconds here) and the setting cannot leak to the
+ * other service even when a transaction fails. The cost of this choice: statements that refuse
+ * to run inside a transaction block (VACUUM, CREATE DATABASE…) cannot be sent.
+ *
+ * PGlite queues query(), exec() and transaction() behind one lock, so transactions from both
+ * services never interleave; calling the handle from inside its own transaction would wait on
+ * that lock forever, hence the AsyncLocalStorage guard.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, type Results, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { lockDirectory } from './directory-lock.js';
+import { refuseInsideTransaction, type Database, type QueryResult, type Transaction, type TransactionState } from './database.js';
+import { quoteIdentifier } from './schema-name.js';
+import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers.js';
+
+interface SharedInstance {
+  refs: number;
+  ready: Promise<{ pg: PGlite; unlock: () => Promise<void> }>;
+  transactions: AsyncLocalStorage<TransactionState>;
+}
+
+const instances = new Map<string, SharedInstance>();
+/** A directory whose last handle is closing must not be opened again until it has closed. */
+const closing = new Map<string, Promise<void>>();
+
+async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Promise<void> }> {
+  await closing.get(directory)?.catch(() => undefined);
+  await mkdir(path.dirname(directory), { recursive: true });
+  const unlock = await lockDirectory(directory);
+  try {
+    await mkdir(directory, { recursive: true });
+    const pg = await PGlite.create(directory, { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate } });
+    return { pg, unlock };
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+}
+
+function release(directory: string, shared: SharedInstance): Promise<void> {
+  shared.refs -= 1;
+  if (shared.refs > 0 || instances.get(directory) !== shared) return Promise.resolve();
+  instances.delete(directory);
+  const done = shared.ready.then(
+    async ({ pg, unlock }) => {
+      try {
+        await pg.close();
+      } finally {
+        await unlock();
+      }
+    },
+    () => undefined, // never started: nothing to close, and the opener already got the error
+  );
+  closing.set(directory, done);
+  const forget = () => {
+    if (closing.get(directory) === done) closing.delete(directory);
+  };
+  done.then(forget, forget);
+  return done;
+}
+
+function toResult<T>(result: Results<T>): QueryResult<T> {
+  return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+}
+
+function handleFor(tx: PGliteTransaction): Transaction {
+  return {
+    query: async <T>(sql: string, params: readonly unknown[] = []) => toResult(await tx.query<T>(sql, [...params])),
+    exec: async (sql: string) => {
+      await tx.exec(sql);
+    },
+  };
+}
+
+export async function openPGlite(directory: string, schema: string): Promise<Database> {
+  const key = path.resolve(directory);
+  let shared = instances.get(key);
+  if (!shared) {
+    shared = { refs: 0, ready: start(key), transactions: new AsyncLocalStorage() };
+    instances.set(key, shared);
+  }
+  shared.refs += 1;
+  const instance = shared;
+  let pg: PGlite;
+  try {
+    ({ pg } = await instance.ready);
+  } catch (err) {
+    await release(key, instance);
+    throw err;
+  }
+
+  const setSearchPath = `SET LOCAL search_path TO ${quoteIdentifier(schema)}`;
+  let closed = false;
+  const usable = (what: string) => {
+    if (closed) throw new Error(`${what} called on a closed database handle (${schema})`);
+    refuseInsideTransaction(instance.transactions.getStore(), what);
+  };
+  const inSchema = <T>(fn: (tx: PGliteTransaction) => Promise<T>): Promise<T> =>
+    pg.transaction(async (tx) => {
+      await tx.exec(setSearchPath);
+      return fn(tx);
+    });
+
+  return {
+    kind: 'pglite',
+    schema,
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      usable('query()');
+      return toResult(await inSchema((tx) => tx.query<T>(sql, [...params])));
+    },
+    async exec(sql: string) {
+      usable('exec()');
+      await inSchema((tx) => tx.exec(sql));
+    },
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+      usable('transaction()');
+      return inSchema(async (tx) => {
+        const state: TransactionState = { open: true };
+        try {
+          return await instance.transactions.run(state, () => fn(handleFor(tx)));
+        } finally {
+          state.open = false;
+        }
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await release(key, instance);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * PostgreSQL backend: one node-postgres pool per service. The service's schema is fixed for
+ * every connection at startup (`options: -c search_path=…`), so no statement can run against
+ * another schema by accident and no per-query SET is needed. A schema that does not exist yet
+ * is allowed there; migrate() creates it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { refuseInsideTransaction, type Database, type QueryResult, type Transaction, type TransactionState } from './database.js';
+import { DATE_ARRAY_OID, DATE_OID, INT8_ARRAY_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers.js';
+
+const TEXT_ARRAY_OID = 1009;
+
+function arrayOf<T>(parse: (text: string) => T): (text: string) => unknown {
+  const parseTextArray = (pg.types.getTypeParser as (oid: number) => (text: string) => unknown)(TEXT_ARRAY_OID);
+  const map = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(map) : typeof value === 'string' ? parse(value) : value;
+  return (text) => map(parseTextArray(text));
+}
+
+const OWN_PARSERS = new Map<number, (text: string) => unknown>([
+  [INT8_OID, parseInt8],
+  [INT8_ARRAY_OID, arrayOf(parseInt8)],
+  [DATE_OID, parseDate],
+  [DATE_ARRAY_OID, arrayOf(parseDate)],
+]);
+
+// Per pool rather than pg.types.setTypeParser, which would change every pg user in the process.
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    (format ?? 'text') === 'text' && OWN_PARSERS.has(oid)
+      ? OWN_PARSERS.get(oid)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+function toResult<T>(result: pg.QueryResult): QueryResult<T> {
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+}
+
+export interface PostgresOptions {
+  /** Errors of idle pooled connections (server restart, network): the pool drops them and reconnects. */
+  onError?: (err: Error) => void;
+}
+
+export function openPostgres(databaseUrl: string, schema: string, options: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    options: `-c search_path=${schema}`,
+    application_name: `sitewave-${schema}`,
+    types,
+  });
+  // Without a listener an idle connection's error would crash the process.
+  pool.on('error', (err) => options.onError?.(err));
+
+  const transactions = new AsyncLocalStorage<TransactionState>();
+  let closed = false;
+  const usable = (what: string) => {
+    if (closed) throw new Error(`${what} called on a closed database handle (${schema})`);
+    refuseInsideTransaction(transactions.getStore(), what);
+  };
+
+  return {
+    kind: 'postgres',
+    schema,
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      usable('query()');
+      return toResult<T>(await pool.query(sql, [...params]));
+    },
+    async exec(sql: string) {
+      usable('exec()');
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+      usable('transaction()');
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const state: TransactionState = { open: true };
+      const live = () => {
+        if (!state.open) throw new Error('Transaction is closed');
+      };
+      const tx: Transaction = {
+        async query<R>(sql: string, params: readonly unknown[] = []) {
+          live();
+          return toResult<R>(await client.query(sql, [...params]));
+        },
+        async exec(sql: string) {
+          live();
+          await client.query(sql);
+        },
+      };
+      try {
+        await client.query('BEGIN');
+        const result = await transactions.run(state, () => fn(tx));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw err;
+      } finally {
+        state.open = false;
+        // A connection whose ROLLBACK failed may still be inside the transaction: discard it.
+        client.release(broken ?? false);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
