@@ -1,0 +1,19 @@
+/**
+ * What every handler of the identity service works with, decorated on both Fastify instances.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { Courier } from './courier/courier.js';
+import type { IdentityServiceOptions } from './options.js';
+import type { PasswordHasher } from './strategies/password/hasher.js';
+import type { PasswordValidator } from './strategies/password/validator.js';
+
+export interface IdentityContext {
+  db: Database;
+  options: IdentityServiceOptions;
+  now(): Date;
+  hasher: PasswordHasher;
+  passwordValidator: PasswordValidator;
+  courier: Courier;
+  log: FastifyBaseLogger;
+}
