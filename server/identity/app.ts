@@ -1,0 +1,83 @@
+/**
+ * The embedded identity service: a public and an admin Fastify instance over one database,
+ * speaking the Kratos wire protocol. Reads like a table of contents; each line registers one
+ * concern.
+ */
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { requireAdminToken } from './admin/admin-auth.js';
+import { registerAdminRoutes } from './admin/routes.js';
+import type { IdentityContext } from './context.js';
+import { createCourier } from './courier/courier.js';
+import { registerFormParser } from './http/body.js';
+import { kratosErrorBody } from './http/kratos-error.js';
+import type { IdentityServiceOptions } from './options.js';
+import { registerPublicRoutes } from './public/routes.js';
+import { identityMigrations } from './store/migrations.js';
+import { createPasswordHasher, type Argon2Cost } from './strategies/password/hasher.js';
+import { createPasswordValidator } from './strategies/password/validator.js';
+
+export interface IdentityServiceDeps {
+  db: Database;
+  options: IdentityServiceOptions;
+  now?: () => Date;
+  /** Argon2 parameters; the hasher refuses anything below OWASP's minimum. */
+  argon2?: Argon2Cost;
+  /** Skip the breached-password list (tests that register many throwaway identities). */
+  breachedCheck?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  version?: string;
+}
+
+export interface IdentityService {
+  public: FastifyInstance;
+  admin: FastifyInstance;
+  context: IdentityContext;
+  close(): Promise<void>;
+}
+
+export async function buildIdentityService(deps: IdentityServiceDeps): Promise<IdentityService> {
+  await migrate(deps.db, { schema: deps.db.schema, migrations: identityMigrations });
+  const publicApp = Fastify({ logger: deps.logger ?? false, trustProxy: true, bodyLimit: 256 * 1024 });
+  const adminApp = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024 });
+  const now = deps.now ?? (() => new Date());
+  const context: IdentityContext = {
+    db: deps.db,
+    options: deps.options,
+    now,
+    hasher: createPasswordHasher(deps.argon2),
+    passwordValidator: createPasswordValidator({ breachedCheck: deps.breachedCheck ?? true }),
+    courier: createCourier(now),
+    log: publicApp.log,
+  };
+
+  for (const app of [publicApp, adminApp]) {
+    await app.register(cookie, { hook: 'onRequest' });
+    registerFormParser(app);
+    app.setErrorHandler(answerError);
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send(kratosErrorBody(404, { reason: `No route ${request.method} ${request.url.split('?')[0]}.` })),
+    );
+  }
+  await registerPublicRoutes(publicApp, context, deps.version ?? 'dev');
+  requireAdminToken(adminApp, deps.options.adminToken);
+  await registerAdminRoutes(adminApp, context, deps.version ?? 'dev');
+
+  return {
+    public: publicApp,
+    admin: adminApp,
+    context,
+    async close() {
+      await Promise.all([publicApp.close(), adminApp.close()]);
+    },
+  };
+}
+
+/** Validation errors name the field; anything unexpected is a 500 without internals. */
+function answerError(this: FastifyInstance, error: Error & { statusCode?: number; validation?: unknown }, request: { log: FastifyInstance['log'] }, reply: import('fastify').FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: error }, 'identity service request failed');
+  return reply.code(status).send(kratosErrorBody(status, status === 500 ? {} : { reason: error.message }));
+}
