@@ -28,3 +28,8 @@ export function browserInit(options: IdentityServiceOptions, kind: FlowKind, que
 export function defaultReturn(options: IdentityServiceOptions): string {
   return `${trim(options.uiUrl)}/`;
 }
+
+/** Where `return_to` may point: the account screens' origin and the configured URLs. */
+export function allowedReturnUrls(options: IdentityServiceOptions): string[] {
+  return [options.uiUrl, ...options.allowedReturnUrls];
+}

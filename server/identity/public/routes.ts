@@ -1,7 +1,15 @@
 /** The public API: self-service flows, sessions, logout, schemas, errors, health. */
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '../context.js';
+import { loginFlow } from '../flows/login.js';
+import { allowedReturnUrls } from '../flows/urls.js';
+import { registerLogoutRoutes } from '../flows/logout.js';
+import { recoveryFlow } from '../flows/recovery.js';
+import { registrationFlow } from '../flows/registration.js';
 import { registerFlowRoutes } from '../flows/routes.js';
+import { settingsFlow } from '../flows/settings.js';
+import { verificationFlow } from '../flows/verification.js';
+import { registerSessionRoutes } from '../sessions/routes.js';
 import { registerHealthRoutes } from './health.js';
 import { registerErrorRoutes } from './self-service-errors.js';
 import { registerSchemaRoutes } from './schemas.js';
@@ -10,5 +18,7 @@ export async function registerPublicRoutes(app: FastifyInstance, ctx: IdentityCo
   registerHealthRoutes(app, ctx, version);
   registerSchemaRoutes(app, ctx);
   registerErrorRoutes(app, ctx);
-  registerFlowRoutes(app, ctx, []);
+  registerFlowRoutes(app, ctx, [loginFlow, registrationFlow, recoveryFlow, verificationFlow, settingsFlow]);
+  registerLogoutRoutes(app, ctx, () => allowedReturnUrls(ctx.options));
+  registerSessionRoutes(app, ctx);
 }

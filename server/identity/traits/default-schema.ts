@@ -1,7 +1,8 @@
 /**
  * The default identity schema (`schema_id` "default"): the Kratos email-password quickstart
  * schema, so identities, forms and validation messages look exactly like a stock Kratos setup.
- * The e-mail address is the password identifier and the verification and recovery address;
+ * The e-mail address is the password and one-time-code identifier and the verification and
+ * recovery address;
  * first and last name are optional.
  */
 import type { IdentitySchemaEntry, JsonSchema } from './identity-schema.js';
@@ -24,7 +25,7 @@ export const defaultIdentitySchema: JsonSchema = deepFreeze({
           title: 'E-Mail',
           minLength: 3,
           'ory.sh/kratos': {
-            credentials: { password: { identifier: true } },
+            credentials: { password: { identifier: true }, code: { identifier: true, via: 'email' } },
             verification: { via: 'email' },
             recovery: { via: 'email' },
           },

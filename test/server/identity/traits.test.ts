@@ -498,10 +498,10 @@ describe('validation messages per keyword', () => {
 });
 
 describe('identifiers and addresses', () => {
-  it('reads the quickstart email as password identifier, verification and recovery address', () => {
+  it('reads the default email as password and code identifier, verification and recovery address', () => {
     expect(extractTraitAddresses(defaultIdentitySchema, { email: '  Ada@Example.COM ', name: { first: 'Ada' } })).toEqual({
-      identifiers: { password: ['ada@example.com'], webauthn: [], code: [] },
-      codeAddresses: [],
+      identifiers: { password: ['ada@example.com'], webauthn: [], code: ['ada@example.com'] },
+      codeAddresses: [{ value: 'ada@example.com', via: 'email' }],
       verifiable: [{ value: 'ada@example.com', via: 'email' }],
       recovery: [{ value: 'ada@example.com', via: 'email' }],
     });

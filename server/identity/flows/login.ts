@@ -1,0 +1,152 @@
+/**
+ * The login flow: first factor (password, e-mailed code), refresh ("confirm it's you") and
+ * step-up to aal2 (authenticator app, backup code).
+ */
+import type { UiNode } from '../../../shared/identity-flow.js';
+import { stringField } from '../http/body.js';
+import { KratosError } from '../http/kratos-error.js';
+import { checkReturnTo } from '../http/return-to.js';
+import { identifierLabel } from '../identities/identifier-label.js';
+import { schemaFor } from '../identities/schema.js';
+import { currentSession, hasSecondFactor, type ActiveSession } from '../sessions/session-service.js';
+import { getCredentials } from '../store/identities.js';
+import type { Aal } from '../store/sessions.js';
+import { codeLogin } from '../strategies/code/login.js';
+import { lookupSecretLogin } from '../strategies/lookup_secret/login.js';
+import { hiddenIdentifierNode, identifierNode } from '../strategies/password/nodes.js';
+import { passwordLogin } from '../strategies/password/login.js';
+import type { LoginStrategy } from '../strategies/strategy.js';
+import { totpLogin } from '../strategies/totp/login.js';
+import { failure, notice } from '../ui/messages.js';
+import type { Call } from './call.js';
+import { authenticate, respondAuthenticated } from './finish-login.js';
+import type { FlowKindHandler, InitQuery } from './flow-kind.js';
+import { addMessage, createFlow, save, setNodes, type Flow } from './flow-service.js';
+import { respondFlow } from './respond.js';
+import { browserLocationChange, sessionAlreadyAvailable } from './session-guards.js';
+import { allowedReturnUrls, browserInit, defaultReturn } from './urls.js';
+
+const STRATEGIES: readonly LoginStrategy[] = [passwordLogin, codeLogin, totpLogin, lookupSecretLogin];
+
+type Mode = 'normal' | 'refresh' | 'aal2';
+
+function modeOf(flow: Flow): Mode {
+  if (flow.wire.requested_aal === 'aal2') return 'aal2';
+  return flow.wire.refresh ? 'refresh' : 'normal';
+}
+
+async function buildNodes(call: Call, mode: Mode, active: ActiveSession | undefined): Promise<{ nodes: UiNode[]; messages: ReturnType<typeof notice.secondFactor>[] }> {
+  if (mode === 'normal' || !active) {
+    const schema = schemaFor(call.ctx.options).schema;
+    const nodes = [identifierNode(identifierLabel(schema))];
+    for (const strategy of STRATEGIES) nodes.push(...(strategy.firstFactorNodes?.(call) ?? []));
+    return { nodes, messages: [] };
+  }
+  const credentials = await getCredentials(call.ctx.db, active.identity.id);
+  const identifier = credentials.find((c) => c.type === 'password' || c.type === 'code')?.identifiers[0] ?? '';
+  const nodes = [hiddenIdentifierNode(identifier)];
+  for (const strategy of STRATEGIES) {
+    nodes.push(...((mode === 'refresh' ? strategy.refreshNodes?.(active.identity, credentials) : strategy.secondFactorNodes?.(credentials)) ?? []));
+  }
+  return { nodes, messages: [mode === 'refresh' ? notice.confirmItsYou() : notice.secondFactor()] };
+}
+
+async function newLoginFlow(call: Call, type: 'browser' | 'api', options: { returnTo?: string; refresh: boolean; aal: Aal }): Promise<Flow> {
+  const active = await currentSession(call.ctx, call.request);
+  const now = call.ctx.now().toISOString();
+  const mode: Mode = options.aal === 'aal2' ? 'aal2' : options.refresh ? 'refresh' : 'normal';
+  if (mode === 'aal2') {
+    if (!active) {
+      throw new KratosError(401, {
+        id: 'session_aal1_required',
+        reason: 'You have to sign in with a first factor before you can step up to a second factor.',
+        message: 'aal2 and aal3 can only be requested if a session exists already',
+        browserLocation: browserInit(call.ctx.options, 'login', { return_to: options.returnTo }),
+      });
+    }
+    if (active.session.aal === 'aal2' && !options.refresh) {
+      throw new KratosError(400, {
+        id: 'session_aal_already_fulfilled',
+        reason: 'The session already has the requested assurance level.',
+        message: 'Session already has the requested Authenticator Assurance Level',
+        browserLocation: options.returnTo ?? defaultReturn(call.ctx.options),
+      });
+    }
+  } else if (active && mode === 'normal') {
+    throw sessionAlreadyAvailable(call, options.returnTo);
+  }
+  const flow = createFlow(call, {
+    kind: 'login',
+    type,
+    state: 'choose_method',
+    returnTo: options.returnTo,
+    extra: { refresh: mode === 'refresh', requested_aal: mode === 'aal2' ? 'aal2' : 'aal1', created_at: now, updated_at: now },
+  });
+  const { nodes, messages } = await buildNodes(call, mode, active);
+  setNodes(flow, nodes, messages);
+  return flow;
+}
+
+export const loginFlow: FlowKindHandler = {
+  kind: 'login',
+
+  async init(call, type, query: InitQuery) {
+    if (query.login_challenge !== undefined) {
+      throw new KratosError(400, {
+        reason: 'This identity service is not connected to an OAuth2 provider, so it cannot take a login_challenge.',
+      });
+    }
+    const returnTo = checkReturnTo(query.return_to, allowedReturnUrls(call.ctx.options));
+    const aal = query.aal === 'aal2' ? 'aal2' : 'aal1';
+    if (query.aal !== undefined && query.aal !== 'aal1' && query.aal !== 'aal2') {
+      throw new KratosError(400, { reason: `Unknown assurance level "${query.aal}": use aal1 or aal2.` });
+    }
+    return newLoginFlow(call, type, { returnTo, refresh: query.refresh === 'true', aal });
+  },
+
+  async submit(call, flow, body) {
+    const active = await currentSession(call.ctx, call.request);
+    const mode = modeOf(flow);
+    const returnTo = flow.wire.return_to ?? defaultReturn(call.ctx.options);
+    if (mode === 'normal' && active) throw sessionAlreadyAvailable(call, flow.wire.return_to);
+    if (mode !== 'normal' && !active) {
+      throw new KratosError(401, { id: 'session_inactive', reason: 'This flow confirms an existing session, and there is none.' });
+    }
+
+    const method = stringField(body, 'method') ?? '';
+    const strategy = STRATEGIES.find((s) => s.method === method);
+    if (!strategy) {
+      addMessage(flow, failure.loginNoStrategy());
+      await save(call, flow);
+      return respondFlow(call, 'login', flow, 400);
+    }
+    const outcome = await strategy.login(call, flow, body, active);
+    if (outcome.kind === 'form') {
+      await save(call, flow);
+      return respondFlow(call, 'login', flow, outcome.status);
+    }
+    if (mode !== 'normal' && active && outcome.identityId !== active.identity.id) {
+      throw new KratosError(400, { id: 'session_identity_mismatch', reason: 'You signed in as someone else than the session being confirmed.' });
+    }
+    const auth = await authenticate(call, flow, outcome.identityId, outcome.method, outcome.aal, mode === 'normal' ? undefined : active);
+    await save(call, flow);
+    // With a second factor set up, a first factor alone is not enough: step up at once.
+    if (auth.session.aal === 'aal1' && flow.type === 'browser' && (await hasSecondFactor(call.ctx.db, auth.identity.id))) {
+      const location = browserInit(call.ctx.options, 'login', { aal: 'aal2', return_to: flow.wire.return_to });
+      throw browserLocationChange(location, 'A second factor is set up for this account: continue with it.');
+    }
+    await respondAuthenticated(call, flow, auth, returnTo);
+  },
+
+  async restart(call, expired) {
+    const active = await currentSession(call.ctx, call.request);
+    const mode = modeOf(expired);
+    return newLoginFlow(call, expired.type, {
+      returnTo: expired.wire.return_to,
+      refresh: mode === 'refresh' && !!active,
+      aal: mode === 'aal2' && active ? 'aal2' : 'aal1',
+    });
+  },
+};
+
+

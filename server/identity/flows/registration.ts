@@ -1,0 +1,91 @@
+/**
+ * The registration flow: traits from the identity schema plus a password, or an e-mailed code.
+ * After sign-up the new identity is signed in (session hook) and asked to verify its address
+ * (show_verification_ui), as the Kratos quickstart does.
+ */
+import type { ContinueWith } from '../../../shared/identity-flow.js';
+import { stringField } from '../http/body.js';
+import { KratosError } from '../http/kratos-error.js';
+import { checkReturnTo } from '../http/return-to.js';
+import { schemaFor } from '../identities/schema.js';
+import { currentSession } from '../sessions/session-service.js';
+import { getIdentity } from '../store/identities.js';
+import { codeRegistration } from '../strategies/code/registration.js';
+import { passwordRegistration } from '../strategies/password/registration.js';
+import type { RegistrationStrategy } from '../strategies/strategy.js';
+import { traitNodesFromSchema } from '../traits/schema-nodes.js';
+import { failure } from '../ui/messages.js';
+import type { Call } from './call.js';
+import { authenticate, respondAuthenticated } from './finish-login.js';
+import type { FlowKindHandler } from './flow-kind.js';
+import { addMessage, createFlow, save, setNodes, type Flow } from './flow-service.js';
+import { respondFlow } from './respond.js';
+import { sessionAlreadyAvailable } from './session-guards.js';
+import { allowedReturnUrls, defaultReturn } from './urls.js';
+import { startVerificationFor } from './verification.js';
+
+const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration];
+
+function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: string, afterVerification?: string): Flow {
+  const flow = createFlow(call, {
+    kind: 'registration',
+    type,
+    state: 'choose_method',
+    returnTo,
+    internal: afterVerification ? { after_verification_return_to: afterVerification } : {},
+  });
+  const traits = traitNodesFromSchema(schemaFor(call.ctx.options).schema, 'default');
+  setNodes(flow, [...traits, ...STRATEGIES.flatMap((s) => s.nodes(call))]);
+  return flow;
+}
+
+export const registrationFlow: FlowKindHandler = {
+  kind: 'registration',
+
+  async init(call, type, query) {
+    if (query.login_challenge !== undefined) {
+      throw new KratosError(400, { reason: 'This identity service is not connected to an OAuth2 provider, so it cannot take a login_challenge.' });
+    }
+    const returnTo = checkReturnTo(query.return_to, allowedReturnUrls(call.ctx.options));
+    const afterVerification = checkReturnTo(query.after_verification_return_to, allowedReturnUrls(call.ctx.options));
+    if (await currentSession(call.ctx, call.request)) throw sessionAlreadyAvailable(call, returnTo);
+    return newRegistrationFlow(call, type, returnTo, afterVerification);
+  },
+
+  async submit(call, flow, body) {
+    const { ctx } = call;
+    if (await currentSession(ctx, call.request)) throw sessionAlreadyAvailable(call, flow.wire.return_to);
+    if (flow.internal.completed) {
+      addMessage(flow, failure.registrationDone());
+      return respondFlow(call, 'registration', flow, 400);
+    }
+    // Once a code is on its way the flow belongs to the code strategy.
+    const method = flow.wire.active === 'code' ? 'code' : stringField(body, 'method') ?? '';
+    const strategy = STRATEGIES.find((s) => s.method === method);
+    if (!strategy) {
+      addMessage(flow, failure.registrationNoStrategy());
+      await save(call, flow);
+      return respondFlow(call, 'registration', flow, 400);
+    }
+    const outcome = await strategy.register(call, flow, body);
+    if (outcome.kind === 'form') {
+      await save(call, flow);
+      return respondFlow(call, 'registration', flow, outcome.status);
+    }
+    const auth = await authenticate(call, flow, outcome.identityId, outcome.method, 'aal1');
+    await save(call, flow);
+    const continueWith: ContinueWith[] = [];
+    const identity = (await getIdentity(ctx.db, outcome.identityId))!;
+    const unverified = identity.verifiable_addresses.find((a) => !a.verified);
+    if (unverified) {
+      const afterVerification = typeof flow.internal.after_verification_return_to === 'string' ? flow.internal.after_verification_return_to : undefined;
+      continueWith.push(await startVerificationFor(call, flow.type, { value: unverified.value, via: unverified.via }, afterVerification ?? flow.wire.return_to));
+    }
+    await respondAuthenticated(call, flow, auth, flow.wire.return_to ?? defaultReturn(ctx.options), { identity: true, continueWith });
+  },
+
+  async restart(call, expired) {
+    const after = expired.internal.after_verification_return_to;
+    return newRegistrationFlow(call, expired.type, expired.wire.return_to, typeof after === 'string' ? after : undefined);
+  },
+};

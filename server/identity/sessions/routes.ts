@@ -1,0 +1,75 @@
+/**
+ * `GET /sessions/whoami` (the gateway calls it for every new session) and a user's own session
+ * list: `GET /sessions` (the others), `DELETE /sessions` (sign out everywhere else),
+ * `DELETE /sessions/{id}`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IdentityContext } from '../context.js';
+import { kratosErrorBody } from '../http/kratos-error.js';
+import { getSession, listIdentitySessions, revokeIdentitySessions, revokeSession } from '../store/sessions.js';
+import { currentSession, hasSecondFactor } from './session-service.js';
+import { identityToWire, sessionToWire } from './wire.js';
+import { browserInit } from '../flows/urls.js';
+
+const MAX_PER_PAGE = 1000;
+
+export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext): void {
+  const unauthorized = () =>
+    kratosErrorBody(401, { reason: 'No valid session credentials found in the request.', message: 'The request could not be authorized' });
+
+  app.get('/sessions/whoami', async (request, reply) => {
+    const active = await currentSession(ctx, request);
+    if (!active) return reply.code(401).send(unauthorized());
+    // whoami's required AAL is the highest available: a half-finished sign-in is not a session yet.
+    if (active.session.aal !== 'aal2' && (await hasSecondFactor(ctx.db, active.identity.id))) {
+      const location = browserInit(ctx.options, 'login', { aal: 'aal2' });
+      return reply.code(403).send({
+        ...kratosErrorBody(403, {
+          id: 'session_aal2_required',
+          reason: 'An active session was found but it does not fulfil the Authenticator Assurance Level, implying that the session must be upgraded.',
+          message: 'Session does not fulfil the requested Authenticator Assurance Level',
+          details: { redirect_browser_to: location },
+        }),
+        redirect_browser_to: location,
+      });
+    }
+    reply.header('x-kratos-authenticated-identity-id', active.identity.id);
+    reply.header('cache-control', 'private, no-store');
+    return sessionToWire(active.session, identityToWire(active.identity, ctx.options.publicUrl));
+  });
+
+  app.get<{ Querystring: { page?: string; per_page?: string } }>('/sessions', async (request, reply) => {
+    const active = await currentSession(ctx, request);
+    if (!active) return reply.code(401).send(unauthorized());
+    const { offset, limit } = paging(request);
+    const sessions = await listIdentitySessions(ctx.db, active.identity.id, { offset, limit, active: true, except: active.session.id, now: ctx.now() });
+    return sessions.map((s) => sessionToWire(s, undefined));
+  });
+
+  app.delete('/sessions', async (request, reply) => {
+    const active = await currentSession(ctx, request);
+    if (!active) return reply.code(401).send(unauthorized());
+    const count = await revokeIdentitySessions(ctx.db, active.identity.id, ctx.now(), active.session.id);
+    return { count };
+  });
+
+  app.delete<{ Params: { id: string } }>('/sessions/:id', async (request, reply) => {
+    const active = await currentSession(ctx, request);
+    if (!active) return reply.code(401).send(unauthorized());
+    if (request.params.id === active.session.id) {
+      return reply.code(400).send(kratosErrorBody(400, { reason: 'Use logout to end the current session.' }));
+    }
+    const session = await getSession(ctx.db, request.params.id);
+    if (!session || session.identity_id !== active.identity.id) {
+      return reply.code(404).send(kratosErrorBody(404, { reason: 'No such session of yours.' }));
+    }
+    await revokeSession(ctx.db, session.id, ctx.now());
+    return reply.code(204).send();
+  });
+}
+
+function paging(request: FastifyRequest<{ Querystring: { page?: string; per_page?: string } }>): { offset: number; limit: number } {
+  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number(request.query.per_page ?? 250) || 250));
+  const page = Math.max(1, Number(request.query.page ?? 1) || 1);
+  return { offset: (page - 1) * perPage, limit: perPage };
+}
