@@ -35,6 +35,12 @@ export interface Config {
   metricsToken?: string;
   internalToken?: string;
   supportEmail?: string;
+  /** SMTP delivery for the embedded services' outboxes (smtp: or smtps:, credentials in the URL). */
+  smtpUrl?: string;
+  /** Sender of the embedded services' e-mails. */
+  mailFrom: string;
+  /** The embedded identity service refuses sign-in until an address is verified. */
+  requireVerifiedAddress: boolean;
   /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
   workers: number;
   webRoot: string;
@@ -128,6 +134,15 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`SUPPORT_EMAIL="${supportEmail}": expected an e-mail address`);
   }
 
+  const mailFrom = value('MAIL_FROM') ?? 'sitewave <no-reply@localhost>';
+  if (!/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM="${mailFrom}": expected an address such as "sitewave <no-reply@example.com>"`);
+  }
+  const requireVerifiedRaw = value('IDENTITY_REQUIRE_VERIFIED_ADDRESS') ?? 'false';
+  if (requireVerifiedRaw !== 'true' && requireVerifiedRaw !== 'false') {
+    problems.push(`IDENTITY_REQUIRE_VERIFIED_ADDRESS="${requireVerifiedRaw}": expected true or false`);
+  }
+
   const sessionCookieName = value('SESSION_COOKIE_NAME') ?? 'ory_kratos_session';
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(sessionCookieName)) {
     problems.push(`SESSION_COOKIE_NAME="${sessionCookieName}": expected a cookie name`);
@@ -157,6 +172,9 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: secret('METRICS_TOKEN', 16),
     internalToken: secret('INTERNAL_TOKEN', 16),
     supportEmail,
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom,
+    requireVerifiedAddress: requireVerifiedRaw === 'true',
     workers: integer('GATEWAY_WORKERS', 1, 1, 64),
     webRoot: path.resolve(value('WEB_ROOT') ?? 'dist/web'),
   };

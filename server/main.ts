@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { pino } from 'pino';
+import { startEmbeddedServices } from './embedded.js';
 import { buildGateway } from './gateway/app.js';
 import { isClusterWorker, runPrimary } from './workers.js';
 
@@ -36,25 +37,21 @@ async function main(): Promise<void> {
   if (isClusterWorker()) return runGateway(config, true);
 
   const log = pino({ level: config.logLevel });
-  // The embedded identity service and API are not part of this build yet: say plainly which
-  // upstream is missing instead of failing on the first request.
-  if (!config.identityPublicUrl) {
-    log.warn('no identity service: set IDENTITY_PUBLIC_URL (sign-in, sessions and /.ory answer 502 until then)');
-  }
+  const embedded = await startEmbeddedServices(config, log, packageVersion());
   if (!config.apiUrl) {
     log.warn('no API host: set API_URL (and ASSERTION_SECRET) — /api answers 502 until then');
   }
 
   if (config.workers > 1) {
     // Workers must sign with one key, including the one made up at start for an embedded API.
-    runPrimary({ config, env: { ASSERTION_SECRET: config.assertionSecret }, log, graceMs: SHUTDOWN_GRACE_MS });
+    runPrimary({ config, env: { ASSERTION_SECRET: config.assertionSecret, ...embedded.env }, log, graceMs: SHUTDOWN_GRACE_MS, onStopped: embedded.close });
     log.info({ publicUrl: config.publicUrl, workers: config.workers }, `sitewave is starting ${config.workers} gateway workers: open ${config.publicUrl}`);
     return;
   }
-  await runGateway(config, false);
+  await runGateway(config, false, embedded.close);
 }
 
-async function runGateway(config: Config, clusterWorker: boolean): Promise<void> {
+async function runGateway(config: Config, clusterWorker: boolean, closeEmbedded: () => Promise<void> = async () => undefined): Promise<void> {
   const gateway = await buildGateway(config, { version: packageVersion(), clusterWorker });
 
   let stopping = false;
@@ -67,7 +64,7 @@ async function runGateway(config: Config, clusterWorker: boolean): Promise<void>
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    gateway.close().then(
+    gateway.close().then(closeEmbedded).then(
       () => process.exit(0),
       (error: unknown) => {
         gateway.log.error({ err: error }, 'shutdown failed');

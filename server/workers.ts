@@ -24,11 +24,13 @@ export interface PrimaryOptions {
   env: Record<string, string>;
   log: Logger;
   graceMs: number;
+  /** Runs once every worker has exited (the embedded services close here). */
+  onStopped?: () => Promise<void>;
 }
 
 type SessionReply = Omit<Extract<ClusterMessage, { type: 'sitewave:session' }>, 'type' | 'id'>;
 
-export function runPrimary({ config, env, log, graceMs }: PrimaryOptions): void {
+export function runPrimary({ config, env, log, graceMs, onStopped }: PrimaryOptions): void {
   const identity = new Upstream({ name: 'identity', url: config.identityPublicUrl, variable: 'IDENTITY_PUBLIC_URL', timeoutMs: config.upstreamTimeoutMs });
   const metrics = new GatewayMetrics();
   const sessions = new SessionCache({ lookup: whoami(identity, config.sessionCookieName, metrics), ttlMs: config.sessionCacheTtlMs, clock: systemClock, metrics });
@@ -82,7 +84,7 @@ export function runPrimary({ config, env, log, graceMs }: PrimaryOptions): void 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
-        void Promise.allSettled([identity.close(), redis?.close()]).then(() => process.exit(0));
+        void Promise.allSettled([identity.close(), redis?.close(), onStopped?.()]).then(() => process.exit(0));
       }
       return;
     }

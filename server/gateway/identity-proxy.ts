@@ -130,8 +130,10 @@ function upstreamRequestHeaders(
 
 function rewriteResponseHeaders(headers: IncomingHttpHeaders, rewriter: IdentityUrlRewriter): IncomingHttpHeaders {
   if (typeof headers.location === 'string') headers.location = rewriter.url(headers.location);
-  const cookies = headers['set-cookie'];
-  if (cookies) headers['set-cookie'] = cookies.map((cookie) => rewriter.setCookie(cookie));
+  // One cookie arrives as a string, several as an array (undici keeps what the upstream sent).
+  const cookies: unknown = headers['set-cookie'];
+  if (typeof cookies === 'string') headers['set-cookie'] = [rewriter.setCookie(cookies)];
+  else if (Array.isArray(cookies)) headers['set-cookie'] = cookies.map((cookie: string) => rewriter.setCookie(cookie));
   return headers;
 }
 

@@ -4,7 +4,7 @@
  * concern.
  */
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { requireAdminToken } from './admin/admin-auth.js';
@@ -27,7 +27,7 @@ export interface IdentityServiceDeps {
   argon2?: Argon2Cost;
   /** Skip the breached-password list (tests that register many throwaway identities). */
   breachedCheck?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  logger?: FastifyBaseLogger;
   version?: string;
 }
 
@@ -40,8 +40,10 @@ export interface IdentityService {
 
 export async function buildIdentityService(deps: IdentityServiceDeps): Promise<IdentityService> {
   await migrate(deps.db, { schema: deps.db.schema, migrations: identityMigrations });
-  const publicApp = Fastify({ logger: deps.logger ?? false, trustProxy: true, bodyLimit: 256 * 1024 });
-  const adminApp = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024 });
+  // Request logging stays off: URLs here carry logout and link tokens, which must never reach a log.
+  const logging = { ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), logController: new LogController({ disableRequestLogging: true }) };
+  const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024 });
+  const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024 });
   const now = deps.now ?? (() => new Date());
   const context: IdentityContext = {
     db: deps.db,

@@ -2,7 +2,6 @@
  * Runs the embedded identity service on loopback: the public listener (reached through the
  * gateway's `/.ory`) and the admin listener (reached only by local services with the token).
  */
-import type { FastifyServerOptions } from 'fastify';
 import type { Database } from '../db/database.js';
 import { buildIdentityService, type IdentityService, type IdentityServiceDeps } from './app.js';
 
@@ -14,7 +13,7 @@ export interface RunningIdentityService {
 }
 
 export async function startIdentityService(
-  deps: IdentityServiceDeps & { db: Database; host?: string; logger?: FastifyServerOptions['logger'] },
+  deps: IdentityServiceDeps & { db: Database; host?: string },
 ): Promise<RunningIdentityService> {
   const service = await buildIdentityService(deps);
   const host = deps.host ?? '127.0.0.1';
