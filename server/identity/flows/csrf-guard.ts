@@ -22,6 +22,8 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, o
     secure: options.publicUrl.startsWith('https:'),
     maxAge: CSRF_MAX_AGE_S,
   });
+  // The rest of this request sees the browser as it will be from now on.
+  request.cookies[name] = token;
   return token;
 }
 

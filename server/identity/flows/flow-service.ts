@@ -2,6 +2,7 @@
  * Creating, loading, saving and rendering flows, the same way for all five kinds.
  */
 import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
 import type { FlowKind, FlowState, UiNode, UiText } from '../../../shared/identity-flow.js';
 import { maskCsrfToken } from '../http/csrf.js';
 import { KratosError } from '../http/kratos-error.js';
@@ -35,17 +36,21 @@ export interface NewFlow {
   /** Kind-specific wire fields (login's `refresh`, settings' `identity` ...). */
   extra?: Record<string, unknown>;
   internal?: Record<string, unknown>;
+  /** Made outside any browser (admin API): no CSRF cookie now; the first browser to open it adopts it. */
+  detached?: boolean;
+  /** Overrides the flow lifespan. */
+  lifespanMs?: number;
 }
 
 export function createFlow(call: Call, spec: NewFlow): Flow {
   const { ctx, request, reply } = call;
   const now = ctx.now();
   const id = randomUUID();
-  const csrf = spec.type === 'browser' ? ensureCsrfCookie(request, reply, ctx.options) : '';
+  const csrf = spec.type === 'browser' && !spec.detached ? ensureCsrfCookie(request, reply, ctx.options) : '';
   const wire: WireFlow = {
     id,
     type: spec.type,
-    expires_at: new Date(now.getTime() + ctx.options.lifespans.flowMs).toISOString(),
+    expires_at: new Date(now.getTime() + (spec.lifespanMs ?? ctx.options.lifespans.flowMs)).toISOString(),
     issued_at: now.toISOString(),
     request_url: publicPath(ctx.options, request.url),
     ...(spec.returnTo ? { return_to: spec.returnTo } : {}),
@@ -79,8 +84,8 @@ export function addMessage(flow: Flow, message: UiText): void {
   flow.wire.ui.messages = [...(flow.wire.ui.messages ?? []), message];
 }
 
-export async function insert(call: Call, flow: Flow): Promise<void> {
-  await insertFlow(call.ctx.db, flow as StoredFlow, call.ctx.now());
+export async function insert(call: Call, flow: Flow, q: Queryable = call.ctx.db): Promise<void> {
+  await insertFlow(q, flow as StoredFlow, call.ctx.now());
 }
 
 export async function save(call: Call, flow: Flow): Promise<void> {
@@ -88,12 +93,20 @@ export async function save(call: Call, flow: Flow): Promise<void> {
   await saveFlow(call.ctx.db, flow as StoredFlow, call.ctx.now());
 }
 
-export async function load(call: Call, kind: FlowKind, id: unknown): Promise<Flow> {
+/**
+ * `adopt`: a secret link or an admin-issued recovery proves the right to the flow by itself, so
+ * the browser that opens it takes the flow over (a link opened on another device still works).
+ */
+export async function load(call: Call, kind: FlowKind, id: unknown, options: { adopt?: boolean } = {}): Promise<Flow> {
   if (typeof id !== 'string' || !id) {
     throw new KratosError(400, { reason: 'The flow query parameter is missing or malformed.' });
   }
   const flow = (await getFlow(call.ctx.db, id, kind)) as Flow | undefined;
   if (!flow) throw new KratosError(404, { reason: `The ${kind} flow could not be found.`, message: 'The requested resource could not be found' });
+  if (options.adopt && flow.type === 'browser') {
+    flow.csrf_token = ensureCsrfCookie(call.request, call.reply, call.ctx.options);
+    await call.ctx.db.query('UPDATE flows SET csrf_token = $2 WHERE id = $1', [flow.id, flow.csrf_token]);
+  }
   checkFlowOwner(call.request, flow, call.ctx.options);
   return flow;
 }

@@ -8,6 +8,7 @@ import type { IdentityContext } from '../context.js';
 import { bodyOf } from '../http/body.js';
 import { KratosError } from '../http/kratos-error.js';
 import { isJsonRequest } from '../http/request-kind.js';
+import { isUuid } from '../store/identities.js';
 import { flowExpired } from '../ui/messages.js';
 import type { Call } from './call.js';
 import { checkSubmission } from './csrf-guard.js';
@@ -68,14 +69,25 @@ export function registerFlowRoutes(app: FastifyInstance, ctx: IdentityContext, h
         const call = callOf(request, reply);
         await guard(call, async () => {
           const query = request.query as InitQuery;
-          const flow = await load(call, kind, query.flow);
-          if (!query.token) throw new KratosError(400, { reason: 'The token query parameter is missing.' });
+          // Opening an admin-issued recovery (no token: the code comes separately) or a link.
+          const adoptable = query.token !== undefined || (await isAdminIssued(call, kind, query.flow));
+          const flow = await load(call, kind, query.flow, { adopt: adoptable });
           if (isExpired(call, flow)) return replaceExpired(call, handler, flow);
+          if (!query.token) {
+            if (!adoptable) throw new KratosError(400, { reason: 'The token query parameter is missing.' });
+            return respondFlow(call, kind, flow);
+          }
           await follow(call, flow, query.token);
         });
       });
     }
   }
+}
+
+async function isAdminIssued(call: Call, kind: FlowKind, id: string | undefined): Promise<boolean> {
+  if (!id || !isUuid(id)) return false;
+  const row = await call.ctx.db.query<{ admin: boolean }>(`SELECT (internal->>'admin_issued') = 'true' AS admin FROM flows WHERE id = $1 AND kind = $2`, [id, kind]);
+  return row.rows[0]?.admin === true;
 }
 
 /** Protocol refusals become answers; anything else is a fault for the error handler. */

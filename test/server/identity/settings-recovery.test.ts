@@ -6,7 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { login, messageIds, node, PASSWORD, register, startFlow, submit } from './support/flows.js';
-import { startTestIdentity, type TestIdentity } from './support/identity-instance.js';
+import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from './support/identity-instance.js';
 import { lastCode, lastLink } from './support/mailbox.js';
 
 let identity: TestIdentity;
@@ -160,6 +160,30 @@ describe('settings', () => {
 });
 
 describe('recovery', () => {
+  it('lets an admin issue a recovery code and link; the user completes it in any browser', async () => {
+    const owner = await signedIn();
+    const id = (await owner.b.get('/sessions/whoami')).body.identity.id;
+    const admin = new TestBrowser(identity.adminUrl);
+    const auth = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const issued = await admin.send('POST', '/admin/recovery/code', JSON.stringify({ identity_id: id, expires_in: '15m' }), { headers: auth });
+    expect(issued.status).toBe(201);
+    expect(issued.body.recovery_code).toMatch(/^\d{6}$/);
+    const b = browser();
+    const opened = await b.get(issued.body.recovery_link, { json: false });
+    expect(opened.status).toBe(303);
+    const flowId = new URL(opened.location!).searchParams.get('flow')!;
+    const flow = (await b.get(`/self-service/recovery/flows?id=${flowId}`)).body;
+    expect(flow.state).toBe('sent_email');
+    const done = await submit(b, 'recovery', flow, { method: 'code', code: issued.body.recovery_code });
+    expect(done.body.state).toBe('passed_challenge');
+
+    const link = await admin.send('POST', '/admin/recovery/link', JSON.stringify({ identity_id: id }), { headers: auth });
+    expect(link.status).toBe(200);
+    expect((await browser().get(link.body.recovery_link, { json: false })).location).toMatch(/settings\?flow=/);
+    expect((await admin.send('POST', '/admin/recovery/code', JSON.stringify({ identity_id: 'nope' }), { headers: auth })).status).toBe(400);
+    expect((await admin.send('POST', '/admin/recovery/code', JSON.stringify({ identity_id: '00000000-0000-4000-8000-000000000000' }), { headers: auth })).status).toBe(404);
+  });
+
   it('recovers by code into a privileged settings flow (1060001) and never tells unknown addresses apart', async () => {
     const { address } = await signedIn();
     const b = browser();
@@ -217,9 +241,16 @@ describe('recovery', () => {
     expect(again.location).toMatch(/^http:\/\/ui\.test\/recovery\?flow=/);
     const flowId = new URL(again.location!).searchParams.get('flow');
     expect((await b.get(`/self-service/recovery/flows?id=${flowId}`)).body.ui.messages[0].id).toBe(4060004);
-    // Another browser cannot use the flow at all.
-    const elsewhere = await browser().get(link, { json: false });
-    expect(elsewhere.location).toMatch(/^http:\/\/ui\.test\/error\?id=/);
+  });
+
+  it('follows a link opened in another browser (the e-mail read on a phone)', async () => {
+    const { address } = await signedIn();
+    const b = browser();
+    await submit(b, 'recovery', await startFlow(b, 'recovery'), { method: 'link', email: address });
+    const phone = browser();
+    const followed = await phone.get(await lastLink(identity, address), { json: false });
+    expect(followed.location).toMatch(/^http:\/\/ui\.test\/settings\?flow=/);
+    expect((await phone.get('/sessions/whoami')).status).toBe(200);
   });
 
   it('refuses to start while signed in', async () => {
