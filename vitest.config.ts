@@ -2,11 +2,27 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Servers bind loopback ports; files run in parallel, tests within a file in order.
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // The identity service's suites once more on PostgreSQL (each in a fresh schema), so the
+        // default PGlite and a production database are held to the same behaviour.
+        extends: true,
+        test: {
+          name: 'identity-postgres',
+          include: ['test/server/identity/**/*.test.ts'],
+          exclude: ['test/server/identity/password.test.ts', 'test/server/identity/traits.test.ts'],
+          environment: 'node',
+          env: { TEST_IDENTITY_BACKEND: 'postgres' },
+        },
+      },
+    ],
   },
 });

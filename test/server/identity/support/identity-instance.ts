@@ -1,6 +1,6 @@
 /**
- * A real embedded identity service for tests: its own PGlite directory (or a fresh PostgreSQL
- * schema when `DATABASE_URL`-style backend is asked for), both listeners on loopback, a clock the
+ * A real embedded identity service for tests: its own PGlite directory, or a fresh PostgreSQL
+ * schema when asked for (or when TEST_IDENTITY_BACKEND=postgres, as the second test project sets), both listeners on loopback, a clock the
  * test can move. Argon2 runs at its real cost: the hasher refuses less.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,7 +27,7 @@ export interface TestIdentityOptions {
 
 export async function startTestIdentity(options: TestIdentityOptions = {}): Promise<TestIdentity> {
   const dir = await tempDataDir();
-  const backend = options.backend ?? 'pglite';
+  const backend = options.backend ?? (process.env.TEST_IDENTITY_BACKEND === 'postgres' ? 'postgres' : 'pglite');
   const name = backend === 'postgres' ? `identity_t${randomUUID().replace(/-/g, '').slice(0, 12)}` : 'identity';
   const db = await openDatabase({ dataDir: dir.dataDir, databaseUrl: backend === 'postgres' ? TEST_DATABASE_URL : undefined, name });
   let offset = 0;
