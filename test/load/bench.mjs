@@ -19,6 +19,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runAutocannon } from './autocannon.mjs';
 import { startGateway } from './gateway.mjs';
+import { benchIdentity } from './identity.mjs';
 import { startNginx } from './nginx.mjs';
 import { cleanup, cpuSeconds, freePort, httpGet, installSignalCleanup, isInterrupted, reapedChildrenCpuSeconds } from './processes.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
@@ -170,6 +171,10 @@ async function main() {
   // The gateway stops with SIGTERM before the report so a --cpu-prof profile is complete.
   await gateway.stop();
   report(results, { direct: results[0], gateway: gatewayRow, nginx: nginxRow, whoami, notes });
+
+  const reported = problems.length;
+  await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
+  for (const problem of problems.slice(reported)) say(`!! FAILED: ${problem}`);
 }
 
 /** Warm-up, then the measured run, with each process's CPU read around it. */

@@ -7,7 +7,7 @@ import type { ContinueWith, UiNode } from '../../../shared/identity-flow.js';
 import { stringField } from '../http/body.js';
 import { KratosError } from '../http/kratos-error.js';
 import { checkReturnTo } from '../http/return-to.js';
-import { addAuthentication, currentSession, hasSecondFactor, type ActiveSession } from '../sessions/session-service.js';
+import { addAuthentication, currentSession, type ActiveSession } from '../sessions/session-service.js';
 import { identityToWire } from '../sessions/wire.js';
 import { getCredentials, getIdentity } from '../store/identities.js';
 import { lookupSecretSettings } from '../strategies/lookup_secret/settings.js';
@@ -35,7 +35,7 @@ async function requireSession(call: Call, returnTo: string | undefined): Promise
     error.init.browserLocation = browserInit(call.ctx.options, 'login', { return_to: returnTo ?? browserInit(call.ctx.options, 'settings') });
     throw error;
   }
-  if (active.session.aal !== 'aal2' && (await hasSecondFactor(call.ctx.db, active.identity.id))) {
+  if (active.session.aal !== 'aal2' && active.hasSecondFactor) {
     throw aal2Required(call, returnTo ?? browserInit(call.ctx.options, 'settings'));
   }
   return active;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.js';
 import { kratosErrorBody } from '../http/kratos-error.js';
 import { getSession, listIdentitySessions, revokeIdentitySessions, revokeSession } from '../store/sessions.js';
-import { currentSession, hasSecondFactor } from './session-service.js';
+import { currentSession } from './session-service.js';
 import { identityToWire, sessionToWire } from './wire.js';
 import { browserInit } from '../flows/urls.js';
 
@@ -21,7 +21,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext
     const active = await currentSession(ctx, request);
     if (!active) return reply.code(401).send(unauthorized());
     // whoami's required AAL is the highest available: a half-finished sign-in is not a session yet.
-    if (active.session.aal !== 'aal2' && (await hasSecondFactor(ctx.db, active.identity.id))) {
+    if (active.session.aal !== 'aal2' && active.hasSecondFactor) {
       const location = browserInit(ctx.options, 'login', { aal: 'aal2' });
       return reply.code(403).send({
         ...kratosErrorBody(403, {

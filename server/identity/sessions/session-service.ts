@@ -6,9 +6,9 @@ import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { IdentityContext } from '../context.js';
-import { getCredentials, getIdentity, type StoredIdentity } from '../store/identities.js';
+import { getCredentials, type StoredIdentity } from '../store/identities.js';
 import {
-  findSessionByToken,
+  findSessionWithIdentity,
   insertSession,
   updateSessionAuthentication,
   type Aal,
@@ -22,6 +22,8 @@ export interface ActiveSession {
   session: StoredSession;
   identity: StoredIdentity;
   token: string;
+  /** Whether aal2 is the highest level this identity can reach (it has a second factor). */
+  hasSecondFactor: boolean;
 }
 
 /** Second factors count only as the credentials that exist for them. */
@@ -90,11 +92,9 @@ export async function currentSession(ctx: IdentityContext, request: FastifyReque
 }
 
 export async function sessionByToken(ctx: IdentityContext, token: string): Promise<ActiveSession | undefined> {
-  const session = await findSessionByToken(ctx.db, token);
-  if (!session || !session.active || session.expires_at <= ctx.now()) return undefined;
-  const identity = await getIdentity(ctx.db, session.identity_id);
-  if (!identity || identity.state !== 'active') return undefined;
-  return { session, identity, token };
+  const found = await findSessionWithIdentity(ctx.db, token);
+  if (!found || !found.session.active || found.session.expires_at <= ctx.now() || found.identity.state !== 'active') return undefined;
+  return { ...found, token };
 }
 
 /** Whether the identity has a second factor, making aal2 its highest available level. */

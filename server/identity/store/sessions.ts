@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { isUuid } from './identities.js';
+import { isUuid, type StoredIdentity } from './identities.js';
 
 export type Aal = 'aal0' | 'aal1' | 'aal2' | 'aal3';
 
@@ -146,4 +146,70 @@ export async function listSessions(
       [options.limit, options.after?.created_at ?? null, options.after?.id ?? null, options.active ?? null, options.now],
     )
   ).rows;
+}
+
+export interface SessionWithIdentity {
+  session: StoredSession;
+  identity: StoredIdentity;
+  /** Whether the identity holds a usable second factor (TOTP, WebAuthn, unused-or-not backup codes). */
+  hasSecondFactor: boolean;
+}
+
+type Timestamped = Record<string, unknown>;
+const toDate = (value: unknown): Date => new Date(value as string);
+const maybeDate = (value: unknown): Date | null => (value ? new Date(value as string) : null);
+
+/**
+ * Everything `whoami` needs in one round trip: the session by token hash, its identity with
+ * addresses, and whether a second factor exists. Every request with a new session goes
+ * through here, so it is one statement rather than five.
+ */
+export async function findSessionWithIdentity(q: Queryable, token: string): Promise<SessionWithIdentity | undefined> {
+  const row = (
+    await q.query<StoredSession & { identity: Timestamped; verifiable: Timestamped[]; recovery: Timestamped[]; has_second_factor: boolean }>(
+      `SELECT s.id, s.identity_id, s.active, s.aal, s.authentication_methods, s.devices, s.issued_at, s.authenticated_at,
+              s.expires_at, s.created_at, s.updated_at,
+              to_jsonb(i) AS identity,
+              COALESCE((SELECT jsonb_agg(to_jsonb(v) ORDER BY v.created_at, v.value) FROM verifiable_addresses v WHERE v.identity_id = i.id), '[]') AS verifiable,
+              COALESCE((SELECT jsonb_agg(to_jsonb(r) ORDER BY r.created_at, r.value) FROM recovery_addresses r WHERE r.identity_id = i.id), '[]') AS recovery,
+              EXISTS (SELECT 1 FROM credentials c WHERE c.identity_id = i.id
+                        AND (c.type IN ('totp', 'webauthn')
+                             OR (c.type = 'lookup_secret' AND jsonb_array_length(COALESCE(c.config->'recovery_codes', '[]')) > 0))) AS has_second_factor
+         FROM sessions s JOIN identities i ON i.id = s.identity_id
+        WHERE s.token_hash = $1`,
+      [hashToken(token)],
+    )
+  ).rows[0];
+  if (!row) return undefined;
+  const { identity: raw, verifiable, recovery, has_second_factor, ...session } = row;
+  const identity: StoredIdentity = {
+    id: raw.id as string,
+    schema_id: raw.schema_id as string,
+    state: raw.state as StoredIdentity['state'],
+    state_changed_at: maybeDate(raw.state_changed_at),
+    traits: raw.traits as Record<string, unknown>,
+    metadata_public: raw.metadata_public,
+    metadata_admin: raw.metadata_admin,
+    external_id: (raw.external_id as string | null) ?? null,
+    created_at: toDate(raw.created_at),
+    updated_at: toDate(raw.updated_at),
+    verifiable_addresses: verifiable.map((a) => ({
+      id: a.id as string,
+      value: a.value as string,
+      via: a.via as 'email' | 'sms',
+      verified: a.verified as boolean,
+      status: a.status as 'pending' | 'sent' | 'completed',
+      verified_at: maybeDate(a.verified_at),
+      created_at: toDate(a.created_at),
+      updated_at: toDate(a.updated_at),
+    })),
+    recovery_addresses: recovery.map((a) => ({
+      id: a.id as string,
+      value: a.value as string,
+      via: a.via as 'email' | 'sms',
+      created_at: toDate(a.created_at),
+      updated_at: toDate(a.updated_at),
+    })),
+  };
+  return { session, identity, hasSecondFactor: has_second_factor };
 }
