@@ -11,8 +11,10 @@ import { AssertionSigner } from './assertion.js';
 import { Authorizer } from './authorize.js';
 import { apiProxy } from './api-proxy.js';
 import { authzRoute } from './bff/authz.js';
+import { consentRoutes } from './bff/consent.js';
 import { clientConfigRoute } from './bff/client-config.js';
 import { healthRoutes } from './bff/health.js';
+import { logoutRoutes } from './bff/logout.js';
 import { metricsRoute } from './bff/metrics.js';
 import { permissionRoutes } from './bff/permissions.js';
 import { sessionRoute } from './bff/session.js';
@@ -30,6 +32,7 @@ import { PermissionLists } from './permissions.js';
 import { ResourceScopes } from './resource-scope.js';
 import { RoutePolicyTable } from './route-policy.js';
 import { securityHeaders } from './security-headers.js';
+import { OAuth2Admin } from './oauth2-admin.js';
 import { SessionCache } from './session.js';
 import { staticClient } from './static-client.js';
 import { Upstream } from './upstream.js';
@@ -41,6 +44,8 @@ export type GatewayConfig = Pick<
   | 'publicUrl'
   | 'identityPublicUrl'
   | 'apiUrl'
+  | 'oauth2AdminUrl'
+  | 'oauth2AdminToken'
   | 'redisUrl'
   | 'logLevel'
   | 'assertionSecret'
@@ -104,6 +109,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const metrics = new GatewayMetrics();
   const identity = new Upstream({ name: 'identity', url: config.identityPublicUrl, variable: 'IDENTITY_PUBLIC_URL', timeoutMs: config.upstreamTimeoutMs });
   const api = new Upstream({ name: 'API', url: config.apiUrl, variable: 'API_URL', timeoutMs: config.upstreamTimeoutMs });
+  const oauth2Upstream = new Upstream({ name: 'OAuth2 provider', url: config.oauth2AdminUrl, variable: 'OAUTH2_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 });
+  const oauth2 = new OAuth2Admin(oauth2Upstream, config.oauth2AdminToken);
   const signer = new AssertionSigner(config.assertionSecret);
   const primary = tuning.clusterWorker
     ? connectToPrimary((event) => evictions.apply(event), config.upstreamTimeoutMs + 1_000)
@@ -127,7 +134,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     app.addHook('onClose', () => broadcast.close());
   }
   app.addHook('onClose', async () => {
-    await Promise.all([identity.close(), api.close()]);
+    await Promise.all([identity.close(), api.close(), oauth2Upstream.close()]);
   });
   // A response finished during shutdown must not leave its keep-alive socket open, or closing
   // would wait for the client to hang up.
@@ -170,6 +177,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     });
     await bff.register(sessionRoute, { authorizer });
     await bff.register(permissionRoutes, { authorizer, permissions });
+    await bff.register(consentRoutes, { authorizer, oauth2 });
+    await bff.register(logoutRoutes, { oauth2, publicOrigin });
     await bff.register(clientConfigRoute, { supportEmail: config.supportEmail, version: tuning.version ?? 'dev' });
     await bff.register(healthRoutes, { upstreams: [identity, api] });
     if (config.metricsToken) await bff.register(metricsRoute, { metrics, token: config.metricsToken });
