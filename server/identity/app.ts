@@ -13,6 +13,7 @@ import type { IdentityContext } from './context.js';
 import { createCourier } from './courier/courier.js';
 import { registerFormParser } from './http/body.js';
 import { kratosErrorBody } from './http/kratos-error.js';
+import { startMaintenance } from './maintenance.js';
 import type { IdentityServiceOptions } from './options.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { identityMigrations } from './store/migrations.js';
@@ -66,12 +67,14 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   await registerPublicRoutes(publicApp, context, deps.version ?? 'dev');
   requireAdminToken(adminApp, deps.options.adminToken);
   await registerAdminRoutes(adminApp, context, deps.version ?? 'dev');
+  const stopMaintenance = startMaintenance(context);
 
   return {
     public: publicApp,
     admin: adminApp,
     context,
     async close() {
+      stopMaintenance();
       await Promise.all([publicApp.close(), adminApp.close()]);
     },
   };
