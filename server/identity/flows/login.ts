@@ -2,7 +2,7 @@
  * The login flow: first factor (password, e-mailed code), refresh ("confirm it's you") and
  * step-up to aal2 (authenticator app, backup code).
  */
-import type { UiNode } from '../../../shared/identity-flow.js';
+import type { UiNode, UiText } from '../../../shared/identity-flow.js';
 import { stringField } from '../http/body.js';
 import { KratosError } from '../http/kratos-error.js';
 import { checkReturnTo } from '../http/return-to.js';
@@ -35,7 +35,7 @@ function modeOf(flow: Flow): Mode {
   return flow.wire.refresh ? 'refresh' : 'normal';
 }
 
-async function buildNodes(call: Call, mode: Mode, active: ActiveSession | undefined): Promise<{ nodes: UiNode[]; messages: ReturnType<typeof notice.secondFactor>[] }> {
+async function buildNodes(call: Call, mode: Mode, active: ActiveSession | undefined): Promise<{ nodes: UiNode[]; messages: UiText[] }> {
   if (mode === 'normal' || !active) {
     const schema = schemaFor(call.ctx.options).schema;
     const nodes = [identifierNode(identifierLabel(schema))];

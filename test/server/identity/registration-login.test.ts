@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfOf, TestBrowser } from './support/browser.js';
-import { login, messageIds, node, PASSWORD, register, startFlow, submit } from './support/flows.js';
+import { messageIds, node, PASSWORD, register, startFlow, submit } from './support/flows.js';
 import { startTestIdentity, type TestIdentity } from './support/identity-instance.js';
 import { lastCode } from './support/mailbox.js';
 

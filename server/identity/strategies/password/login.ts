@@ -1,4 +1,5 @@
 /** Signing in with identifier and password. */
+import type { UiNode } from '../../../../shared/identity-flow.js';
 import { stringField } from '../../http/body.js';
 import { addMessage, setMessages } from '../../flows/flow-service.js';
 import { findIdentityIdByIdentifier, getCredential, getIdentity, upsertCredential } from '../../store/identities.js';
@@ -21,11 +22,10 @@ export const passwordLogin: LoginStrategy = {
     setMessages(flow, []);
     const identifier = stringField(body, 'identifier')?.trim() ?? '';
     const password = stringField(body, 'password') ?? '';
-    let missing = false;
-    if (!identifier) missing = addNodeMessage(flow.wire.ui.nodes, 'identifier', validationRequired('identifier')) || true;
-    if (!password) missing = addNodeMessage(flow.wire.ui.nodes, 'password', validationRequired('password')) || true;
-    setIdentifierValue(flow, identifier);
-    if (missing) return { kind: 'form', status: 400 };
+    if (!identifier) addNodeMessage(flow.wire.ui.nodes, 'identifier', validationRequired('identifier'));
+    if (!password) addNodeMessage(flow.wire.ui.nodes, 'password', validationRequired('password'));
+    keepIdentifier(flow.wire.ui.nodes, identifier);
+    if (!identifier || !password) return { kind: 'form', status: 400 };
 
     // In refresh mode the identifier is the session's own; it is hidden but still checked.
     const identityId = await findIdentityIdByIdentifier(ctx.db, 'password', normalizeIdentifier(identifier));
@@ -55,10 +55,10 @@ export const passwordLogin: LoginStrategy = {
   },
 };
 
-function setIdentifierValue(flow: { wire: { ui: { nodes: { attributes: { node_type: string; name?: string; value?: unknown; type?: string } }[] } } }, identifier: string): void {
-  for (const node of flow.wire.ui.nodes) {
-    if (node.attributes.node_type === 'input' && node.attributes.name === 'identifier' && node.attributes.type !== 'hidden') {
-      node.attributes.value = identifier;
-    }
+/** What was typed stays in the form after a failed attempt (the hidden refresh identifier is fixed). */
+function keepIdentifier(nodes: readonly UiNode[], identifier: string): void {
+  for (const node of nodes) {
+    const attributes = node.attributes;
+    if (attributes.node_type === 'input' && attributes.name === 'identifier' && attributes.type !== 'hidden') attributes.value = identifier;
   }
 }
