@@ -177,7 +177,8 @@ export interface OAuth2LoginRequest {
   [field: string]: unknown;
 }
 
-interface FlowBase {
+/** The fields every flow has. */
+export interface FlowBase {
   id: string;
   type: 'browser' | 'api';
   expires_at: string;

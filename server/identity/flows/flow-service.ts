@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import type { FlowKind, FlowState, UiNode, UiText } from '../../../shared/identity-flow.js';
+import type { FlowBase, FlowKind, FlowState, UiNode, UiText } from '../../../shared/identity-flow.js';
 import { maskCsrfToken } from '../http/csrf.js';
 import { KratosError } from '../http/kratos-error.js';
 import { getFlow, insertFlow, saveFlow, type StoredFlow } from '../store/flows.js';
@@ -12,17 +12,8 @@ import type { Call } from './call.js';
 import { checkFlowOwner, ensureCsrfCookie } from './csrf-guard.js';
 import { flowAction, publicPath } from './urls.js';
 
-/** The wire flow as stored: common fields, the UI container and the kind's extras. */
-export interface WireFlow {
-  id: string;
-  type: 'browser' | 'api';
-  expires_at: string;
-  issued_at: string;
-  request_url: string;
-  return_to?: string;
-  active?: string;
-  ui: { action: string; method: string; nodes: UiNode[]; messages?: UiText[] };
-  state: FlowState;
+/** The wire flow as stored: the common fields and the kind's extras. */
+export interface WireFlow extends FlowBase {
   [extra: string]: unknown;
 }
 

@@ -10,7 +10,7 @@ import { failure } from '../../ui/messages.js';
 import { addNodeMessage } from '../../ui/nodes.js';
 import type { RegistrationStrategy } from '../strategy.js';
 import { passwordInput, passwordRegistrationSubmit } from './nodes.js';
-import { PasswordTooLongError } from './hasher.js';
+import { hashNewPassword } from './new-password.js';
 
 export const passwordRegistration: RegistrationStrategy = {
   method: 'password',
@@ -26,18 +26,8 @@ export const passwordRegistration: RegistrationStrategy = {
       return { kind: 'form', status: 400 };
     }
     const identifier = extractTraitAddresses(schema.schema, traits).identifiers.password[0];
-    const problems = await ctx.passwordValidator.validate({ password, identifier });
-    for (const problem of problems) addNodeMessage(flow.wire.ui.nodes, 'password', problem);
-    if (!traitsOk || problems.length) return { kind: 'form', status: 400 };
-
-    let hashed: string;
-    try {
-      hashed = await ctx.hasher.hash(password);
-    } catch (error) {
-      if (!(error instanceof PasswordTooLongError)) throw error;
-      addNodeMessage(flow.wire.ui.nodes, 'password', error.uiText);
-      return { kind: 'form', status: 400 };
-    }
+    const hashed = await hashNewPassword(ctx, flow.wire.ui.nodes, password, identifier);
+    if (!traitsOk || !hashed) return { kind: 'form', status: 400 };
     try {
       const identityId = await ctx.db.transaction((tx) =>
         createRegisteredIdentity(tx, schema, traits, [{ type: 'password', config: { hashed_password: hashed } }], ctx.now()),

@@ -9,7 +9,7 @@ import { extractTraitAddresses } from '../../traits/trait-addresses.js';
 import { validationRequired } from '../../traits/validation-messages.js';
 import { addNodeMessage, clearMessages } from '../../ui/nodes.js';
 import type { SettingsStrategy } from '../strategy.js';
-import { PasswordTooLongError } from './hasher.js';
+import { hashNewPassword } from './new-password.js';
 import { passwordInput, passwordSettingsSubmit } from './nodes.js';
 
 export const passwordSettings: SettingsStrategy = {
@@ -25,19 +25,8 @@ export const passwordSettings: SettingsStrategy = {
     }
     if (!isPrivileged(ctx, active.session)) throw refreshRequired(call, flowUi(ctx.options, 'settings', { flow: flow.id }));
     const addresses = extractTraitAddresses(schemaFor(ctx.options, active.identity.schema_id).schema, active.identity.traits);
-    const problems = await ctx.passwordValidator.validate({ password, identifier: addresses.identifiers.password[0] });
-    if (problems.length) {
-      for (const problem of problems) addNodeMessage(flow.wire.ui.nodes, 'password', problem);
-      return { kind: 'form', status: 400 };
-    }
-    let hashed: string;
-    try {
-      hashed = await ctx.hasher.hash(password);
-    } catch (error) {
-      if (!(error instanceof PasswordTooLongError)) throw error;
-      addNodeMessage(flow.wire.ui.nodes, 'password', error.uiText);
-      return { kind: 'form', status: 400 };
-    }
+    const hashed = await hashNewPassword(ctx, flow.wire.ui.nodes, password, addresses.identifiers.password[0]);
+    if (!hashed) return { kind: 'form', status: 400 };
     await ctx.db.transaction((tx) =>
       upsertCredential(tx, active.identity.id, { type: 'password', config: { hashed_password: hashed }, identifiers: addresses.identifiers.password }, ctx.now()),
     );
