@@ -9,6 +9,7 @@ import { KratosError } from '../http/kratos-error.js';
 import { checkReturnTo } from '../http/return-to.js';
 import { schemaFor } from '../identities/schema.js';
 import { currentSession } from '../sessions/session-service.js';
+import { identityToWire } from '../sessions/wire.js';
 import { getIdentity } from '../store/identities.js';
 import { codeRegistration } from '../strategies/code/registration.js';
 import { passwordRegistration } from '../strategies/password/registration.js';
@@ -72,8 +73,6 @@ export const registrationFlow: FlowKindHandler = {
       await save(call, flow);
       return respondFlow(call, 'registration', flow, outcome.status);
     }
-    const auth = await authenticate(call, flow, outcome.identityId, outcome.method, 'aal1');
-    await save(call, flow);
     const continueWith: ContinueWith[] = [];
     const identity = (await getIdentity(ctx.db, outcome.identityId))!;
     const unverified = identity.verifiable_addresses.find((a) => !a.verified);
@@ -81,6 +80,18 @@ export const registrationFlow: FlowKindHandler = {
       const afterVerification = typeof flow.internal.after_verification_return_to === 'string' ? flow.internal.after_verification_return_to : undefined;
       continueWith.push(await startVerificationFor(call, flow.type, { value: unverified.value, via: unverified.via }, afterVerification ?? flow.wire.return_to));
     }
+    // Where sign-in needs a verified address, signing up does not sign in either.
+    if (unverified && ctx.options.requireVerifiedAddress) {
+      flow.internal.completed = true;
+      await save(call, flow);
+      const next = continueWith[0]!;
+      if (!call.json && flow.type === 'browser' && next.action === 'show_verification_ui' && next.flow.url) {
+        return void (await call.reply.redirect(next.flow.url, 303));
+      }
+      return void (await call.reply.code(200).send({ identity: identityToWire(identity, ctx.options.publicUrl), continue_with: continueWith }));
+    }
+    const auth = await authenticate(call, flow, outcome.identityId, outcome.method, 'aal1');
+    await save(call, flow);
     await respondAuthenticated(call, flow, auth, flow.wire.return_to ?? defaultReturn(ctx.options), { identity: true, continueWith });
   },
 
