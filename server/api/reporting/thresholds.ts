@@ -1,0 +1,62 @@
+/**
+ * Reporting thresholds: what "covered" means, per technology. A project stores its own; these
+ * defaults are what a new project starts with (common enterprise Wi-Fi design targets for voice
+ * and video, and usual RSRP/SINR planning targets for LTE and NR).
+ */
+import { NETWORK_TECHNOLOGIES, technology } from '../survey/technologies.js';
+
+export interface ColourStop {
+  /** From this signal level (dBm) up, until the next stop. */
+  dbm: number;
+  /** CSS hex colour. */
+  colour: string;
+}
+
+export interface TechnologyThresholds {
+  /** Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
+  minSignalDbm: number;
+  /** Signal over noise needed, dB. */
+  minSnrDb: number;
+  /** Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
+  minServing: number;
+  /** At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
+  maxCoChannel: number;
+  coChannelDbm: number;
+  /** Bands that count; empty means all. */
+  bands: string[];
+  /** Ascending by dbm. */
+  colourScale: ColourStop[];
+}
+
+export type ReportingSettings = Record<string, TechnologyThresholds>;
+
+const SCALE: ColourStop[] = [
+  { dbm: -90, colour: '#d7191c' },
+  { dbm: -80, colour: '#fdae61' },
+  { dbm: -70, colour: '#ffffbf' },
+  { dbm: -67, colour: '#a6d96a' },
+  { dbm: -55, colour: '#1a9641' },
+];
+
+const CELL_SCALE: ColourStop[] = [
+  { dbm: -120, colour: '#d7191c' },
+  { dbm: -110, colour: '#fdae61' },
+  { dbm: -100, colour: '#ffffbf' },
+  { dbm: -90, colour: '#a6d96a' },
+  { dbm: -80, colour: '#1a9641' },
+];
+
+export function defaultThresholds(technologyId: string): TechnologyThresholds {
+  if (technology(technologyId)?.family === 'cellular') {
+    return { minSignalDbm: -105, minSnrDb: 0, minServing: 1, maxCoChannel: 6, coChannelDbm: -110, bands: [], colourScale: CELL_SCALE };
+  }
+  return { minSignalDbm: -67, minSnrDb: 25, minServing: 1, maxCoChannel: 2, coChannelDbm: -82, bands: [], colourScale: SCALE };
+}
+
+export function defaultReportingSettings(): ReportingSettings {
+  return Object.fromEntries(NETWORK_TECHNOLOGIES.map((t) => [t.id, defaultThresholds(t.id)]));
+}
+
+export function thresholdsFor(settings: Partial<ReportingSettings> | undefined, technologyId: string): TechnologyThresholds {
+  return settings?.[technologyId] ?? defaultThresholds(technologyId);
+}

@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { layoutSvg } from '../../../../server/api/demo/floorplan-svg.js';
+import { generateLayout, wallLossDb } from '../../../../server/api/demo/site-layout.js';
+import { sniffFloorplanType } from '../../../../server/api/floorplans/image-type.js';
+import { FloorplanImageError, pdfSupported, renderFloorplan } from '../../../../server/api/floorplans/render.js';
+
+const svg = Buffer.from(layoutSvg(generateLayout(1), 20, 'Ground floor'), 'utf8');
+
+describe('floor plan images', () => {
+  it('recognises PNG, JPEG, SVG and PDF by content', async () => {
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#fff' } }).png().toBuffer();
+    const jpeg = await sharp(png).jpeg().toBuffer();
+    expect(sniffFloorplanType(png)).toBe('png');
+    expect(sniffFloorplanType(jpeg)).toBe('jpeg');
+    expect(sniffFloorplanType(svg)).toBe('svg');
+    expect(sniffFloorplanType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('svg');
+    expect(sniffFloorplanType(Buffer.from('%PDF-1.7\n'))).toBe('pdf');
+    expect(sniffFloorplanType(Buffer.from('GIF89a'))).toBeUndefined();
+    expect(sniffFloorplanType(Buffer.from('<html><svg></svg></html>'))).toBeUndefined();
+  });
+
+  it('renders a generated SVG plan at its pixel size, with a PNG for display', async () => {
+    const out = await renderFloorplan(svg, 'svg');
+    expect([out.width, out.height]).toEqual([800, 480]);
+    expect(sniffFloorplanType(out.display)).toBe('png');
+    const meta = await sharp(out.display).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 480]);
+    // Walls are drawn: the top-left corner is dark (exterior wall), the corridor light.
+    const { data, info } = await sharp(out.display).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]!).toBeLessThan(100);
+    expect(data[(240 * info.width + 400) * info.channels]!).toBeGreaterThan(200);
+  });
+
+  it('takes the size of a JPEG as seen after EXIF orientation, and bounds the display image', async () => {
+    const wide = await sharp({ create: { width: 5000, height: 100, channels: 3, background: '#abc' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const out = await renderFloorplan(wide, 'jpeg');
+    expect([out.width, out.height]).toEqual([100, 5000]);
+    expect([out.displayWidth, out.displayHeight]).toEqual([82, 4096]);
+  });
+
+  it('refuses broken images with 400 and PDF (without a renderer) with 415', async () => {
+    const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('nonsense')]);
+    await expect(renderFloorplan(broken, 'png')).rejects.toMatchObject({ name: 'FloorplanImageError', status: 400 });
+    if (!pdfSupported()) {
+      const err = await renderFloorplan(Buffer.from('%PDF-1.4\n'), 'pdf').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(FloorplanImageError);
+      expect(err).toMatchObject({ status: 415, message: expect.stringMatching(/export the first page/) });
+    }
+  });
+
+  it('generates the same layout for the same seed, with walls that attenuate', () => {
+    const a = generateLayout(42);
+    expect(generateLayout(42)).toEqual(a);
+    expect(generateLayout(43)).not.toEqual(a);
+    // Across the exterior wall and along the corridor.
+    const mid = (a.corridor.y0 + a.corridor.y1) / 2;
+    expect(wallLossDb(a, -1, mid, 1, mid)).toBe(12);
+    expect(wallLossDb(a, 1, mid, a.widthM - 1, mid)).toBe(0);
+    expect(wallLossDb(a, 1, mid, 1, 1)).toBeGreaterThanOrEqual(2);
+  });
+});
