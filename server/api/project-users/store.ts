@@ -1,0 +1,67 @@
+/** Project members: an identity's role in one project (manager, surveyor, viewer). */
+import type { Queryable } from '../../db/database.js';
+import { limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+
+export const PROJECT_ROLES = ['manager', 'surveyor', 'viewer'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+export interface ProjectMember {
+  projectId: string;
+  userId: string;
+  role: ProjectRole;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  project_id: string;
+  user_id: string;
+  role: ProjectRole;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toMember(r: Row): ProjectMember {
+  return { projectId: r.project_id, userId: r.user_id, role: r.role, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() };
+}
+
+export async function listMembers(db: Queryable, projectId: string, role: ProjectRole | undefined, page: PageArgs): Promise<Page<ProjectMember>> {
+  const params: unknown[] = [projectId];
+  let where = 'project_id = $1';
+  if (role) {
+    params.push(role);
+    where += ` AND role = $${params.length}`;
+  }
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_members WHERE ${where}`, params);
+  const rows = await db.query<Row>(`SELECT * FROM project_members WHERE ${where} ORDER BY created_at, user_id ${limitOffset(page, params)}`, params);
+  return { items: rows.rows.map(toMember), total: total.rows[0]!.n, ...page };
+}
+
+export async function getMember(db: Queryable, projectId: string, userId: string): Promise<ProjectMember | undefined> {
+  const r = await db.query<Row>('SELECT * FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, userId]);
+  return r.rows[0] && toMember(r.rows[0]);
+}
+
+/** Undefined when the identity is already a member (the caller answers 409). */
+export async function addMember(db: Queryable, projectId: string, userId: string, role: ProjectRole, now: Date): Promise<ProjectMember | undefined> {
+  const r = await db.query<Row>(
+    `INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+     ON CONFLICT (project_id, user_id) DO NOTHING RETURNING *`,
+    [projectId, userId, role, now],
+  );
+  return r.rows[0] && toMember(r.rows[0]);
+}
+
+export async function setMemberRole(db: Queryable, projectId: string, userId: string, role: ProjectRole, now: Date): Promise<ProjectMember | undefined> {
+  const r = await db.query<Row>('UPDATE project_members SET role = $3, updated_at = $4 WHERE project_id = $1 AND user_id = $2 RETURNING *', [projectId, userId, role, now]);
+  return r.rows[0] && toMember(r.rows[0]);
+}
+
+export async function removeMember(db: Queryable, projectId: string, userId: string): Promise<boolean> {
+  return (await db.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, userId])).rowCount > 0;
+}
+
+export async function countManagers(db: Queryable, projectId: string): Promise<number> {
+  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_members WHERE project_id = $1 AND role = 'manager'`, [projectId]);
+  return r.rows[0]!.n;
+}

@@ -1,0 +1,34 @@
+/**
+ * Page arguments of every survey list: `page` (from 1) and `per_page` (default 25, at most 100),
+ * answered as `{ items, page, perPage, total }`. The JSON schema fragment validates them at the edge.
+ */
+
+export const PAGE_QUERY_SCHEMA = {
+  page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+  per_page: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+} as const;
+
+export interface PageArgs {
+  page: number;
+  perPage: number;
+}
+
+export interface Page<T> extends PageArgs {
+  items: T[];
+  total: number;
+}
+
+export function pageArgs(query: { page?: number; per_page?: number }): PageArgs {
+  return { page: query.page ?? 1, perPage: query.per_page ?? 25 };
+}
+
+/** `LIMIT $n OFFSET $n+1` with the parameters appended to `params`. */
+export function limitOffset(args: PageArgs, params: unknown[]): string {
+  params.push(args.perPage, (args.page - 1) * args.perPage);
+  return `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+}
+
+/** For ILIKE: a user's `%` and `_` match themselves. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
