@@ -109,7 +109,12 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
   const inSchema = <T>(fn: (tx: PGliteTransaction) => Promise<T>): Promise<T> =>
     pg.transaction(async (tx) => {
       await tx.exec(setSearchPath);
-      return fn(tx);
+      const result = await fn(tx);
+      // PGlite runs on promises alone: a busy queue would drain without ever returning to the
+      // event loop, starving sockets (requests waiting to be read or answered). Yield once per
+      // operation so I/O interleaves with the queue.
+      await new Promise((resolve) => setImmediate(resolve));
+      return result;
     });
 
   return {
