@@ -53,6 +53,7 @@ export const UPLOAD_LIMITS = {
   firmware: 1 * GiB,
   floorplan: 64 * MiB,
   track: 256 * MiB,
+  photo: 32 * MiB,
 } as const;
 
 type Row = Omit<ApiRoutePolicy, 'method' | 'path'>;
@@ -161,9 +162,13 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/floorplans/:floorplanId', floorplan('project:read')),
   route('POST', '/api/floorplans/:floorplanId', floorplan('project:survey:write')),
   route('PUT', '/api/floorplans/:floorplanId', floorplan('project:survey:write')),
+  route('GET', '/api/floorplans/:floorplanId/image', floorplan('project:read')),
+  route('GET', '/api/floorplans/:floorplanId/original', floorplan('project:read')),
   route('GET', '/api/tracks/:trackId', track('project:read')),
   route('GET', '/api/tracks/:trackId/datasets', track('project:read')),
   route('GET', '/api/tracks/:trackId/photos', track('project:read')),
   route('POST', '/api/tracks/:trackId/process', track('project:survey:write')),
+  route('POST', '/api/floors/:floorId/photos', floor('project:survey:write'), { bodyLimit: UPLOAD_LIMITS.photo }),
+  route('GET', '/api/photos/:photoId/image', photo('project:read')),
   route('DELETE', '/api/photos/:photoId', photo('project:survey:write')),
 ];

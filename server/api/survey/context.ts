@@ -1,0 +1,27 @@
+/**
+ * What the survey routes need from the API around them: the database, the blob store, a clock,
+ * the processing worker and who is calling. Kept to an interface so the survey capability does
+ * not depend on how the API application wires itself.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.js';
+import type { ProcessingWorker } from '../tracks/processing/job.js';
+
+export interface SurveyBlobs {
+  /** Stores atomically: after a failure nothing is left under `key`. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Undefined when absent. */
+  get(key: string): Promise<Readable | undefined>;
+  /** Idempotent. */
+  delete(key: string): Promise<void>;
+}
+
+export interface SurveyContext {
+  db: Database;
+  blobs: SurveyBlobs;
+  now(): Date;
+  processing: ProcessingWorker;
+  /** The identity id the gateway's assertion names. */
+  callerId(request: FastifyRequest): string;
+}

@@ -1,0 +1,27 @@
+/** The survey half of the API, registered in one place: read it as the table of contents. */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { registerContactRoutes } from '../contacts/routes.js';
+import { registerFloorplanRoutes } from '../floorplans/routes.js';
+import { registerFloorRoutes } from '../floors/routes.js';
+import { registerPhotoRoutes } from '../photos/routes.js';
+import { registerProjectRoutes } from '../projects/routes.js';
+import { registerReportingRoutes } from '../reporting/routes.js';
+import { registerStatisticsRoutes } from '../statistics/routes.js';
+import { registerTrackRoutes } from '../tracks/routes.js';
+import type { SurveyContext } from './context.js';
+
+export async function registerSurveyRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
+  await app.register(async (survey) => {
+    // Uploads stream; each route sets its own size limit (the route policy's bodyLimit).
+    if (!survey.hasContentTypeParser('multipart/form-data')) await survey.register(multipart);
+    await registerProjectRoutes(survey, ctx);
+    await registerFloorRoutes(survey, ctx);
+    await registerFloorplanRoutes(survey, ctx);
+    await registerTrackRoutes(survey, ctx);
+    await registerPhotoRoutes(survey, ctx);
+    await registerContactRoutes(survey, ctx);
+    await registerReportingRoutes(survey, ctx);
+    await registerStatisticsRoutes(survey, ctx);
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * A processed track's datasets: one signal grid per network, and per technology layer the
+ * best-server signal, best-server network, SNR, serving count and co-channel count. Grids are
+ * served as base64 of their typed array (little-endian) when asked with `include=values`.
+ */
+import type { Queryable } from '../../db/database.js';
+import type { ColourStop, TechnologyThresholds } from '../reporting/thresholds.js';
+import { NO_DATA } from './processing/grid.js';
+import type { TrackResultSummary } from './store.js';
+
+export type DatasetKind = 'signal' | 'best' | 'bestNetwork' | 'snr' | 'serving' | 'coChannel';
+
+export interface Dataset {
+  id: string;
+  kind: DatasetKind;
+  technology: string;
+  unit: 'dBm' | 'dB' | 'count' | 'index';
+  encoding: 'int8' | 'uint8' | 'uint16le';
+  /** The value meaning "no data" in this encoding, if any. */
+  noData: number | null;
+  network?: Record<string, unknown>;
+  colourScale?: ColourStop[];
+  values?: string;
+}
+
+const LAYER_KINDS: { kind: DatasetKind; column: string; unit: Dataset['unit']; encoding: Dataset['encoding']; noData: number | null }[] = [
+  { kind: 'best', column: 'best', unit: 'dBm', encoding: 'int8', noData: NO_DATA },
+  { kind: 'bestNetwork', column: 'best_network', unit: 'index', encoding: 'uint16le', noData: 0xffff },
+  { kind: 'snr', column: 'snr', unit: 'dB', encoding: 'int8', noData: NO_DATA },
+  { kind: 'serving', column: 'serving', unit: 'count', encoding: 'uint8', noData: null },
+  { kind: 'coChannel', column: 'co_channel', unit: 'count', encoding: 'uint8', noData: null },
+];
+
+export interface DatasetFilter {
+  kind?: DatasetKind;
+  technology?: string;
+  band?: string;
+  includeValues: boolean;
+}
+
+export async function trackDatasets(db: Queryable, trackId: string, summary: TrackResultSummary, f: DatasetFilter, page: { page: number; perPage: number }) {
+  const layers = await db.query<{ technology: string; thresholds: TechnologyThresholds }>('SELECT technology, thresholds FROM track_layers WHERE track_id = $1 ORDER BY technology', [trackId]);
+  const nets = await db.query<Record<string, unknown> & { idx: number; technology: string; band: string; has_grid: boolean }>(
+    `SELECT idx, technology, network_id, name, channel, frequency_mhz, band, samples, min_signal_dbm, mean_signal_dbm, max_signal_dbm,
+       mean_noise_dbm, mean_throughput_mbps, cells, covered_cells, coverage_percent, grid IS NOT NULL AS has_grid
+     FROM track_networks WHERE track_id = $1 ORDER BY idx`,
+    [trackId],
+  );
+  const scale = new Map(layers.rows.map((l) => [l.technology, l.thresholds.colourScale]));
+  const all: (Dataset & { source: { table: 'layer'; technology: string; column: string } | { table: 'network'; idx: number } })[] = [];
+  for (const l of layers.rows) {
+    for (const k of LAYER_KINDS) {
+      all.push({
+        id: `${k.kind}:${l.technology}`,
+        kind: k.kind,
+        technology: l.technology,
+        unit: k.unit,
+        encoding: k.encoding,
+        noData: k.noData,
+        ...(k.unit === 'dBm' ? { colourScale: l.thresholds.colourScale } : {}),
+        source: { table: 'layer', technology: l.technology, column: k.column },
+      });
+    }
+  }
+  for (const n of nets.rows) {
+    if (!n.has_grid) continue;
+    all.push({
+      id: `signal:${n.idx}`,
+      kind: 'signal',
+      technology: n.technology,
+      unit: 'dBm',
+      encoding: 'int8',
+      noData: NO_DATA,
+      network: {
+        index: n.idx,
+        networkId: n.network_id,
+        name: n.name,
+        band: n.band,
+        channel: n.channel,
+        frequencyMHz: n.frequency_mhz,
+        samples: n.samples,
+        minSignalDbm: n.min_signal_dbm,
+        meanSignalDbm: n.mean_signal_dbm,
+        maxSignalDbm: n.max_signal_dbm,
+        meanNoiseDbm: n.mean_noise_dbm,
+        meanThroughputMbps: n.mean_throughput_mbps,
+        cells: n.cells,
+        coveredCells: n.covered_cells,
+        coveragePercent: n.coverage_percent,
+      },
+      colourScale: scale.get(n.technology),
+      source: { table: 'network', idx: n.idx },
+    });
+  }
+  const bandOf = new Map(nets.rows.map((n) => [n.idx, n.band]));
+  const filtered = all.filter(
+    (d) => (!f.kind || d.kind === f.kind) && (!f.technology || d.technology === f.technology) && (!f.band || (d.source.table === 'network' && bandOf.get(d.source.idx) === f.band)),
+  );
+  const slice = filtered.slice((page.page - 1) * page.perPage, page.page * page.perPage);
+  const items: Dataset[] = [];
+  for (const { source, ...d } of slice) {
+    if (f.includeValues) {
+      const r =
+        source.table === 'layer'
+          ? await db.query<{ v: Uint8Array }>(`SELECT ${source.column} AS v FROM track_layers WHERE track_id = $1 AND technology = $2`, [trackId, source.technology])
+          : await db.query<{ v: Uint8Array }>('SELECT grid AS v FROM track_networks WHERE track_id = $1 AND idx = $2', [trackId, source.idx]);
+      const v = r.rows[0]!.v;
+      d.values = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+    }
+    items.push(d);
+  }
+  return { grid: summary.grid, method: summary.method, calibrated: summary.calibrated, items, total: filtered.length, ...page };
+}
