@@ -1,9 +1,7 @@
 /**
  * Floor plans: upload (PNG, JPEG, SVG; PDF see render.ts), read, calibrate, re-render the display
- * image, and serve the images. The original and the display PNG go to the blob store before the
- * row is written; if the row cannot be written they are removed, so a failed upload leaves nothing.
+ * image, and serve the images.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { getFloor } from '../floors/store.js';
@@ -12,9 +10,9 @@ import { ApiError, badRequest, checkId, found } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
 import { fileBytes, uploadedFile } from '../survey/upload.js';
 import { CalibrationError, checkCalibration, type Calibration, type Point } from './calibration.js';
-import { MEDIA_TYPES, sniffFloorplanType } from './image-type.js';
-import { FloorplanImageError, renderFloorplan } from './render.js';
-import { getFloorplanRow, insertFloorplan, listFloorplans, setCalibration, setDisplay, toFloorplan } from './store.js';
+import { createFloorplan, renderOrRefuse } from './create-floorplan.js';
+import { sniffFloorplanType } from './image-type.js';
+import { getFloorplanRow, listFloorplans, setCalibration, setDisplay, toFloorplan } from './store.js';
 
 const POINT = { type: 'object', additionalProperties: false, required: ['x', 'y'], properties: { x: { type: 'number' }, y: { type: 'number' } } } as const;
 
@@ -34,38 +32,7 @@ export async function registerFloorplanRoutes(app: FastifyInstance, ctx: SurveyC
     found(await getFloor(ctx.db, floorId), 'floor', floorId);
     const part = await uploadedFile(request, UPLOAD_LIMITS.floorplan);
     const bytes = await fileBytes(part, UPLOAD_LIMITS.floorplan);
-    const type = sniffFloorplanType(bytes.subarray(0, 2048));
-    if (!type) throw new ApiError(415, 'A floor plan is a PNG, JPEG, SVG or PDF file; this file is none of them');
-    const rendered = await render(bytes, type);
-    const id = randomUUID();
-    const originalKey = `floorplans/${id}/original.${type}`;
-    const displayKey = `floorplans/${id}/display-${Date.now()}.png`;
-    await ctx.blobs.put(originalKey, bytes, MEDIA_TYPES[type]);
-    try {
-      await ctx.blobs.put(displayKey, rendered.display, 'image/png');
-      const floorplan = await insertFloorplan(
-        ctx.db,
-        {
-          id,
-          floorId,
-          fileName: (part.filename || `floorplan.${type}`).slice(0, 255),
-          mediaType: MEDIA_TYPES[type],
-          byteSize: bytes.length,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          width: rendered.width,
-          height: rendered.height,
-          originalKey,
-          displayKey,
-          displayWidth: rendered.displayWidth,
-          displayHeight: rendered.displayHeight,
-        },
-        ctx.now(),
-      );
-      return reply.code(201).send(floorplan);
-    } catch (err) {
-      await Promise.all([ctx.blobs.delete(originalKey), ctx.blobs.delete(displayKey)]);
-      throw err;
-    }
+    return reply.code(201).send(await createFloorplan(ctx, floorId, bytes, part.filename));
   });
 
   app.get<{ Params: { floorplanId: string } }>('/api/floorplans/:floorplanId', async (request) => {
@@ -83,7 +50,7 @@ export async function registerFloorplanRoutes(app: FastifyInstance, ctx: SurveyC
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const type = sniffFloorplanType(chunks[0] ?? Buffer.alloc(0));
     if (!type) throw new ApiError(409, 'The stored original is not a floor plan image: upload it again');
-    const rendered = await render(Buffer.concat(chunks), type);
+    const rendered = await renderOrRefuse(Buffer.concat(chunks), type);
     const displayKey = `floorplans/${id}/display-${Date.now()}.png`;
     await ctx.blobs.put(displayKey, rendered.display, 'image/png');
     const updated = await setDisplay(ctx.db, id, { key: displayKey, width: rendered.displayWidth, height: rendered.displayHeight }, ctx.now());
@@ -147,15 +114,6 @@ export async function registerFloorplanRoutes(app: FastifyInstance, ctx: SurveyC
     reply.header('content-disposition', `attachment; filename="${row.file_name.replace(/["\\\r\n]/g, '_')}"`);
     return sendBlob(ctx, reply, row.original_key, row.media_type, `"${row.sha256}"`, request.headers['if-none-match']);
   });
-}
-
-async function render(bytes: Buffer, type: Parameters<typeof renderFloorplan>[1]) {
-  try {
-    return await renderFloorplan(bytes, type);
-  } catch (err) {
-    if (err instanceof FloorplanImageError) throw new ApiError(err.status, err.message);
-    throw err;
-  }
 }
 
 export async function sendBlob(
