@@ -21,6 +21,7 @@ import { runAutocannon } from './autocannon.mjs';
 import { startGateway } from './gateway.mjs';
 import { benchIdentity } from './identity.mjs';
 import { startNginx } from './nginx.mjs';
+import { benchSurvey } from './survey.mjs';
 import { cleanup, cpuSeconds, freePort, httpGet, installSignalCleanup, isInterrupted, reapedChildrenCpuSeconds } from './processes.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
 import { ensureTools, versions } from './tools.mjs';
@@ -174,6 +175,7 @@ async function main() {
 
   const reported = problems.length;
   await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
+  await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   for (const problem of problems.slice(reported)) say(`!! FAILED: ${problem}`);
 }
 

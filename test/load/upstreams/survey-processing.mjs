@@ -1,0 +1,42 @@
+/**
+ * One processing run in a process of its own, so its peak memory is its own: simulates a walk
+ * of at least N samples (argv[2]) on a generated 80 m × 40 m floor with eight dual-band access
+ * points (the route walked again until there are enough), encodes and decodes the samples as storage does, processes them, and prints one JSON
+ * line: samples, networks, cells, simulate/process milliseconds, resident set before and peak.
+ */
+import { performance } from 'node:perf_hooks';
+import { generateLayout, surveyRoute } from '../../../dist/server/api/demo/site-layout.js';
+import { placeAccessPoints, simulateWalk, toPixels } from '../../../dist/server/api/demo/walk-simulator.js';
+import { decodeSampleTable, encodeSampleTable } from '../../../dist/server/api/tracks/import/sample-table.js';
+import { processTrack } from '../../../dist/server/api/tracks/processing/process-track.js';
+
+const want = Number(process.argv[2] ?? 100_000);
+const PX_PER_M = 10;
+const layout = generateLayout(3, 80, 40);
+const aps = placeAccessPoints(layout, 4, 8);
+let started = performance.now();
+const walk = simulateWalk(layout, aps, { route: surveyRoute(layout), seed: 5, scanIntervalS: 1, minSamples: want });
+const simulateMs = performance.now() - started;
+const stored = encodeSampleTable(toPixels(walk.samples, PX_PER_M));
+walk.samples = undefined;
+globalThis.gc?.();
+const rssBefore = process.memoryUsage().rss;
+const maxRssBefore = process.resourceUsage().maxRSS * 1024;
+started = performance.now();
+const samples = decodeSampleTable(stored);
+const result = processTrack(samples, { image: { width: layout.widthM * PX_PER_M, height: layout.heightM * PX_PER_M }, metresPerPixel: 1 / PX_PER_M, calibrated: true });
+const processMs = performance.now() - started;
+const peak = process.resourceUsage().maxRSS * 1024;
+process.stdout.write(
+  `${JSON.stringify({
+    samples: samples.count,
+    networks: result.networks.length,
+    cells: result.grid.cols * result.grid.rows,
+    storedBytes: stored.length,
+    simulateMs,
+    processMs,
+    rssBefore,
+    peakRss: Math.max(peak, maxRssBefore),
+    peakGrowth: Math.max(0, peak - Math.max(rssBefore, 0)),
+  })}\n`,
+);
