@@ -24,4 +24,6 @@ export interface SurveyContext {
   processing: ProcessingWorker;
   /** The identity id the gateway's assertion names. */
   callerId(request: FastifyRequest): string;
+  /** Whether an identity belongs to an organisation (project users must). */
+  isOrgMember(orgId: string, userId: string): Promise<boolean>;
 }

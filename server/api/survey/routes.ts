@@ -5,6 +5,7 @@ import { registerContactRoutes } from '../contacts/routes.js';
 import { registerFloorplanRoutes } from '../floorplans/routes.js';
 import { registerFloorRoutes } from '../floors/routes.js';
 import { registerPhotoRoutes } from '../photos/routes.js';
+import { registerProjectUserRoutes } from '../project-users/routes.js';
 import { registerProjectRoutes } from '../projects/routes.js';
 import { registerReportingRoutes } from '../reporting/routes.js';
 import { registerStatisticsRoutes } from '../statistics/routes.js';
@@ -16,6 +17,7 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: SurveyCont
     // Uploads stream; each route sets its own size limit (the route policy's bodyLimit).
     if (!survey.hasContentTypeParser('multipart/form-data')) await survey.register(multipart);
     await registerProjectRoutes(survey, ctx);
+    await registerProjectUserRoutes(survey, ctx);
     await registerFloorRoutes(survey, ctx);
     await registerFloorplanRoutes(survey, ctx);
     await registerTrackRoutes(survey, ctx);

@@ -100,6 +100,33 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
     });
   });
 
+  describe('project users', () => {
+    it('adds organisation members with a role, changes roles, keeps one manager, removes', async () => {
+      const bob = randomUUID();
+      const stranger = randomUUID();
+      await t.db.query('INSERT INTO org_members (org_id, user_id) VALUES ($1, $2), ($1, $3)', [orgId, bob, alice]);
+      const added = await http.post(`/api/projects/${projectId}/users`).send({ userId: bob, role: 'surveyor' });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ projectId, userId: bob, role: 'surveyor' });
+      expect((await http.post(`/api/projects/${projectId}/users`).send({ userId: bob, role: 'viewer' })).status).toBe(409);
+      const outsider = await http.post(`/api/projects/${projectId}/users`).send({ userId: stranger, role: 'viewer' });
+      expect(outsider.status).toBe(400);
+      expect(outsider.body.error.reason).toMatch(/userId/);
+      expect((await http.post(`/api/projects/${projectId}/users`).send({ userId: bob, role: 'owner' })).status).toBe(400);
+      expect((await http.get(`/api/projects/${projectId}/users?role=surveyor`)).body.items.map((m: { userId: string }) => m.userId)).toEqual([bob]);
+      expect((await http.get(`/api/projects/${projectId}/users`)).body.total).toBe(2);
+      // Alice is the only manager: she cannot step down or leave until someone else manages.
+      expect((await http.put(`/api/projects/${projectId}/users/${alice}`).send({ role: 'viewer' })).status).toBe(409);
+      expect((await http.delete(`/api/projects/${projectId}/users/${alice}`)).status).toBe(409);
+      expect((await http.put(`/api/projects/${projectId}/users/${bob}`).send({ role: 'manager' })).body.role).toBe('manager');
+      expect((await http.put(`/api/projects/${projectId}/users/${alice}`).send({ role: 'viewer' })).body.role).toBe('viewer');
+      expect((await http.put(`/api/projects/${projectId}/users/${stranger}`).send({ role: 'viewer' })).status).toBe(404);
+      expect((await http.delete(`/api/projects/${projectId}/users/${alice}`)).status).toBe(204);
+      expect((await http.delete(`/api/projects/${projectId}/users/${alice}`)).status).toBe(404);
+      expect((await http.get(`/api/projects/${randomUUID()}/users`)).status).toBe(404);
+    });
+  });
+
   describe('floors and floor plans', () => {
     it('creates, lists, updates floors; refuses duplicates and bad levels', async () => {
       const res = await http.post(`/api/projects/${projectId}/floors`).send({ name: 'Ground', level: 0, heightM: 3.2 });
@@ -233,7 +260,7 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       const named = await http.get(`/api/projects/${projectId}/statistics/networks?q=demo`);
       expect(named.body.items).toEqual([expect.objectContaining({ name: 'Sitewave-Demo', networkIds: 8, bands: ['2.4GHz', '5GHz'], floors: 1 })]);
       const stats = await http.get(`/api/projects/${projectId}/stats`);
-      expect(stats.body).toMatchObject({ floors: 1, floorplans: 1, calibratedFloorplans: 1, tracks: { total: 2, processed: 2 }, networks: 9 });
+      expect(stats.body).toMatchObject({ floors: 1, floorplans: 1, calibratedFloorplans: 1, tracks: { total: 2, processed: 2 }, networks: 9, members: 1 });
       expect(stats.body.coverage[0].technology).toBe('wifi6');
       expect((await http.get(`/api/projects/${projectId}/statistics/channels?floorId=nope`)).status).toBe(400);
       expect((await http.get(`/api/projects/${randomUUID()}/stats`)).status).toBe(404);

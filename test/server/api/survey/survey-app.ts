@@ -64,6 +64,7 @@ export async function startSurveyApp(backend?: string): Promise<SurveyTestApp> {
     now: () => new Date(),
     processing,
     callerId: (request) => String(request.headers[CALLER_HEADER] ?? '00000000-0000-4000-8000-000000000001'),
+    isOrgMember: async (orgId, userId) => (await db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
   };
   // Unknown fields are refused, not silently dropped.
   const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } } });

@@ -10,7 +10,11 @@ import { surveyMigration } from '../../../../server/api/survey/migration.js';
 import { TEST_DATABASE_URL, tempDataDir } from '../../db/support.js';
 
 /** Until the organisation tables are in place, the least migration 1 the survey tables refer to. */
-const orgsStandIn: Migration = { version: 1, name: 'orgs', up: 'CREATE TABLE orgs (id uuid PRIMARY KEY, name text NOT NULL)' };
+const orgsStandIn: Migration = {
+  version: 1,
+  name: 'orgs',
+  up: 'CREATE TABLE orgs (id uuid PRIMARY KEY, name text NOT NULL); CREATE TABLE org_members (org_id uuid REFERENCES orgs, user_id uuid, PRIMARY KEY (org_id, user_id))',
+};
 
 export async function openSurveyDb(backend = process.env.SURVEY_TEST_BACKEND ?? 'pglite'): Promise<{ db: Database; close(): Promise<void> }> {
   if (backend === 'postgres') {
