@@ -10,6 +10,7 @@ import { registerProjectRoutes } from '../projects/routes.js';
 import { registerReportingRoutes } from '../reporting/routes.js';
 import { registerStatisticsRoutes } from '../statistics/routes.js';
 import { registerTrackRoutes } from '../tracks/routes.js';
+import { ProcessingWorker } from '../tracks/processing/job.js';
 import type { SurveyContext } from './context.js';
 
 export async function registerSurveyRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
@@ -26,4 +27,17 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: SurveyCont
     await registerReportingRoutes(survey, ctx);
     await registerStatisticsRoutes(survey, ctx);
   });
+}
+
+/**
+ * The survey capability on an API instance: its routes and its processing worker, stopped when
+ * the instance closes. The API application calls this once.
+ */
+export async function installSurvey(app: FastifyInstance, deps: Omit<SurveyContext, 'processing'>): Promise<SurveyContext> {
+  const processing = new ProcessingWorker(deps.db, { now: deps.now, onError: (err) => app.log.error({ err }, 'track processing failed') });
+  const ctx: SurveyContext = { ...deps, processing };
+  await registerSurveyRoutes(app, ctx);
+  app.addHook('onReady', async () => processing.start());
+  app.addHook('onClose', async () => processing.stop());
+  return ctx;
 }

@@ -70,6 +70,8 @@ export async function importTrackUpload(ctx: SurveyContext, request: import('fas
   try {
     imported = await importTrack(input, format, { imageSize: { width: plan.width, height: plan.height } });
   } catch (err) {
+    // A cut-off file fails to parse at the cut: say what really happened.
+    if (part.file.truncated) throw new ApiError(413, `The track file is larger than ${UPLOAD_LIMITS.track} bytes`);
     if (err instanceof TrackImportError) {
       part.file.resume();
       throw new ApiError(400, err.message, { issues: err.issues });
