@@ -11,8 +11,10 @@ import { requireAdminToken } from './admin/admin-auth.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import type { IdentityContext } from './context.js';
 import { createCourier } from './courier/courier.js';
+import { startDelivery, type Delivery } from './courier/delivery.js';
+import { directoryTransport, smtpTransport } from './courier/transport.js';
 import { registerFormParser } from './http/body.js';
-import { kratosErrorBody } from './http/kratos-error.js';
+import { KratosError, kratosErrorBody } from './http/kratos-error.js';
 import { startMaintenance } from './maintenance.js';
 import type { IdentityServiceOptions } from './options.js';
 import { registerPublicRoutes } from './public/routes.js';
@@ -36,6 +38,8 @@ export interface IdentityService {
   public: FastifyInstance;
   admin: FastifyInstance;
   context: IdentityContext;
+  /** The e-mail delivery loop, when SMTP or a mail directory is configured. */
+  delivery?: Delivery;
   close(): Promise<void>;
 }
 
@@ -46,15 +50,22 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024 });
   const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024 });
   const now = deps.now ?? (() => new Date());
+  let delivery: Delivery | undefined;
   const context: IdentityContext = {
     db: deps.db,
     options: deps.options,
     now,
     hasher: createPasswordHasher(deps.argon2),
     passwordValidator: createPasswordValidator({ breachedCheck: deps.breachedCheck ?? true }),
-    courier: createCourier(now),
+    courier: createCourier(now, () => delivery?.wake()),
     log: publicApp.log,
   };
+  const transport = deps.options.smtpUrl
+    ? smtpTransport(deps.options.smtpUrl, deps.options.courierFrom)
+    : deps.options.mailDirectory
+      ? directoryTransport(deps.options.mailDirectory, deps.options.courierFrom)
+      : undefined;
+  delivery = transport && startDelivery(context, transport);
 
   for (const app of [publicApp, adminApp]) {
     await app.register(cookie, { hook: 'onRequest' });
@@ -73,15 +84,18 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
     public: publicApp,
     admin: adminApp,
     context,
+    delivery,
     async close() {
       stopMaintenance();
       await Promise.all([publicApp.close(), adminApp.close()]);
+      await delivery?.stop();
     },
   };
 }
 
 /** Validation errors name the field; anything unexpected is a 500 without internals. */
 function answerError(this: FastifyInstance, error: Error & { statusCode?: number; validation?: unknown }, request: { log: FastifyInstance['log'] }, reply: import('fastify').FastifyReply) {
+  if (error instanceof KratosError) return reply.code(error.status).send(error.body());
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) request.log.error({ err: error }, 'identity service request failed');
   return reply.code(status).send(kratosErrorBody(status, status === 500 ? {} : { reason: error.message }));

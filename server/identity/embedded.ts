@@ -4,6 +4,7 @@
  * admin token the gateway and the API use to reach it.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/open.js';
@@ -42,6 +43,7 @@ export async function startEmbeddedIdentity(config: Config, log: FastifyBaseLogg
         requireVerifiedAddress: config.requireVerifiedAddress,
         courierFrom: config.mailFrom,
         smtpUrl: config.smtpUrl,
+        mailDirectory: config.smtpUrl ? undefined : path.join(config.dataDir, 'mail'),
         productName: 'sitewave',
       },
     });

@@ -21,8 +21,13 @@ export interface IdentityServiceOptions {
   requireVerifiedAddress: boolean;
   /** Sender address of the courier's e-mails. */
   courierFrom: string;
-  /** SMTP delivery of the outbox; without it messages stay queued and readable by the admin API. */
+  /** SMTP delivery of the outbox. */
   smtpUrl?: string;
+  /**
+   * Without SMTP: a directory the outbox is delivered to as `.eml` files. Without either,
+   * messages stay queued and readable through the admin courier API.
+   */
+  mailDirectory?: string;
   /** Product name used in e-mails. */
   productName: string;
 }

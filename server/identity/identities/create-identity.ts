@@ -5,7 +5,7 @@
  */
 import type { Transaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { insertIdentity, type CredentialType } from '../store/identities.js';
+import { insertIdentity, type CredentialType, type NewIdentity } from '../store/identities.js';
 import type { JsonSchema } from '../traits/identity-schema.js';
 import { extractTraitAddresses } from '../traits/trait-addresses.js';
 
@@ -26,7 +26,19 @@ export async function createRegisteredIdentity(
   now: Date,
   verified: readonly { via: string; value: string }[] = [],
 ): Promise<string> {
-  const addresses = extractTraitAddresses(schema.schema, traits);
+  return createIdentity(tx, schema, { schema_id: schema.id, state: 'active', traits }, credentials, now, verified);
+}
+
+/** Any identity, as the admin API creates them: with its state, metadata and external id. */
+export async function createIdentity(
+  tx: Transaction,
+  schema: { id: string; schema: JsonSchema },
+  identity: NewIdentity,
+  credentials: readonly RegistrationCredential[],
+  now: Date,
+  verified: readonly { via: string; value: string }[] = [],
+): Promise<string> {
+  const addresses = extractTraitAddresses(schema.schema, identity.traits);
   // Every identity with a code-capable address may also sign in with an e-mailed code.
   const all = [...credentials];
   if (addresses.identifiers.code.length && !all.some((c) => c.type === 'code')) {
@@ -35,7 +47,7 @@ export async function createRegisteredIdentity(
   try {
     return await insertIdentity(
       tx,
-      { schema_id: schema.id, state: 'active', traits },
+      identity,
       addresses,
       all.map((c) => ({
         type: c.type,

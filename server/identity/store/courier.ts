@@ -4,7 +4,7 @@
  * repeated failures, abandoned.
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, Transaction } from '../../db/database.js';
 import { isUuid } from './identities.js';
 
 export type CourierStatus = 'queued' | 'processing' | 'sent' | 'abandoned';
@@ -73,16 +73,38 @@ export async function claimQueued(q: Queryable, limit: number, now: Date): Promi
   ).rows;
 }
 
+/** Records one delivery attempt and the message's resulting status, together. */
 export async function recordDelivery(
-  q: Queryable,
+  tx: Transaction,
   id: string,
   outcome: { status: 'sent' | 'queued' | 'abandoned'; error?: string },
   now: Date,
 ): Promise<void> {
-  await q.query(
+  await tx.query(
     `UPDATE courier_messages SET status = $2, send_count = send_count + 1, last_error = $3, updated_at = $4 WHERE id = $1`,
     [id, outcome.status, outcome.error ?? null, now],
   );
+  await tx.query(
+    `INSERT INTO courier_message_dispatches (id, message_id, status, error, created_at) VALUES ($1, $2, $3, $4, $5)`,
+    [randomUUID(), id, outcome.error === undefined ? 'success' : 'failed', outcome.error === undefined ? null : JSON.stringify({ message: outcome.error }), now],
+  );
+}
+
+export interface CourierDispatch {
+  id: string;
+  message_id: string;
+  status: 'failed' | 'success';
+  error: { message: string } | null;
+  created_at: Date;
+}
+
+export async function listDispatches(q: Queryable, messageId: string): Promise<CourierDispatch[]> {
+  return (
+    await q.query<CourierDispatch>(
+      'SELECT id, message_id, status, error, created_at FROM courier_message_dispatches WHERE message_id = $1 ORDER BY created_at, id',
+      [messageId],
+    )
+  ).rows;
 }
 
 /** Messages left `processing` by a stopped instance go back to the queue at start. */

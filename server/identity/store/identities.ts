@@ -110,30 +110,31 @@ export async function getIdentity(q: Queryable, id: string): Promise<StoredIdent
   return withAddresses;
 }
 
-export interface IdentityPage {
-  identities: StoredIdentity[];
-  /** Whether another page follows. */
-  more: boolean;
-}
-
+/**
+ * Oldest first, keyset-paginated on (created_at, id); fetches up to `limit` rows. Filters: the
+ * identifier an identity signs in with (password or code), or a list of ids.
+ */
 export async function listIdentities(
   q: Queryable,
-  options: { offset: number; limit: number; credentialsIdentifier?: string },
-): Promise<IdentityPage> {
-  const params: unknown[] = [options.limit + 1, options.offset];
-  let where = '';
-  if (options.credentialsIdentifier !== undefined) {
-    params.push(options.credentialsIdentifier.trim().toLowerCase());
-    where = `WHERE id IN (SELECT identity_id FROM credential_identifiers WHERE identifier = $3)`;
-  }
+  options: { limit: number; after?: { created_at: Date; id: string }; credentialsIdentifier?: string; ids?: string[] },
+): Promise<StoredIdentity[]> {
   const rows = (
     await q.query<IdentityRow>(
-      `SELECT ${IDENTITY_COLUMNS} FROM identities ${where} ORDER BY created_at, id LIMIT $1 OFFSET $2`,
-      params,
+      `SELECT ${IDENTITY_COLUMNS} FROM identities
+        WHERE ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
+          AND ($4::text IS NULL OR id IN (SELECT identity_id FROM credential_identifiers WHERE identifier = $4::text))
+          AND ($5::uuid[] IS NULL OR id = ANY($5::uuid[]))
+        ORDER BY created_at, id LIMIT $1`,
+      [
+        options.limit,
+        options.after?.created_at ?? null,
+        options.after?.id ?? null,
+        options.credentialsIdentifier?.trim().toLowerCase() ?? null,
+        options.ids?.filter(isUuid) ?? null,
+      ],
     )
   ).rows;
-  const more = rows.length > options.limit;
-  return { identities: await attachAddresses(q, rows.slice(0, options.limit)), more };
+  return attachAddresses(q, rows);
 }
 
 export async function updateIdentity(

@@ -147,4 +147,19 @@ export const identityMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'courier dispatches',
+    up: `
+      -- One row per delivery attempt: what the admin courier API shows as a message's dispatches.
+      CREATE TABLE courier_message_dispatches (
+        id uuid PRIMARY KEY,
+        message_id uuid NOT NULL REFERENCES courier_messages (id) ON DELETE CASCADE,
+        status text NOT NULL CHECK (status IN ('failed', 'success')),
+        error jsonb,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX courier_message_dispatches_message ON courier_message_dispatches (message_id, created_at);
+    `,
+  },
 ];

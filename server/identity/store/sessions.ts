@@ -135,15 +135,16 @@ export async function listIdentitySessions(
 /** Keyset pagination over all sessions, oldest first: the cursor is the last row's (created_at, id). */
 export async function listSessions(
   q: Queryable,
-  options: { limit: number; after?: { created_at: Date; id: string }; active?: boolean; now: Date },
+  options: { limit: number; after?: { created_at: Date; id: string }; active?: boolean; identityId?: string; now: Date },
 ): Promise<StoredSession[]> {
   return (
     await q.query<StoredSession>(
       `SELECT ${COLUMNS} FROM sessions
         WHERE ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
           AND ($4::boolean IS NULL OR (active AND expires_at > $5) = $4::boolean)
+          AND ($6::uuid IS NULL OR identity_id = $6::uuid)
         ORDER BY created_at, id LIMIT $1`,
-      [options.limit, options.after?.created_at ?? null, options.after?.id ?? null, options.active ?? null, options.now],
+      [options.limit, options.after?.created_at ?? null, options.after?.id ?? null, options.active ?? null, options.now, options.identityId ?? null],
     )
   ).rows;
 }
