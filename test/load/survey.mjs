@@ -4,12 +4,14 @@
  *
  * - processing a track: time and peak memory at 10 000 and 100 000 samples, each in a fresh
  *   process; the ratio shows how it scales (linear is 10x);
- * - the project list: latency of `GET /api/orgs/{orgId}/projects` on the embedded API with 100
- *   and with 10 000 projects in the organisation (first page, and a name query), and the ratio.
+ * - the project list: latency of `GET /api/orgs/{orgId}/projects` on the survey routes with 100
+ *   and with 10 000 projects in the organisation (first page, a name query, a deep page of a
+ *   status filter), and the ratio.
  */
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { runToEnd } from './processes.mjs';
+import { firstLine, makeTempDir, runToEnd, startProcess, stopProcess } from './processes.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -44,8 +46,74 @@ export async function benchSurveyProcessing({ say, problems }) {
   }
 }
 
+/** Closed-loop load: `concurrency` requests in flight for `seconds`; latency per request. */
+async function requestLoop(url, seconds, concurrency) {
+  const latencies = [];
+  let failures = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status !== 200) failures++;
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wall = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / wall, p50: at(0.5), p99: at(0.99), failures, count: latencies.length };
+}
+
+const LIST_QUERIES = [
+  ['first page, newest first', '?per_page=25'],
+  ['name query "depot", by name', '?q=depot&sort=name&per_page=25'],
+  ['page 40 of running projects', '?status=running&page=40&per_page=25'],
+];
+
+export async function benchSurveyLists({ say, problems, seconds, warmupSeconds }) {
+  say();
+  say('== survey project list (dist survey routes on PGlite, their own process; 10 requests in flight) ==');
+  const dir = makeTempDir('survey-bench');
+  const results = new Map();
+  try {
+    for (const projects of [100, 10_000]) {
+      const handle = startProcess(`survey API (${projects} projects)`, process.execPath, [join(HERE, 'upstreams', 'survey-api.mjs'), String(projects)], {
+        logFile: join(dir, `survey-${projects}.log`),
+        announce: true,
+      });
+      try {
+        const { port, orgId } = await firstLine(handle, 120_000);
+        for (const [label, query] of LIST_QUERIES) {
+          const url = `http://127.0.0.1:${port}/api/orgs/${orgId}/projects${query}`;
+          await requestLoop(url, warmupSeconds, 10);
+          const r = await requestLoop(url, seconds, 10);
+          if (r.failures) problems.push(`survey list ${label} (${projects} projects): ${r.failures} of ${r.count} answers were not 200`);
+          results.set(`${label}|${projects}`, r);
+        }
+      } finally {
+        await stopProcess(handle);
+      }
+    }
+    const rows = LIST_QUERIES.map(([label]) => {
+      const small = results.get(`${label}|100`);
+      const large = results.get(`${label}|10000`);
+      return [label, fixed(small.p50, 2), fixed(large.p50, 2), fixed(large.p99, 2), fixed(large.rps, 0), ratio(large.p50, small.p50)];
+    });
+    say(formatTable(['GET /api/orgs/{orgId}/projects', 'p50 ms (100)', 'p50 ms (10 000)', 'p99 ms (10 000)', 'req/s (10 000)', 'p50 10 000 vs 100'], rows));
+    say('   each answer carries the total count of matching projects, so every request also counts them');
+  } catch (error) {
+    problems.push(`survey list rows: ${error.message}`);
+    say(`   failed: ${error.message}`);
+  }
+}
+
 export async function benchSurvey(options) {
   await benchSurveyProcessing(options);
+  await benchSurveyLists(options);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
