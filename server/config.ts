@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { S3Settings } from './storage/s3.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -44,6 +45,8 @@ export interface Config {
   /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
   workers: number;
   webRoot: string;
+  /** Set → blobs go to this S3-compatible bucket instead of `DATA_DIR/blobs`. */
+  s3?: S3Settings;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +151,8 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`SESSION_COOKIE_NAME="${sessionCookieName}": expected a cookie name`);
   }
 
+  const s3 = s3Settings(value, url, problems);
+
   const config: Config = {
     port,
     host: value('HOST') ?? '127.0.0.1',
@@ -177,8 +182,41 @@ export function loadConfig(env: Env = process.env): Config {
     requireVerifiedAddress: requireVerifiedRaw === 'true',
     workers: integer('GATEWAY_WORKERS', 1, 1, 64),
     webRoot: path.resolve(value('WEB_ROOT') ?? 'dist/web'),
+    s3,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+// DNS-compatible bucket names, the rule every S3-compatible store accepts.
+const BUCKET = /^(?!\d+\.\d+\.\d+\.\d+$)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const REGION = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+function s3Settings(
+  value: (name: string) => string | undefined,
+  url: (name: string, protocols: string[]) => string | undefined,
+  problems: string[],
+): S3Settings | undefined {
+  const bucket = value('S3_BUCKET');
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => value(name));
+  if (!bucket) {
+    if (others.length > 0) problems.push(`${others.join(', ')}: set S3_BUCKET too, or none of them (blobs are then kept in DATA_DIR/blobs)`);
+    return undefined;
+  }
+  if (!BUCKET.test(bucket) || bucket.includes('..')) {
+    problems.push(`S3_BUCKET="${bucket}": expected a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens`);
+  }
+  const endpoint = url('S3_ENDPOINT', ['http:', 'https:']);
+  const region = value('S3_REGION') ?? 'us-east-1';
+  if (!REGION.test(region)) problems.push(`S3_REGION="${region}": expected a region name such as eu-central-1`);
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push(`${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required together with ${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`);
+  }
+  // Self-hosted stores rarely have a wildcard DNS name per bucket: path style unless told otherwise.
+  const pathStyleRaw = value('S3_FORCE_PATH_STYLE') ?? (endpoint ? 'true' : 'false');
+  if (pathStyleRaw !== 'true' && pathStyleRaw !== 'false') problems.push(`S3_FORCE_PATH_STYLE="${pathStyleRaw}": expected true or false`);
+  return { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle: pathStyleRaw === 'true' };
 }

@@ -1,0 +1,77 @@
+/**
+ * Blobs as files under one root directory (by default `DATA_DIR/blobs`). A write goes to a
+ * staging directory on the same filesystem and is renamed into place, which is atomic: readers
+ * see the old file or the new one, and a crash mid-write leaves only a staging file, swept at
+ * the next start.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { checkBlobKey, type BlobStore, type PutOptions } from './blob-store.js';
+import { spoolHashed } from './hashed-spool.js';
+
+const STAGING = '.staging';
+/** A staging file this old belongs to no write still running. */
+const STALE_STAGING_MS = 24 * 60 * 60 * 1000;
+
+export class FilesystemBlobStore implements BlobStore {
+  private readonly staging: string;
+
+  private constructor(readonly root: string) {
+    this.staging = path.join(root, STAGING);
+  }
+
+  static async open(root: string): Promise<FilesystemBlobStore> {
+    const store = new FilesystemBlobStore(path.resolve(root));
+    await mkdir(store.staging, { recursive: true });
+    await store.sweepStaging(Date.now() - STALE_STAGING_MS);
+    return store;
+  }
+
+  private file(key: string): string {
+    return path.join(this.root, ...checkBlobKey(key).split('/'));
+  }
+
+  async put(key: string, data: Buffer | Readable, _contentType: string, options: PutOptions = {}): Promise<void> {
+    const target = this.file(key);
+    const staged = path.join(this.staging, `${randomUUID()}.part`);
+    await spoolHashed(data, staged, options.sha256);
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(staged, target);
+    } catch (err) {
+      await rm(staged, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Readable | undefined> {
+    const stream = createReadStream(this.file(key));
+    return new Promise((resolve, reject) => {
+      stream.once('open', () => resolve(stream));
+      stream.once('error', (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' || err.code === 'EISDIR' ? resolve(undefined) : reject(err)));
+    });
+  }
+
+  async delete(key: string): Promise<void> {
+    await unlink(this.file(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
+
+  /** Removes staging files last changed before `before` (epoch ms): leftovers of a crash. */
+  async sweepStaging(before: number): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.staging)) {
+      const file = path.join(this.staging, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && info.mtimeMs < before) {
+        await rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}

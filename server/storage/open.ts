@@ -1,0 +1,28 @@
+/** The blob store the configuration asks for: S3-compatible when a bucket is set, else files. */
+import path from 'node:path';
+import type { BlobStore } from './blob-store.js';
+import { FilesystemBlobStore } from './filesystem.js';
+import { S3BlobStore, type S3Settings } from './s3.js';
+
+export interface BlobStoreConfig {
+  dataDir: string;
+  s3?: S3Settings;
+}
+
+export interface OpenedBlobStore extends BlobStore {
+  readonly kind: 'filesystem' | 's3';
+  close(): Promise<void>;
+}
+
+export async function openBlobStore(config: BlobStoreConfig): Promise<OpenedBlobStore> {
+  if (config.s3) {
+    const store = await S3BlobStore.open(config.s3);
+    return Object.assign(bind(store), { kind: 's3' as const, close: () => store.close() });
+  }
+  const store = await FilesystemBlobStore.open(path.join(config.dataDir, 'blobs'));
+  return Object.assign(bind(store), { kind: 'filesystem' as const, close: async () => undefined });
+}
+
+function bind(store: BlobStore): BlobStore {
+  return { put: store.put.bind(store), get: store.get.bind(store), delete: store.delete.bind(store) };
+}
