@@ -1,0 +1,86 @@
+/**
+ * The embedded survey & administration API: one Fastify instance over the API schema, reached by
+ * the gateway over HTTP like any remote `/api` host. Reads like a table of contents; each line
+ * registers one concern.
+ */
+import type { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { assertionKey } from '../../shared/identity-assertion.js';
+import type { Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { installAccessControl } from './auth/access-control.js';
+import type { ApiContext } from './context.js';
+import { installErrorHandling } from './http/errors.js';
+import { apiLoggerOptions } from './http/logging.js';
+import { identityAdmin, type IdentityAdmin } from './identity/identity-admin.js';
+import { registerInviteAcceptRoutes } from './invites/accept-routes.js';
+import { registerInviteRoutes } from './invites/routes.js';
+import { apiMigrations } from './migrations.js';
+import { registerAdminOrgRoutes } from './orgs/admin-routes.js';
+import { registerOrgMemberRoutes } from './orgs/member-routes.js';
+import { registerOrgRoutes } from './orgs/routes.js';
+import { registerPermissionRoutes } from './permissions/routes.js';
+import { ScopeResolvers } from './scopes/resolve.js';
+import { registerScopeRoutes } from './scopes/routes.js';
+import type { SurveyBlobs } from './survey/context.js';
+import { installSurvey } from './survey/routes.js';
+import { registerAdminUserRoutes } from './users/admin-routes.js';
+import { KnownUsers } from './users/known-users.js';
+import { registerUserSettingsRoutes } from './users/settings-routes.js';
+
+export interface ApiOptions {
+  /** Its schema is migrated before the first route is registered. */
+  db: Database;
+  blobs: SurveyBlobs;
+  /** The key the gateway signs identity assertions with. */
+  assertionSecret: string;
+  /** The identity service's admin API, with its bearer token. */
+  identityAdminUrl: string;
+  identityAdminToken: string;
+  /** The origin the browser sees, for links in e-mails. */
+  publicUrl: string;
+  now?: () => Date;
+  logLevel?: string;
+  logStream?: Writable;
+  /** Replaces the @ory/client one (another identity host's adapter). */
+  identities?: IdentityAdmin;
+}
+
+/** Request bodies of JSON routes; uploads set their own limits (the route policy's `bodyLimit`). */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
+  await migrate(options.db, { schema: options.db.schema, migrations: apiMigrations });
+  const app = Fastify({
+    logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
+    bodyLimit: JSON_BODY_LIMIT,
+    exposeHeadRoutes: false,
+    // Unknown fields are refused with a 400, not silently dropped.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  });
+  const now = options.now ?? (() => new Date());
+  const identities = options.identities ?? identityAdmin(options.identityAdminUrl, options.identityAdminToken);
+  const scopes = new ScopeResolvers();
+  const ctx: ApiContext = { db: options.db, now, identities, users: new KnownUsers(options.db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs };
+
+  installErrorHandling(app);
+  installAccessControl(app, { db: ctx.db, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
+
+  await registerScopeRoutes(app, ctx.db, scopes);
+  await registerPermissionRoutes(app, ctx);
+  await registerUserSettingsRoutes(app, ctx);
+  await registerAdminUserRoutes(app, ctx);
+  await registerAdminOrgRoutes(app, ctx);
+  await registerOrgRoutes(app, ctx);
+  await registerOrgMemberRoutes(app, ctx);
+  await registerInviteRoutes(app, ctx);
+  await registerInviteAcceptRoutes(app, ctx);
+  await installSurvey(app, {
+    db: ctx.db,
+    blobs: options.blobs,
+    now,
+    callerId: (request) => request.caller!.id,
+    isOrgMember: async (orgId, userId) => (await ctx.db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
+  });
+  return app;
+}

@@ -1,0 +1,19 @@
+/**
+ * What the administration routes need from the API around them: the database, a clock, the
+ * identity service's admin API, the blob store, and the origin links in e-mails point to.
+ */
+import type { Database } from '../db/database.js';
+import type { IdentityAdmin } from './identity/identity-admin.js';
+import type { SurveyBlobs } from './survey/context.js';
+import type { KnownUsers } from './users/known-users.js';
+
+export interface ApiContext {
+  db: Database;
+  now(): Date;
+  identities: IdentityAdmin;
+  users: KnownUsers;
+  /** Blobs of rows an organisation's deletion takes with it are removed after it commits. */
+  blobs: Pick<SurveyBlobs, 'delete'>;
+  /** The origin the browser uses (the gateway's), without a trailing slash. */
+  publicUrl: string;
+}

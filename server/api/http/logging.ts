@@ -1,0 +1,27 @@
+/**
+ * API logs: pino JSON with request ids. The identity assertion and any credential never reach a
+ * line; invite tokens travel in query strings (`/api/validate?token=`), so URLs are masked too.
+ */
+import type { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
+
+const REDACTED_HEADERS = ['x-sitewave-identity', 'authorization', 'cookie', 'set-cookie'];
+const SECRET_QUERY = /([?&](?:token|code|password)=)[^&#]*/gi;
+
+export function maskUrl(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;
+}
+
+export function apiLoggerOptions(level: string, stream?: Writable): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [...REDACTED_HEADERS.map((name) => `req.headers["${name}"]`), '*.password', '*.token', '*.assertion'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: maskUrl(req.url) }),
+    },
+  };
+}

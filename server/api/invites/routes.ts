@@ -1,0 +1,72 @@
+/**
+ * Inviting into an organisation and the organisation's invite list. Inviting an address that has
+ * a pending invite replaces it (the old link stops working); inviting a member is a 409; only an
+ * owner or a global administrator may invite an owner.
+ */
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../auth/caller.js';
+import type { ApiContext } from '../context.js';
+import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
+import { ApiError, checkId, conflict, notFound } from '../survey/http.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { inviteMail, queueMail } from './outbox.js';
+import { createInvite, expireInvites, INVITE_STATUSES, listInvites, type InviteFilter } from './store.js';
+
+const EMAIL = { type: 'string', minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$' } as const;
+
+/** The client page that accepts an invite (under the `/orgs` area of the client's routes). */
+export const inviteLink = (publicUrl: string, token: string) => `${publicUrl}/orgs/join?token=${encodeURIComponent(token)}`;
+
+export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.post<{ Params: { orgId: string }; Body: { email: string; role?: OrgRole } }>(
+    '/api/orgs/:orgId/invite',
+    { schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: EMAIL, role: { type: 'string', enum: ORG_ROLES } } } } },
+    async (request, reply) => {
+      const orgId = checkId('organisation', request.params.orgId);
+      const caller = callerOf(request);
+      const email = request.body.email.trim().toLowerCase();
+      const role = request.body.role ?? 'member';
+      const { invite, token } = await ctx.db.transaction(async (tx) => {
+        const r = await tx.query<{ name: string; caller_role: OrgRole | null; caller_admin: boolean; inviter: string | null; member: boolean }>(
+          `SELECT o.name,
+                  (SELECT role FROM org_members WHERE org_id = o.id AND user_id = $2) AS caller_role,
+                  EXISTS (SELECT 1 FROM users WHERE identity_id = $2 AND global_role = 'admin') AS caller_admin,
+                  (SELECT nullif(trim(first_name || ' ' || last_name), '') FROM users WHERE identity_id = $2) AS inviter,
+                  EXISTS (SELECT 1 FROM org_members m JOIN users u ON u.identity_id = m.user_id WHERE m.org_id = o.id AND lower(u.email) = $3) AS member
+             FROM orgs o WHERE o.id = $1`,
+          [orgId, caller.id, email],
+        );
+        const org = r.rows[0];
+        if (!org) throw notFound('organisation', orgId);
+        if (role === 'owner' && org.caller_role !== 'owner' && !org.caller_admin) {
+          throw new ApiError(403, 'Only an owner can invite an owner', { missing: ['owner'] });
+        }
+        if (org.member) throw conflict(`${email} already belongs to this organisation`);
+        const created = await createInvite(tx, { orgId, email, role, invitedBy: caller.id }, ctx.now());
+        const link = inviteLink(ctx.publicUrl, created.token);
+        await queueMail(tx, inviteMail(email, org.name, org.inviter ?? 'A colleague', link, created.invite.expiresAt), ctx.now());
+        return created;
+      });
+      return reply.code(201).send({ ...invite, link: inviteLink(ctx.publicUrl, token) });
+    },
+  );
+
+  app.get<{ Params: { orgId: string }; Querystring: InviteFilter & { page?: number; per_page?: number } }>(
+    '/api/orgs/:orgId/invites',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { status: { type: 'string', enum: INVITE_STATUSES }, q: { type: 'string', maxLength: 200 }, ...PAGE_QUERY_SCHEMA },
+        },
+      },
+    },
+    async (request) => {
+      const orgId = checkId('organisation', request.params.orgId);
+      await expireInvites(ctx.db, ctx.now());
+      const { status, q } = request.query;
+      return listInvites(ctx.db, orgId, { status, q }, pageArgs(request.query));
+    },
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The first time the API sees an identity (any call with its assertion), it copies the profile
+ * from the identity service. The very first identity ever seen becomes the global administrator:
+ * a fresh installation needs one, and whoever sets it up signs in first. Later administrators are
+ * appointed by an administrator (`PUT /api/admin/users/{userId}`).
+ */
+import { LRUCache } from 'lru-cache';
+import type { Database } from '../../db/database.js';
+import type { IdentityAdmin } from '../identity/identity-admin.js';
+import { ApiError } from '../survey/http.js';
+import { saveProfile } from './store.js';
+
+/** Serialises first sightings, so two identities arriving at once cannot both become the first. */
+const FIRST_ADMIN_LOCK = '7231987412';
+
+export class KnownUsers {
+  private readonly known = new LRUCache<string, true>({ max: 50_000 });
+
+  constructor(
+    private readonly db: Database,
+    private readonly identities: IdentityAdmin,
+    private readonly now: () => Date,
+  ) {}
+
+  async ensure(id: string): Promise<void> {
+    if (this.known.has(id)) return;
+    const present = await this.db.query('SELECT 1 FROM users WHERE identity_id = $1', [id]);
+    if (present.rowCount === 0) await this.firstSight(id);
+    this.known.set(id, true);
+  }
+
+  private async firstSight(id: string): Promise<void> {
+    const profile = await this.identities.get(id);
+    if (!profile) throw new ApiError(401, 'The identity of this request no longer exists');
+    await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [FIRST_ADMIN_LOCK]);
+      const anyone = await tx.query('SELECT 1 FROM users LIMIT 1');
+      await saveProfile(tx, profile, this.now(), anyone.rowCount === 0 ? 'admin' : 'user');
+    });
+  }
+}
