@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { startEmbeddedApi } from './api/embedded.js';
 import { startEmbeddedIdentity } from './identity/embedded.js';
 
 export interface EmbeddedServices {
@@ -25,6 +26,14 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
       config.identityAdminToken = identity.adminToken;
       Object.assign(env, { IDENTITY_PUBLIC_URL: identity.publicUrl, IDENTITY_ADMIN_URL: identity.adminUrl, IDENTITY_ADMIN_TOKEN: identity.adminToken });
       log.info({ publicUrl: identity.publicUrl, adminUrl: identity.adminUrl }, 'embedded identity service is listening on loopback');
+    }
+    if (!config.apiUrl) {
+      // Verifies assertions with the gateway's key (config.assertionSecret, handed to workers too).
+      const api = await startEmbeddedApi(config, log.child({ service: 'api' }));
+      closers.push(api.close);
+      config.apiUrl = api.url;
+      env.API_URL = api.url;
+      log.info({ url: api.url }, 'embedded API is listening on loopback');
     }
   } catch (error) {
     await Promise.allSettled(closers.map((close) => close()));

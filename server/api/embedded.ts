@@ -1,0 +1,51 @@
+/**
+ * The embedded API as `npm start` runs it: its schema in the shared database, blobs in the
+ * configured store, the identity service reached through its admin API, on a loopback port.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/open.js';
+import { openBlobStore } from '../storage/open.js';
+import type { SurveyBlobs } from './survey/context.js';
+import { startApi, type RunningApi } from './start.js';
+
+export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger): Promise<RunningApi> {
+  if (!config.identityAdminUrl || !config.identityAdminToken) {
+    throw new Error('The embedded API needs the identity service admin API: set IDENTITY_ADMIN_URL and IDENTITY_ADMIN_TOKEN');
+  }
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    name: 'api',
+    onError: (err) => log.error({ err }, 'API database connection failed'),
+  });
+  const closers: (() => Promise<void>)[] = [() => db.close()];
+  try {
+    const store = await openBlobStore({ dataDir: config.dataDir, s3: config.s3 });
+    closers.unshift(() => store.close());
+    const blobs: SurveyBlobs = {
+      put: async (key, data, contentType) => void (await store.put(key, data, contentType)),
+      get: (key) => store.get(key),
+      delete: (key) => store.delete(key),
+    };
+    const api = await startApi({
+      db,
+      blobs,
+      assertionSecret: config.assertionSecret,
+      identityAdminUrl: config.identityAdminUrl,
+      identityAdminToken: config.identityAdminToken,
+      publicUrl: config.publicUrl,
+      logLevel: config.logLevel,
+    });
+    return {
+      url: api.url,
+      async close() {
+        await api.close();
+        for (const close of closers) await close();
+      },
+    };
+  } catch (error) {
+    for (const close of closers) await close().catch(() => undefined);
+    throw error;
+  }
+}
