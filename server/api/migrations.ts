@@ -1,6 +1,7 @@
 /** The API schema's migrations, in the order they apply. An applied one is never edited. */
 import type { Migration } from '../db/migrate.js';
 import { coreMigration } from './core-migration.js';
+import { devicesMigration } from './devices-migration.js';
 import { surveyMigration } from './survey/migration.js';
 
-export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration];
+export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration, devicesMigration];
