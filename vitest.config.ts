@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -21,6 +22,17 @@ export default defineConfig({
           exclude: ['test/server/identity/password.test.ts', 'test/server/identity/traits.test.ts'],
           environment: 'node',
           env: { TEST_IDENTITY_BACKEND: 'postgres' },
+        },
+      },
+      {
+        // The React client's components, rendered in a simulated DOM from recorded flows.
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/web/support/setup.ts'],
         },
       },
     ],

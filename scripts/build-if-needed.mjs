@@ -1,11 +1,14 @@
-// `npm start` builds first when the compiled output is missing or older than its sources,
-// so a fresh checkout runs with one command and a rebuilt one starts instantly.
+// `npm start` builds first when the compiled server or client is missing or older than its
+// sources, so a fresh checkout runs with one command and a rebuilt one starts instantly.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['server', 'shared', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
-const OUTPUT = 'dist/server/main.js';
+const SHARED = ['shared', 'package.json', 'tsconfig.json'];
+const TARGETS = [
+  { output: 'dist/server/main.js', sources: ['server', 'tsconfig.build.json', ...SHARED], command: 'npx tsc -p tsconfig.build.json' },
+  { output: 'dist/web/index.html', sources: ['web', 'locales', 'vite.config.ts', ...SHARED], command: 'npx vite build' },
+];
 
 function newest(entry) {
   if (!existsSync(entry)) return 0;
@@ -14,8 +17,10 @@ function newest(entry) {
   return readdirSync(entry).reduce((latest, name) => Math.max(latest, newest(path.join(entry, name))), 0);
 }
 
-const built = existsSync(OUTPUT) ? statSync(OUTPUT).mtimeMs : 0;
-if (built === 0 || SOURCES.some((source) => newest(source) > built)) {
-  console.log('Building sitewave…');
-  execSync('npm run build', { stdio: 'inherit' });
+for (const target of TARGETS) {
+  const built = existsSync(target.output) ? statSync(target.output).mtimeMs : 0;
+  if (built === 0 || target.sources.some((source) => newest(source) > built)) {
+    console.log(`Building ${target.output}…`);
+    execSync(target.command, { stdio: 'inherit' });
+  }
 }

@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The client lives in web/ and is served by the gateway from dist/web. Assets are content-hashed
+// (cached forever); index.html loads one module script and no inline code, as the gateway's CSP
+// forbids inline script. Locales and the admin/survey areas are dynamic imports: their own chunks.
+export default defineConfig({
+  root: 'web',
+  base: '/',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    target: 'es2022',
+    reportCompressedSize: true,
+  },
+  server: {
+    proxy: {
+      '/.ory': 'http://127.0.0.1:3000',
+      '/bff': 'http://127.0.0.1:3000',
+      '/api': 'http://127.0.0.1:3000',
+    },
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * Recovery and verification: one form of the flow's method (a code or a link sent to an
+ * address), then — once the challenge is passed — the service's "Continue" link.
+ */
+import { useTranslation } from 'react-i18next';
+import type { FlowBase, UiText } from '../../../shared/identity-flow.js';
+import { Card, FooterLink, LoadingCard } from '../../ui/Card.js';
+import { FlowForm } from '../nodes/FlowForm.js';
+import { FlowMessages } from '../nodes/NodeMessages.js';
+import { useFlow } from '../use-flow.js';
+import { linkWithContext } from './flow-links.js';
+
+interface CodeFlowTexts {
+  title: string;
+  prompt: string;
+  link: string;
+  href: string;
+}
+
+export interface CodeFlowViewProps {
+  flow: FlowBase;
+  texts: CodeFlowTexts;
+  notices?: UiText[];
+  submitting?: boolean;
+  submit: (body: Record<string, unknown>) => unknown;
+}
+
+export function CodeFlowView({ flow, texts, notices = [], submitting = false, submit }: CodeFlowViewProps) {
+  return (
+    <Card title={texts.title} footer={<FooterLink prompt={texts.prompt} label={texts.link} href={texts.href} />}>
+      <FlowMessages messages={[...notices, ...(flow.ui.messages ?? [])]} />
+      <FlowForm flow={flow} onSubmit={submit} busy={submitting} />
+    </Card>
+  );
+}
+
+export function RecoveryCard() {
+  const { t } = useTranslation();
+  const state = useFlow('recovery');
+  if (!state.flow) return <LoadingCard />;
+  const texts = { title: t('recovery.title'), prompt: t('recovery.loginPrompt'), link: t('recovery.loginLink'), href: linkWithContext('/login') };
+  return <CodeFlowView flow={state.flow} texts={texts} notices={state.notices} submitting={state.submitting} submit={state.submit} />;
+}
+
+export function VerificationCard() {
+  const { t } = useTranslation();
+  const state = useFlow('verification');
+  if (!state.flow) return <LoadingCard />;
+  const texts = {
+    title: t('verification.title'),
+    prompt: t('verification.signupPrompt'),
+    link: t('verification.signupLink'),
+    href: linkWithContext('/registration'),
+  };
+  return <CodeFlowView flow={state.flow} texts={texts} notices={state.notices} submitting={state.submitting} submit={state.submit} />;
+}

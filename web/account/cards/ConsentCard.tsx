@@ -1,0 +1,109 @@
+/**
+ * The OAuth2 consent screen: which application asks, one checkbox per requested permission (all
+ * granted unless unticked), the trust warning, the client's policy links, "remember my
+ * decision", Deny and Allow.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, CheckboxGroup, Label, Text } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { ConsentRequestView } from '../../../shared/oauth2-consent.js';
+import { consentKeys } from '../../lib/query-keys.js';
+import { goTo } from '../../lib/navigate.js';
+import { Card, LoadingCard } from '../../ui/Card.js';
+import { errorPageUrl } from '../flow-errors.js';
+import { decideConsent, getConsent } from '../oauth2/oauth2-api.js';
+
+export function ConsentCard() {
+  const challenge = new URLSearchParams(window.location.search).get('consent_challenge') ?? '';
+  const consent = useQuery({
+    queryKey: consentKeys.detail(challenge),
+    queryFn: () => getConsent(challenge || undefined),
+    retry: 0,
+  });
+  const decide = useMutation({
+    mutationFn: decideConsent,
+    onSuccess: (answer) => goTo(answer.redirect_to),
+    onError: (error) => goTo(errorPageUrl(error)),
+  });
+  useEffect(() => {
+    if (consent.isError) goTo(errorPageUrl(consent.error), { replace: true });
+  }, [consent.isError, consent.error]);
+  if (!consent.data) return <LoadingCard />;
+  return (
+    <ConsentView
+      consent={consent.data}
+      busy={decide.isPending}
+      onDecide={(action, grantScope, remember) =>
+        decide.mutate({ consent_challenge: consent.data.challenge, action, grant_scope: grantScope, remember })
+      }
+    />
+  );
+}
+
+export interface ConsentViewProps {
+  consent: ConsentRequestView;
+  busy?: boolean;
+  onDecide: (action: 'accept' | 'reject', grantScope: string[], remember: boolean) => void;
+}
+
+export function ConsentView({ consent, busy = false, onDecide }: ConsentViewProps) {
+  const { t } = useTranslation();
+  const [granted, setGranted] = useState<string[]>(consent.requested_scope);
+  const [remember, setRemember] = useState(false);
+  const client = consent.client;
+  const clientName = client.client_name || client.client_uri || t('consent.defaultClientName');
+
+  return (
+    <Card title={t('consent.title')} subtitle={<strong className="client-name">{clientName}</strong>}>
+      <form
+        className="flow-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          onDecide(submitter?.value === 'reject' ? 'reject' : 'accept', granted, remember);
+        }}
+      >
+        <CheckboxGroup className="scope-list" value={granted} onChange={setGranted} name="grant_scope">
+          <Label className="field-label">{t('consent.requestsAccess')}</Label>
+          {consent.requested_scope.map((scope) => (
+            <Checkbox key={scope} value={scope} className="checkbox">
+              <span className="checkbox-box" aria-hidden="true" />
+              <code>{scope}</code>
+            </Checkbox>
+          ))}
+        </CheckboxGroup>
+        <p className="notice notice-warning">{t('consent.trustWarning')}</p>
+        {(client.policy_uri || client.tos_uri) && (
+          <p className="client-links">
+            {client.policy_uri && (
+              <a className="link" href={client.policy_uri} target="_blank" rel="noreferrer">
+                {t('consent.privacyPolicy')}
+              </a>
+            )}
+            {client.tos_uri && (
+              <a className="link" href={client.tos_uri} target="_blank" rel="noreferrer">
+                {t('consent.termsOfService')}
+              </a>
+            )}
+          </p>
+        )}
+        <Checkbox className="checkbox" isSelected={remember} onChange={setRemember} name="remember" aria-describedby="remember-explanation">
+          <span className="checkbox-box" aria-hidden="true" />
+          <span>{t('consent.remember')}</span>
+        </Checkbox>
+        <Text slot="description" elementType="p" id="remember-explanation" className="hint">
+          {t('consent.rememberExplanation')}
+        </Text>
+        <div className="card-actions">
+          <Button type="submit" name="consent_action" value="reject" className="button button-secondary" isDisabled={busy}>
+            {t('consent.deny')}
+          </Button>
+          <Button type="submit" name="consent_action" value="accept" className="button button-primary" isPending={busy}>
+            {t('consent.allow')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+/** After registering with nothing left to confirm: a welcome, and on to where the user was going. */
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { appHome } from '../../lib/navigate.js';
+import { Card } from '../../ui/Card.js';
+
+export function RegistrationCompletionCard() {
+  const { t } = useTranslation();
+  const returnTo = new URLSearchParams(window.location.search).get('return_to') ?? undefined;
+  return (
+    <Card title={t('registrationCompletion.title')}>
+      <p>{t('registrationCompletion.body')}</p>
+      <div className="card-actions">
+        <Link className="button button-primary" href={appHome(returnTo)}>
+          {t('registrationCompletion.continue')}
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * A submit button (sends its name and value with the form) or a plain button that runs a
+ * function of the identity host's script (`onclickTrigger`, or a legacy `onclick` call).
+ * Provider, "Email" and "Resend code" buttons submit without the browser's field checks.
+ */
+import { Button } from 'react-aria-components';
+import { useMessageText } from '../use-message-text.js';
+import { displayValue, nodeLabel } from './node-label.js';
+import { NodeMessages } from './NodeMessages.js';
+import { runLegacyOnclick, runTrigger } from './script-loader.js';
+import type { InputNodeProps } from './TextInputNode.js';
+import { skipsValidation } from './validation-skip.js';
+
+export interface ButtonNodeProps extends InputNodeProps {
+  /** The button that Enter presses, and the most prominent one. */
+  primary?: boolean;
+}
+
+export function ButtonNode({ node, attributes, busy, primary }: ButtonNodeProps) {
+  const text = useMessageText();
+  const label = text(nodeLabel(node)) || displayValue(attributes.value) || attributes.name;
+  const isSubmit = attributes.type === 'submit';
+  const provider = node.group === 'oidc' || node.group === 'saml';
+  const className = ['button', primary ? 'button-primary' : 'button-secondary', provider ? 'button-provider' : '']
+    .filter(Boolean)
+    .join(' ');
+
+  const onPress = isSubmit
+    ? undefined
+    : () => {
+        if (attributes.onclickTrigger) void runTrigger(attributes.onclickTrigger, attributes.value);
+        else if (attributes.onclick) void runLegacyOnclick(attributes.onclick);
+      };
+
+  return (
+    <div className="field field-button" data-group={node.group}>
+      <Button
+        type={isSubmit ? 'submit' : 'button'}
+        className={className}
+        name={attributes.name}
+        value={displayValue(attributes.value)}
+        isDisabled={attributes.disabled}
+        isPending={busy === true && isSubmit}
+        formNoValidate={isSubmit && skipsValidation(node)}
+        onPress={onPress}
+        data-group={node.group}
+        data-primary={primary ? 'true' : undefined}
+      >
+        {label}
+      </Button>
+      <NodeMessages messages={node.messages} />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * A form of a flow: the nodes of the chosen groups, rendered in order, posted as JSON with the
+ * pressed button's name and value. Enter sends the form only where `submitOnEnter` is set (main
+ * sign-in, passwordless and second-factor forms); it then presses the button of the field's own
+ * method, or the form's primary button for shared fields such as the identifier.
+ */
+import { Fragment, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import type { FlowBase, UiNode, UiNodeGroup } from '../../../shared/identity-flow.js';
+import { FlowNode, nodeKey } from './FlowNode.js';
+import { formBody, type Submitter } from './form-body.js';
+import { nodesOf, sortNodes } from './node-groups.js';
+import { Divider } from './Divider.js';
+
+export type FlowFormBody = Record<string, unknown>;
+
+export interface FlowFormProps {
+  flow: Pick<FlowBase, 'ui'>;
+  /** The groups to show, in this order; all groups (in the standard order) when left out. */
+  groups?: readonly UiNodeGroup[];
+  /** Further narrows the nodes shown and sent. */
+  filter?: (node: UiNode) => boolean;
+  onSubmit: (body: FlowFormBody) => unknown;
+  submitOnEnter?: boolean;
+  /** A request is under way: submit buttons show it and cannot be pressed again. */
+  busy?: boolean;
+  /** A divider ("or") where one method's nodes end and the next one's begin. */
+  separateGroups?: boolean;
+  /** Content placed right after the node of this name (e.g. "Forgot password?" after `password`). */
+  after?: Partial<Record<string, ReactNode>>;
+  /** Accessible name of the form. */
+  label?: string;
+  className?: string;
+  children?: ReactNode;
+}
+
+function isSubmit(node: UiNode): boolean {
+  return node.attributes.node_type === 'input' && node.attributes.type === 'submit';
+}
+
+function isVisible(node: UiNode): boolean {
+  const { attributes } = node;
+  if (attributes.node_type === 'script') return false;
+  return !(attributes.node_type === 'input' && attributes.type === 'hidden');
+}
+
+/** The button Enter presses in a shared field: the first submit of the last method shown. */
+function primaryButton(nodes: readonly UiNode[]): UiNode | undefined {
+  const submits = nodes.filter((node) => isSubmit(node) && node.group !== 'oidc' && node.group !== 'saml');
+  const lastGroup = submits[submits.length - 1]?.group;
+  return submits.find((node) => node.group === lastGroup);
+}
+
+export function FlowForm({
+  flow,
+  groups,
+  filter,
+  onSubmit,
+  submitOnEnter = false,
+  busy = false,
+  separateGroups = false,
+  after,
+  label,
+  className,
+  children,
+}: FlowFormProps) {
+  const formId = useId().replace(/:/g, '');
+  const formRef = useRef<HTMLFormElement>(null);
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  const selected = groups ? nodesOf(flow.ui.nodes, groups) : sortNodes(flow.ui.nodes);
+  const nodes = filter ? selected.filter(filter) : selected;
+  const primary = primaryButton(nodes);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const native = event.nativeEvent as SubmitEvent;
+    const button = (native.submitter as HTMLButtonElement | null) ?? pressed.current;
+    pressed.current = null;
+    const submitter: Submitter | undefined = button?.name ? { name: button.name, value: button.value } : undefined;
+    void onSubmit(formBody(event.currentTarget, nodes, submitter, button?.formNoValidate === true));
+  }
+
+  function rememberPressed(event: { target: EventTarget }) {
+    const button = (event.target as Element).closest?.('button[type="submit"]');
+    if (button instanceof HTMLButtonElement) pressed.current = button;
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Enter') return;
+    const target = event.target as HTMLElement;
+    if (!(target instanceof HTMLInputElement) || target.type === 'checkbox') return;
+    event.preventDefault();
+    if (!submitOnEnter || busy) return;
+    const form = formRef.current;
+    if (!form) return;
+    const group = target.closest('[data-group]')?.getAttribute('data-group');
+    const ownButton = group && group !== 'default' ? form.querySelector<HTMLButtonElement>(`button[type="submit"][data-group="${group}"]`) : null;
+    const button = ownButton ?? form.querySelector<HTMLButtonElement>('button[type="submit"][data-primary="true"]');
+    if (!button) return;
+    pressed.current = button;
+    form.requestSubmit(button);
+  }
+
+  let previousGroup: UiNodeGroup | undefined;
+  return (
+    <form
+      ref={formRef}
+      className={['flow-form', className].filter(Boolean).join(' ')}
+      action={flow.ui.action}
+      method={flow.ui.method}
+      aria-label={label}
+      aria-busy={busy || undefined}
+      onSubmit={handleSubmit}
+      onKeyDown={handleKeyDown}
+      onClickCapture={rememberPressed}
+    >
+      {nodes.map((node, index) => {
+        const divider =
+          separateGroups && isVisible(node) && node.group !== 'default' && previousGroup !== undefined && previousGroup !== node.group;
+        if (isVisible(node) && node.group !== 'default') previousGroup = node.group;
+        const name = node.attributes.node_type === 'input' ? node.attributes.name : undefined;
+        return (
+          <Fragment key={nodeKey(node, index)}>
+            {divider && <Divider />}
+            <FlowNode node={node} formId={formId} busy={busy} primary={node === primary} />
+            {name && after?.[name]}
+          </Fragment>
+        );
+      })}
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * One key factory per resource, so invalidation goes by prefix (`sessionKeys.all`) and no
+ * screen writes a key by hand.
+ */
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const,
+};
+
+export const flowKeys = {
+  all: ['flow'] as const,
+  kind: (kind: string) => [...flowKeys.all, kind] as const,
+  detail: (kind: string, id: string) => [...flowKeys.kind(kind), id] as const,
+};
+
+export const consentKeys = {
+  all: ['consent'] as const,
+  detail: (challenge: string) => [...consentKeys.all, challenge] as const,
+};
+
+export const logoutKeys = {
+  all: ['logout'] as const,
+  detail: (challenge: string) => [...logoutKeys.all, challenge] as const,
+};
+
+export const configKeys = {
+  all: ['client-config'] as const,
+};

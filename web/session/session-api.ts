@@ -1,0 +1,31 @@
+/**
+ * Loading the signed-in user's session through the gateway (`/bff/session`, answered from the
+ * gateway's whoami cache). "Not signed in" is an answer, not a failure; a failure is anything
+ * else, and takes the user to the error card with a message that says what went wrong.
+ */
+import type { Session } from '../../shared/identity-session.js';
+import { isHttpError, request } from '../lib/http.js';
+
+export const SESSION_PATH = '/bff/session';
+
+export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
+  try {
+    const { data } = await request<Session>(SESSION_PATH, { signal });
+    return data;
+  } catch (error) {
+    if (isHttpError(error) && (error.response?.status === 401 || error.response?.status === 403)) return null;
+    throw error;
+  }
+}
+
+/** A failed load as the error card's `error` parameter: status 0 when nothing answered. */
+export function sessionFailure(error: unknown, networkMessage: string): string {
+  if (isHttpError(error)) {
+    if (!error.response) return JSON.stringify({ code: 0, status: 'Network Error', reason: networkMessage, message: error.message });
+    const body = error.response.data as { error?: unknown } | undefined;
+    if (body && typeof body === 'object' && body.error) return JSON.stringify(body.error);
+    return error.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return JSON.stringify(error);
+}

@@ -1,0 +1,54 @@
+/** The account cards' frame: a centred card with a title, an optional subtitle and a footer. */
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-aria-components';
+
+export interface CardProps {
+  title: string;
+  subtitle?: ReactNode;
+  footer?: ReactNode;
+  children?: ReactNode;
+  wide?: boolean;
+}
+
+export function Card({ title, subtitle, footer, children, wide = false }: CardProps) {
+  const titleId = useId();
+  return (
+    <main id="main" className="page">
+      <section className={wide ? 'card card-wide' : 'card'} aria-labelledby={titleId}>
+        <header className="card-header">
+          <h1 id={titleId} className="card-title">
+            {title}
+          </h1>
+          {subtitle && <p className="card-subtitle">{subtitle}</p>}
+        </header>
+        <div className="card-body">{children}</div>
+        {footer && <footer className="card-footer">{footer}</footer>}
+      </section>
+    </main>
+  );
+}
+
+/** "Question? Link" under a card. */
+export function FooterLink({ prompt, label, href }: { prompt: string; label: string; href: string }) {
+  return (
+    <p>
+      {prompt}{' '}
+      <Link className="link" href={href}>
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+export function LoadingCard() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page">
+      <div className="card card-loading" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <span>{t('common.loading')}</span>
+      </div>
+    </main>
+  );
+}
