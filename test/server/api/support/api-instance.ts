@@ -34,6 +34,7 @@ export interface TestApi {
   identity: TestIdentity;
   identities: IdentityApi;
   secret: string;
+  blobs: ReturnType<typeof directoryBlobs>;
   /** Everything the API logged. */
   logs: string[];
   http: ReturnType<typeof request>;
@@ -60,9 +61,10 @@ export async function startTestApi(backend: Backend, configure?: (app: FastifyIn
       done();
     },
   });
+  const blobs = directoryBlobs(blobRoot);
   const app = await buildApi({
     db,
-    blobs: directoryBlobs(blobRoot),
+    blobs,
     assertionSecret: secret,
     identityAdminUrl: identity.adminUrl,
     identityAdminToken: TEST_ADMIN_TOKEN,
@@ -84,6 +86,7 @@ export async function startTestApi(backend: Backend, configure?: (app: FastifyIn
     identity,
     identities,
     secret,
+    blobs,
     logs,
     http: request(app.server),
     async as(user) {
