@@ -1,26 +1,21 @@
-/** The providers every page shares: data cache, client-side links, toasts. */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-aria-components';
+/** The frame every page shares: skip link, routes, language choice, toasts. */
 import { useTranslation } from 'react-i18next';
-import { goTo } from './lib/navigate.js';
 import { AppRoutes } from './routes.js';
 import { LanguagePicker } from './ui/LanguagePicker.js';
 import { Toasts } from './ui/Toasts.js';
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App() {
   const { t } = useTranslation();
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider navigate={(path) => goTo(path)}>
-        <a className="skip-link" href="#main">
-          {t('common.skipToContent')}
-        </a>
-        <AppRoutes />
-        <footer className="page-footer">
-          <LanguagePicker />
-        </footer>
-        <Toasts />
-      </RouterProvider>
-    </QueryClientProvider>
+    <>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <AppRoutes />
+      <footer className="page-footer">
+        <LanguagePicker />
+      </footer>
+      <Toasts />
+    </>
   );
 }

@@ -2,9 +2,8 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { initI18n, pickLocale, storedLanguageChoice } from './lib/i18n.js';
-import { createQueryClient } from './lib/query-client.js';
 import './styles.css';
 
 const locale = pickLocale(storedLanguageChoice(), navigator.languages ?? [navigator.language]);
 await initI18n(locale);
-createRoot(document.getElementById('root')!).render(<App queryClient={createQueryClient()} />);
+createRoot(document.getElementById('root')!).render(<App />);

@@ -4,11 +4,10 @@
  * `continue_with` instructions.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContinueWith, FlowByKind, FlowKind, UiText } from '../../shared/identity-flow.js';
-import { sessionKeys } from '../lib/query-keys.js';
 import { appHome, goTo, rememberFlowId } from '../lib/navigate.js';
+import { notifySessionChanged } from '../session/session-events.js';
 import { toastStore } from '../ui/toast-store.js';
 import { CREATE_PARAMS, createFlow, getFlow, submitFlow, type SubmitResult } from './flow-api.js';
 import { classifyFlowError, errorPageUrl } from './flow-errors.js';
@@ -50,7 +49,6 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
   const [notices, setNotices] = useState<UiText[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const alive = useRef(true);
-  const queryClient = useQueryClient();
 
   const show = useCallback((next: FlowByKind[K]) => {
     if (!alive.current) return;
@@ -105,7 +103,7 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
       try {
         const result: SubmitResult = await submitFlow(kind, flow.ui.action, body);
         // The session may have changed (signed in, upgraded, privileged): load it afresh next time.
-        queryClient.removeQueries({ queryKey: sessionKeys.all });
+        notifySessionChanged();
         if (kind === 'settings' && result.ui) {
           // Settings stay on screen after a save; the service's redirect is only followed when the
           // flow was opened to return somewhere.
@@ -123,7 +121,7 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
         if (alive.current) setSubmitting(false);
       }
     },
-    [flow, kind, show, handleError, queryClient],
+    [flow, kind, show, handleError],
   );
 
   return { flow, notices, submitting, submit };

@@ -5,9 +5,15 @@
 import { navigate as pushLocation } from 'wouter/use-browser-location';
 import { isClientRoute } from '../../shared/client-routes.js';
 
+/** Whether an address is one of this app's routes, so it can be shown without a page load. */
+export function isAppAddress(target: string): boolean {
+  const url = new URL(target, window.location.href);
+  return url.origin === window.location.origin && isClientRoute(url.pathname);
+}
+
 export function goTo(target: string, options: { replace?: boolean } = {}): void {
   const url = new URL(target, window.location.href);
-  if (url.origin === window.location.origin && isClientRoute(url.pathname)) {
+  if (isAppAddress(url.href)) {
     pushLocation(`${url.pathname}${url.search}${url.hash}`, { replace: options.replace ?? false });
     return;
   }

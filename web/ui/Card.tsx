@@ -1,7 +1,7 @@
 /** The account cards' frame: a centred card with a title, an optional subtitle and a footer. */
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
+import { AppLink } from './AppLink.js';
 
 export interface CardProps {
   title: string;
@@ -34,9 +34,9 @@ export function FooterLink({ prompt, label, href }: { prompt: string; label: str
   return (
     <p>
       {prompt}{' '}
-      <Link className="link" href={href}>
+      <AppLink className="link" href={href}>
         {label}
-      </Link>
+      </AppLink>
     </p>
   );
 }

@@ -5,9 +5,9 @@
  * identifier being confirmed.
  */
 import { Fragment, type ReactElement } from 'react';
-import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { LoginFlow } from '../../../shared/identity-flow.js';
+import { AppLink } from '../../ui/AppLink.js';
 import { Card, FooterLink, LoadingCard } from '../../ui/Card.js';
 import { Divider } from '../nodes/Divider.js';
 import { FlowForm } from '../nodes/FlowForm.js';
@@ -76,9 +76,9 @@ export function LoginView({ flow, notices = [], submitting = false, submit }: Lo
             after={{
               password: (
                 <p className="forgot-password">
-                  <Link className="link" href={linkWithContext('/recovery')}>
+                  <AppLink className="link" href={linkWithContext('/recovery')}>
                     {t('login.forgotPassword')}
-                  </Link>
+                  </AppLink>
                 </p>
               ),
             }}

@@ -3,11 +3,10 @@
  * provider through `/bff/logout`; in every case Yes ends the identity session and No goes back.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { goTo } from '../../lib/navigate.js';
-import { sessionKeys } from '../../lib/query-keys.js';
+import { notifySessionChanged } from '../../session/session-events.js';
 import { Card } from '../../ui/Card.js';
 import { endIdentitySession } from '../flow-api.js';
 import { errorPageUrl } from '../flow-errors.js';
@@ -27,11 +26,10 @@ async function stay(challenge: string | null): Promise<string> {
 
 export function LogoutCard() {
   const challenge = new URLSearchParams(window.location.search).get('logout_challenge');
-  const queryClient = useQueryClient();
   const decide = useMutation({
     mutationFn: (yes: boolean) => (yes ? logOut(challenge) : stay(challenge)),
     onSuccess: (next, yes) => {
-      if (yes) queryClient.removeQueries({ queryKey: sessionKeys.all });
+      if (yes) notifySessionChanged();
       goTo(next);
     },
     onError: (error) => goTo(errorPageUrl(error)),

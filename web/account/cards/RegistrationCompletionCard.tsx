@@ -1,5 +1,5 @@
 /** After registering with nothing left to confirm: a welcome, and on to where the user was going. */
-import { Link } from 'react-aria-components';
+import { AppLink } from '../../ui/AppLink.js';
 import { useTranslation } from 'react-i18next';
 import { appHome } from '../../lib/navigate.js';
 import { Card } from '../../ui/Card.js';
@@ -11,9 +11,9 @@ export function RegistrationCompletionCard() {
     <Card title={t('registrationCompletion.title')}>
       <p>{t('registrationCompletion.body')}</p>
       <div className="card-actions">
-        <Link className="button button-primary" href={appHome(returnTo)}>
+        <AppLink className="button button-primary" href={appHome(returnTo)}>
           {t('registrationCompletion.continue')}
-        </Link>
+        </AppLink>
       </div>
     </Card>
   );

@@ -3,7 +3,6 @@
  * function of the identity host's script (`onclickTrigger`, or a legacy `onclick` call).
  * Provider, "Email" and "Resend code" buttons submit without the browser's field checks.
  */
-import { Button } from 'react-aria-components';
 import { useMessageText } from '../use-message-text.js';
 import { displayValue, nodeLabel } from './node-label.js';
 import { NodeMessages } from './NodeMessages.js';
@@ -21,33 +20,40 @@ export function ButtonNode({ node, attributes, busy, primary }: ButtonNodeProps)
   const label = text(nodeLabel(node)) || displayValue(attributes.value) || attributes.name;
   const isSubmit = attributes.type === 'submit';
   const provider = node.group === 'oidc' || node.group === 'saml';
+  const pending = busy === true && isSubmit;
   const className = ['button', primary ? 'button-primary' : 'button-secondary', provider ? 'button-provider' : '']
     .filter(Boolean)
     .join(' ');
 
-  const onPress = isSubmit
-    ? undefined
-    : () => {
-        if (attributes.onclickTrigger) void runTrigger(attributes.onclickTrigger, attributes.value);
-        else if (attributes.onclick) void runLegacyOnclick(attributes.onclick);
-      };
+  function onClick(event: React.MouseEvent<HTMLButtonElement>) {
+    // While a request is under way the button stays focusable (and announced as busy) but does nothing.
+    if (pending) {
+      event.preventDefault();
+      return;
+    }
+    if (isSubmit) return;
+    if (attributes.onclickTrigger) void runTrigger(attributes.onclickTrigger, attributes.value);
+    else if (attributes.onclick) void runLegacyOnclick(attributes.onclick);
+  }
 
   return (
     <div className="field field-button" data-group={node.group}>
-      <Button
+      <button
         type={isSubmit ? 'submit' : 'button'}
         className={className}
         name={attributes.name}
         value={displayValue(attributes.value)}
-        isDisabled={attributes.disabled}
-        isPending={busy === true && isSubmit}
+        disabled={attributes.disabled}
+        aria-disabled={pending || undefined}
+        data-pending={pending || undefined}
         formNoValidate={isSubmit && skipsValidation(node)}
-        onPress={onPress}
+        onClick={onClick}
         data-group={node.group}
         data-primary={primary ? 'true' : undefined}
       >
+        {pending && <span className="spinner spinner-small" aria-hidden="true" />}
         {label}
-      </Button>
+      </button>
       <NodeMessages messages={node.messages} />
     </div>
   );

@@ -1,5 +1,4 @@
 /** A boolean field (a schema trait of type boolean). Sent as `true`/`false`. */
-import { Checkbox } from 'react-aria-components';
 import { useMessageText } from '../use-message-text.js';
 import { fieldId, messagesId } from './field-ids.js';
 import { hasError, nodeLabel } from './node-label.js';
@@ -12,21 +11,21 @@ export function CheckboxNode({ node, attributes, formId }: InputNodeProps) {
   const describedBy = node.messages.length > 0 ? messagesId(id) : undefined;
   return (
     <div className="field field-checkbox" data-group={node.group}>
-      <Checkbox
-        id={id}
-        className="checkbox"
-        name={attributes.name}
-        value="true"
-        defaultSelected={attributes.value === true || attributes.value === 'true'}
-        isRequired={attributes.required === true}
-        isDisabled={attributes.disabled}
-        validationBehavior="native"
-        data-server-invalid={hasError(node) || undefined}
-        aria-describedby={describedBy}
-      >
-        <span className="checkbox-box" aria-hidden="true" />
+      <label className="checkbox" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          className="checkbox-input"
+          name={attributes.name}
+          value="true"
+          defaultChecked={attributes.value === true || attributes.value === 'true'}
+          required={attributes.required === true}
+          disabled={attributes.disabled}
+          aria-invalid={hasError(node) || undefined}
+          aria-describedby={describedBy}
+        />
         <span>{text(nodeLabel(node)) || attributes.name}</span>
-      </Checkbox>
+      </label>
       <NodeMessages id={describedBy} messages={node.messages} />
     </div>
   );

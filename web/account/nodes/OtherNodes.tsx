@@ -1,6 +1,6 @@
 /** The non-input nodes: text (secrets, codes, notices), images (TOTP QR), links and scripts. */
 import { useEffect } from 'react';
-import { Link } from 'react-aria-components';
+import { AppLink } from '../../ui/AppLink.js';
 import type {
   UiNode,
   UiNodeAnchorAttributes,
@@ -61,9 +61,9 @@ export function AnchorNode({ node, attributes }: { node: UiNode; attributes: UiN
   const text = useMessageText();
   return (
     <div className="field field-button" data-group={node.group}>
-      <Link id={attributes.id} className="button button-primary" href={attributes.href}>
+      <AppLink id={attributes.id} className="button button-primary" href={attributes.href}>
         {text(attributes.title) || text(node.meta.label)}
-      </Link>
+      </AppLink>
     </div>
   );
 }

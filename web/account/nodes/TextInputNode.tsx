@@ -1,10 +1,10 @@
 /**
  * A typed-in field (text, email, tel, url, number, date, datetime-local, password). The browser
  * enforces `required`, `pattern` and `maxlength` when the form is sent; the service's own
- * messages sit under the field and are linked to it (aria-describedby, aria-invalid).
+ * messages sit under the field and are linked to it (aria-describedby, aria-invalid). Native
+ * elements: fully accessible as they are, and nothing extra to download on the sign-in page.
  */
 import { useState } from 'react';
-import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { UiNode, UiNodeInputAttributes } from '../../../shared/identity-flow.js';
 import { useMessageText } from '../use-message-text.js';
@@ -26,47 +26,57 @@ export function TextInputNode({ node, attributes, formId }: InputNodeProps) {
   const id = fieldId(formId, attributes.name);
   const describedBy = node.messages.length > 0 ? messagesId(id) : undefined;
   const isPassword = attributes.type === 'password';
-  const label = nodeLabel(node);
+  const required = attributes.required === true;
 
   return (
-    <TextField
-      className="field"
-      id={id}
-      name={attributes.name}
-      type={isPassword && revealed ? 'text' : attributes.type}
-      defaultValue={isPassword ? undefined : displayValue(attributes.value)}
-      isRequired={attributes.required === true}
-      isDisabled={attributes.disabled}
-      autoComplete={attributes.autocomplete}
-      pattern={attributes.pattern}
-      maxLength={attributes.maxlength}
-      validationBehavior="native"
-      aria-describedby={describedBy}
-      data-group={node.group}
-    >
-      <Label className="field-label">
-        {text(label) || attributes.name}
-        {attributes.required && (
+    <div className="field" data-group={node.group}>
+      <label className="field-label" htmlFor={id}>
+        {text(nodeLabel(node)) || attributes.name}
+        {required && (
           <span className="required-mark" aria-hidden="true">
             {' '}*
           </span>
         )}
-      </Label>
+      </label>
       <div className="field-control">
-        <Input className="input" aria-invalid={hasError(node) || undefined} />
+        <input
+          id={id}
+          className="input"
+          name={attributes.name}
+          type={isPassword && revealed ? 'text' : attributes.type}
+          defaultValue={isPassword ? undefined : displayValue(attributes.value)}
+          required={required}
+          disabled={attributes.disabled}
+          autoComplete={attributes.autocomplete}
+          pattern={attributes.pattern}
+          maxLength={attributes.maxlength}
+          aria-invalid={hasError(node) || undefined}
+          aria-describedby={describedBy}
+        />
         {isPassword && (
-          <Button
+          <button
+            type="button"
             className="reveal-button"
             aria-label={revealed ? t('common.hidePassword') : t('common.showPassword')}
             aria-pressed={revealed}
-            onPress={() => setRevealed((shown) => !shown)}
+            aria-controls={id}
+            onClick={() => setRevealed((shown) => !shown)}
           >
-            <span aria-hidden="true">{revealed ? '◡' : '◉'}</span>
-          </Button>
+            <EyeIcon crossed={revealed} />
+          </button>
         )}
       </div>
-      <FieldError className="field-error" />
       <NodeMessages id={describedBy} messages={node.messages} />
-    </TextField>
+    </div>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M4 20 20 4" />}
+    </svg>
   );
 }
