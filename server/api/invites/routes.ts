@@ -6,13 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
+import { EMAIL_SCHEMA } from '../http/schemas.js';
 import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
 import { ApiError, checkId, conflict, notFound } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
 import { inviteMail, queueMail } from './outbox.js';
 import { createInvite, expireInvites, INVITE_STATUSES, listInvites, type InviteFilter } from './store.js';
-
-const EMAIL = { type: 'string', minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$' } as const;
 
 /** The client page that accepts an invite (under the `/orgs` area of the client's routes). */
 export const inviteLink = (publicUrl: string, token: string) => `${publicUrl}/orgs/join?token=${encodeURIComponent(token)}`;
@@ -20,7 +19,7 @@ export const inviteLink = (publicUrl: string, token: string) => `${publicUrl}/or
 export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.post<{ Params: { orgId: string }; Body: { email: string; role?: OrgRole } }>(
     '/api/orgs/:orgId/invite',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: EMAIL, role: { type: 'string', enum: ORG_ROLES } } } } },
+    { schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: EMAIL_SCHEMA, role: { type: 'string', enum: ORG_ROLES } } } } },
     async (request, reply) => {
       const orgId = checkId('organisation', request.params.orgId);
       const caller = callerOf(request);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
+import { UUID_PATTERN } from '../http/schemas.js';
 import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
 import { badRequest, checkId, conflict, found } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
@@ -14,8 +15,6 @@ import { addMember } from './members.js';
 import { ORG_BODY, ORG_LIST_QUERY, type OrgInput } from './org-input.js';
 import { duplicateOrgName } from './routes.js';
 import { createOrg, getOrg, listOrgs, type OrgFilter } from './store.js';
-
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 export async function registerAdminOrgRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get<{ Querystring: Pick<OrgFilter, 'q' | 'sort'> & { page?: number; per_page?: number } }>(
@@ -31,7 +30,7 @@ export async function registerAdminOrgRoutes(app: FastifyInstance, ctx: ApiConte
     '/api/admin/orgs',
     {
       schema: {
-        body: { ...ORG_BODY, required: ['name'], properties: { ...ORG_BODY.properties, ownerId: { type: 'string', pattern: UUID } } },
+        body: { ...ORG_BODY, required: ['name'], properties: { ...ORG_BODY.properties, ownerId: { type: 'string', pattern: UUID_PATTERN } } },
       },
     },
     async (request, reply) => {

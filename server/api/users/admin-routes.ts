@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';
+import { EMAIL_SCHEMA } from '../http/schemas.js';
 import type { ProfileChange } from '../identity/identity-admin.js';
 import { GLOBAL_ROLES, type GlobalRole } from '../permissions/roles.js';
 import { ApiError, checkId, notFound } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
 import { countAdmins, getUser, listUsers, saveProfile, setGlobalRole, type UserFilter } from './store.js';
 
-const EMAIL = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' } as const;
 const NAME = { type: 'string', maxLength: 100 } as const;
 const STATE = { type: 'string', enum: ['active', 'inactive'] } as const;
 const ROLE = { type: 'string', enum: GLOBAL_ROLES } as const;
@@ -49,7 +49,7 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
           type: 'object',
           additionalProperties: false,
           required: ['email'],
-          properties: { email: EMAIL, firstName: NAME, lastName: NAME, password: { type: 'string', minLength: 12, maxLength: 256 }, globalRole: ROLE, verified: { type: 'boolean' } },
+          properties: { email: EMAIL_SCHEMA, firstName: NAME, lastName: NAME, password: { type: 'string', minLength: 12, maxLength: 256 }, globalRole: ROLE, verified: { type: 'boolean' } },
         },
       },
     },
@@ -64,7 +64,7 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
     '/api/admin/users/:userId',
     {
       schema: {
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { email: EMAIL, firstName: NAME, lastName: NAME, state: STATE, globalRole: ROLE } },
+        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { email: EMAIL_SCHEMA, firstName: NAME, lastName: NAME, state: STATE, globalRole: ROLE } },
       },
     },
     async (request) => {

@@ -6,11 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../../shared/locales.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
+import { UUID_PATTERN } from '../http/schemas.js';
 import { isMember } from '../orgs/members.js';
 import { badRequest } from '../survey/http.js';
 import { getSettings, saveSettings, type UserSettings } from './settings-store.js';
-
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 export async function registerUserSettingsRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/api/user/settings', async (request) => getSettings(ctx.db, callerOf(request).id));
@@ -26,7 +25,7 @@ export async function registerUserSettingsRoutes(app: FastifyInstance, ctx: ApiC
           properties: {
             locale: { type: 'string', enum: LOCALES },
             units: { type: 'string', enum: ['metric', 'imperial'] },
-            defaultOrgId: { anyOf: [{ type: 'string', pattern: UUID }, { type: 'null' }] },
+            defaultOrgId: { anyOf: [{ type: 'string', pattern: UUID_PATTERN }, { type: 'null' }] },
           },
         },
       },
