@@ -4,6 +4,7 @@
  */
 import type { FlowBase, FlowKind, UiText } from '../../shared/identity-flow.js';
 import { isHttpError } from '../lib/http.js';
+import { reauthenticationUrl } from './settings/reauthentication.js';
 
 export type FlowErrorAction =
   | { type: 'flow'; flow: FlowBase }
@@ -45,7 +46,9 @@ export function classifyFlowError(kind: FlowKind, error: unknown): FlowErrorActi
   const redirect = body.redirect_browser_to ?? (body.error?.details?.redirect_browser_to as string | undefined);
   if (status === 422 && id === 'browser_location_change_required' && redirect) return { type: 'redirect', to: redirect };
   if (id === 'session_already_available') return { type: 'app' };
-  if ((id === 'session_refresh_required' || id === 'session_aal2_required') && redirect) return { type: 'redirect', to: redirect };
+  // Signing in again happens on our own /login page, which then returns to the settings flow.
+  if (id === 'session_refresh_required') return { type: 'redirect', to: reauthenticationUrl(redirect, window.location.href) };
+  if (id === 'session_aal2_required' && redirect) return { type: 'redirect', to: redirect };
   if (id === 'session_inactive' || (status === 401 && kind === 'settings')) return { type: 'login' };
   if (id === 'security_csrf_violation') return { type: 'restart', csrf: true };
   if (status === 410) {

@@ -1,0 +1,57 @@
+/**
+ * The backup recovery codes as a list: unused codes in full, spent ones struck through with the
+ * time they were used (the service no longer gives their secret). A used code is also named
+ * "Used" in words, because strike-through alone is not read out by screen readers.
+ */
+import { useTranslation } from 'react-i18next';
+import { Button } from 'react-aria-components';
+import type { UiNode } from '../../../shared/identity-flow.js';
+import { toastStore } from '../../ui/toast-store.js';
+import { useMessageText } from '../use-message-text.js';
+import { backupCodes } from './backup-codes.js';
+
+export function BackupCodeList({ node }: { node: UiNode }) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const codes = backupCodes(node);
+  const unused = codes.flatMap((code) => (code.used ? [] : [code.secret]));
+  const headingId = 'lookup_secret_codes-label';
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(unused.join('\n'));
+      toastStore.show(t('toast.copied'), 'success');
+    } catch {
+      toastStore.show(t('toast.genericError'), 'error');
+    }
+  }
+
+  return (
+    <div className="backup-codes">
+      {node.meta.label && (
+        <p id={headingId} className="node-text-label">
+          {text(node.meta.label)}
+        </p>
+      )}
+      <ul className="secret-list backup-codes-list" aria-labelledby={node.meta.label ? headingId : undefined}>
+        {codes.map((code, index) =>
+          code.used ? (
+            <li key={index} className="backup-code backup-code-used">
+              <span className="visually-hidden">{t('settings.usedCode')}: </span>
+              <del>{text(code.message)}</del>
+            </li>
+          ) : (
+            <li key={index} className="backup-code">
+              <code>{code.secret}</code>
+            </li>
+          ),
+        )}
+      </ul>
+      {unused.length > 0 && typeof navigator !== 'undefined' && navigator.clipboard && (
+        <Button className="button button-secondary backup-codes-copy" onPress={copy}>
+          {t('common.copy')}
+        </Button>
+      )}
+    </div>
+  );
+}

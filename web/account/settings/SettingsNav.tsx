@@ -1,0 +1,60 @@
+/**
+ * The settings screen's side navigation: an optional Back entry, one entry per method the flow
+ * offers (linking to its card's anchor), then Logout.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-aria-components';
+import type { SettingsSection } from './settings-sections.js';
+
+export interface SettingsNavProps {
+  sections: readonly SettingsSection[];
+  backUrl?: string;
+  logoutUrl: string;
+}
+
+function currentHash(): string {
+  return typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+}
+
+export function SettingsNav({ sections, backUrl, logoutUrl }: SettingsNavProps) {
+  const { t } = useTranslation();
+  const [hash, setHash] = useState(currentHash);
+
+  useEffect(() => {
+    const update = () => setHash(currentHash());
+    window.addEventListener('hashchange', update);
+    return () => window.removeEventListener('hashchange', update);
+  }, []);
+
+  return (
+    <nav className="settings-nav" aria-label={t('settings.nav.label')}>
+      <ul>
+        {backUrl && (
+          <li>
+            <Link className="settings-nav-link settings-nav-back" href={backUrl}>
+              {t('settings.nav.back')}
+            </Link>
+          </li>
+        )}
+        {sections.map((section) => (
+          <li key={section.method}>
+            <Link
+              className="settings-nav-link"
+              href={`#${section.anchor}`}
+              aria-current={hash === section.anchor ? 'location' : undefined}
+              onPress={() => setHash(section.anchor)}
+            >
+              {t(`settings.nav.${section.navKey}`)}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link className="settings-nav-link settings-nav-logout" href={logoutUrl}>
+            {t('settings.nav.logout')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

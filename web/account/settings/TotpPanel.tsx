@@ -1,0 +1,25 @@
+/**
+ * The authenticator app: while none is linked, the QR code and its key to type in instead, and
+ * the code the app then shows; once linked, the button that unlinks it.
+ */
+import { useTranslation } from 'react-i18next';
+import type { SettingsFlow } from '../../../shared/identity-flow.js';
+import { MethodForm } from './MethodForm.js';
+
+export interface TotpPanelProps {
+  flow: SettingsFlow;
+  submit: (body: Record<string, unknown>) => unknown;
+  busy: boolean;
+  title: string;
+}
+
+export function TotpPanel({ flow, submit, busy, title }: TotpPanelProps) {
+  const { t } = useTranslation();
+  const enrolling = flow.ui.nodes.some((node) => node.group === 'totp' && node.attributes.node_type === 'img');
+  return (
+    <>
+      {enrolling && <p className="settings-hint">{t('settings.totpScanHint')}</p>}
+      <MethodForm flow={flow} method="totp" submit={submit} busy={busy} label={title} className={enrolling ? 'totp-enrol' : undefined} />
+    </>
+  );
+}
