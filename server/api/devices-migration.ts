@@ -84,9 +84,8 @@ export const devicesMigration: Migration = {
         period_end timestamptz NOT NULL,
         currency text NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
         lines jsonb NOT NULL,
-        subtotal_minor integer NOT NULL CHECK (subtotal_minor >= 0),
-        tax_minor integer NOT NULL CHECK (tax_minor >= 0),
-        total_minor integer NOT NULL CHECK (total_minor = subtotal_minor + tax_minor),
+        -- Catalogue prices are final prices: an invoice's total is the sum of its lines.
+        total_minor integer NOT NULL CHECK (total_minor >= 0),
         status text NOT NULL DEFAULT 'issued' CHECK (status IN ('issued', 'paid', 'void')),
         issued_at timestamptz NOT NULL,
         -- One invoice per subscription period, however often the period is settled.

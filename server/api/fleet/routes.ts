@@ -1,13 +1,21 @@
 /** Devices, subscriptions, invoices, notifications and firmware: the table of contents. */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { registerDeviceRoutes } from '../devices/routes.js';
+import { registerFirmwareRoutes } from '../firmware/routes.js';
+import { registerInvoiceRoutes } from '../invoices/routes.js';
 import { registerNotificationRoutes } from '../notifications/routes.js';
+import { registerSubscriptionRoutes } from '../subscriptions/routes.js';
 import type { FleetContext } from './context.js';
 
 export async function registerFleetRoutes(app: FastifyInstance, ctx: FleetContext): Promise<void> {
   await app.register(async (fleet) => {
     // The firmware upload streams; its size limit is the route policy's bodyLimit.
     if (!fleet.hasContentTypeParser('multipart/form-data')) await fleet.register(multipart);
+    await registerDeviceRoutes(fleet, ctx);
+    await registerSubscriptionRoutes(fleet, ctx);
+    await registerInvoiceRoutes(fleet, ctx);
     await registerNotificationRoutes(fleet, ctx);
+    await registerFirmwareRoutes(fleet, ctx);
   });
 }

@@ -1,0 +1,57 @@
+/**
+ * Brings subscriptions up to `now`: an active one whose period has ended renews into the next
+ * period (and is invoiced for it, one invoice per period, catching up any it missed), a
+ * cancelling one ends. Run lazily inside the transaction of any read or change of an
+ * organisation's devices or invoices, so what a client sees is always settled without a
+ * scheduler; the rows are locked, so concurrent settling does the work once.
+ */
+import type { Queryable } from '../../db/database.js';
+import { issueInvoice } from '../invoices/issue.js';
+import { notifyOrg } from '../notifications/notify.js';
+import { periodAt, periodIndexOf } from './periods.js';
+import type { SubscriptionRow } from './store.js';
+import { transition } from './transitions.js';
+
+/** A subscription left unsettled for longer than this many periods is caught up over several calls. */
+const MAX_PERIODS_PER_SETTLE = 120;
+
+interface DueRow extends SubscriptionRow {
+  serial: string;
+  model: string;
+  name: string;
+}
+
+export async function settleSubscriptions(tx: Queryable, orgId: string, now: Date): Promise<void> {
+  const due = await tx.query<DueRow>(
+    `SELECT s.*, d.serial, d.model, d.name FROM subscriptions s JOIN devices d ON d.id = s.device_id
+      WHERE s.org_id = $1 AND s.state IN ('active', 'cancelling') AND s.current_period_end <= $2
+      ORDER BY s.current_period_end, s.id FOR UPDATE OF s`,
+    [orgId, now],
+  );
+  for (const sub of due.rows) {
+    if (transition(sub.state, 'periodEnds') === 'cancelled') {
+      await tx.query(`UPDATE subscriptions SET state = 'cancelled', ended_at = current_period_end, updated_at = $2 WHERE id = $1`, [sub.id, now]);
+      await notifyOrg(tx, {
+        orgId,
+        kind: 'subscription.ended',
+        title: `Subscription ended: ${sub.name || sub.serial}`,
+        body: `The ${sub.plan} subscription of device ${sub.serial} ended on ${sub.current_period_end.toISOString().slice(0, 10)}.`,
+        data: { deviceId: sub.device_id, subscriptionId: sub.id },
+        createdAt: now,
+      });
+      continue;
+    }
+    const index = periodIndexOf(sub.started_at, sub.interval, sub.current_period_start) ?? 0;
+    let period = periodAt(sub.started_at, sub.interval, index);
+    for (let step = 1; step <= MAX_PERIODS_PER_SETTLE && period.end <= now; step++) {
+      period = periodAt(sub.started_at, sub.interval, index + step);
+      await issueInvoice(tx, sub, sub, period, now);
+    }
+    await tx.query('UPDATE subscriptions SET current_period_start = $2, current_period_end = $3, updated_at = $4 WHERE id = $1', [
+      sub.id,
+      period.start,
+      period.end,
+      now,
+    ]);
+  }
+}
