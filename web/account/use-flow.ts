@@ -66,8 +66,14 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
           setNotices([]);
           return getFlow(kind, action.id).then(show, (next) => (retried ? goTo(errorPageUrl(next)) : handleError(next, true)));
         case 'restart': {
-          setNotices(action.message ? [action.message] : []);
-          if (action.csrf) toastStore.show(t('common.flowRestarted'), 'error');
+          if (action.csrf) {
+            const text = t('flow.csrfRestarted');
+            // Shown on the card (it stays) and as a toast (it is noticed).
+            setNotices([{ id: 0, type: 'error', text }]);
+            toastStore.show(text, 'error');
+          } else {
+            setNotices(action.message ? [action.message] : []);
+          }
           if (retried) return goTo(errorPageUrl(error));
           const params = pageParams(kind);
           return createFlow(kind, params).then(show, (next) => handleError(next, true));

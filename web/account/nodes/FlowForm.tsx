@@ -1,13 +1,15 @@
 /**
  * A form of a flow: the nodes of the chosen groups, rendered in order, posted as JSON with the
- * pressed button's name and value. Enter sends the form only where `submitOnEnter` is set (main
+ * pressed button's name and value. One form may hold several methods that share the identifier
+ * (a code or a password), so a button checks only its own method's fields and the shared ones:
+ * "Email me a code" must not stop at an empty password. Enter sends the form only where `submitOnEnter` is set (main
  * sign-in, passwordless and second-factor forms); it then presses the button of the field's own
  * method, or the form's primary button for shared fields such as the identifier.
  */
 import { Fragment, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { FlowBase, UiNode, UiNodeGroup } from '../../../shared/identity-flow.js';
 import { FlowNode, nodeKey } from './FlowNode.js';
-import { formBody, type Submitter } from './form-body.js';
+import { companionGroups, formBody, type Submitter } from './form-body.js';
 import { nodesOf, sortNodes } from './node-groups.js';
 import { Divider } from './Divider.js';
 
@@ -35,6 +37,21 @@ export interface FlowFormProps {
 
 function isSubmit(node: UiNode): boolean {
   return node.attributes.node_type === 'input' && node.attributes.type === 'submit';
+}
+
+/** The browser's own checks (required, pattern, length) on the fields that go with this button. */
+function fieldsValid(form: HTMLFormElement, group: string | undefined): boolean {
+  const groups: string[] = group ? companionGroups(group as UiNodeGroup) : [];
+  for (const field of Array.from(form.querySelectorAll<HTMLInputElement>('input:not([type="hidden"])'))) {
+    const fieldGroup = field.closest('[data-group]')?.getAttribute('data-group');
+    if (group && fieldGroup && !groups.includes(fieldGroup)) continue;
+    if (!field.checkValidity()) {
+      field.reportValidity();
+      field.focus();
+      return false;
+    }
+  }
+  return true;
 }
 
 function isVisible(node: UiNode): boolean {
@@ -76,8 +93,10 @@ export function FlowForm({
     const native = event.nativeEvent as SubmitEvent;
     const button = (native.submitter as HTMLButtonElement | null) ?? pressed.current;
     pressed.current = null;
+    const lenient = button?.formNoValidate === true;
+    if (!lenient && !fieldsValid(event.currentTarget, button?.dataset.group)) return;
     const submitter: Submitter | undefined = button?.name ? { name: button.name, value: button.value } : undefined;
-    void onSubmit(formBody(event.currentTarget, nodes, submitter, button?.formNoValidate === true));
+    void onSubmit(formBody(event.currentTarget, nodes, submitter, lenient));
   }
 
   function rememberPressed(event: { target: EventTarget }) {
@@ -110,6 +129,7 @@ export function FlowForm({
       method={flow.ui.method}
       aria-label={label}
       aria-busy={busy || undefined}
+      noValidate
       onSubmit={handleSubmit}
       onKeyDown={handleKeyDown}
       onClickCapture={rememberPressed}

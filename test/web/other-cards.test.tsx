@@ -1,0 +1,90 @@
+/** The error, consent and logout cards. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { parseErrorParam } from '../../web/account/cards/error-details.js';
+import { ConsentView } from '../../web/account/cards/ConsentCard.js';
+import { ErrorView } from '../../web/account/cards/ErrorCard.js';
+import { LogoutView } from '../../web/account/cards/LogoutCard.js';
+import { renderWithProviders } from './support/render.js';
+
+describe('error card', () => {
+  it('titles a 404 “404 - Page not found” and shows its reason', () => {
+    renderWithProviders(<ErrorView error={{ code: 404, reason: 'No such flow', message: 'The requested resource could not be found' }} />);
+    expect(screen.getByRole('heading', { level: 1, name: '404 - Page not found' })).toBeTruthy();
+    expect(screen.getByText('An error occurred with the following message:')).toBeTruthy();
+    expect(screen.getByText('No such flow')).toBeTruthy();
+  });
+
+  it('titles a 500 “Internal Server Error” and hides its reason, keeping it in the details', async () => {
+    renderWithProviders(<ErrorView error={{ code: 500, reason: 'database exploded', message: 'internal' }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeTruthy();
+    expect(screen.queryByText('An error occurred with the following message:')).toBeNull();
+    const details = screen.getByText('Error details').closest('details')!;
+    expect(details.open).toBe(false);
+    await userEvent.setup().click(screen.getByText('Error details'));
+    expect(details.open).toBe(true);
+    expect(within(details).getByText(/"reason": "database exploded"/)).toBeTruthy();
+  });
+
+  it('titles other codes “An error occurred”, and offers the support address and Go Back', () => {
+    renderWithProviders(<ErrorView error={{ code: 403, reason: 'Forbidden here' }} supportEmail="help@example.com" backUrl="/login" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+    expect(screen.getByText(/If the problem persists, please contact/).textContent).toContain('help@example.com');
+    expect(screen.getByRole('link', { name: 'help@example.com' }).getAttribute('href')).toBe('mailto:help@example.com');
+    expect(screen.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('reads the error parameter as a serialized error or as a plain message', () => {
+    expect(parseErrorParam('{"code":410,"reason":"gone"}')).toMatchObject({ code: 410, reason: 'gone' });
+    expect(parseErrorParam('{"error":{"code":502,"reason":"down"}}')).toMatchObject({ code: 502, reason: 'down' });
+    expect(parseErrorParam('Network Error')).toEqual({ message: 'Network Error' });
+  });
+});
+
+describe('consent screen', () => {
+  const consent = {
+    challenge: 'c-1',
+    client: { client_id: 'app', client_name: 'Survey App', policy_uri: 'https://app.example.com/privacy', tos_uri: 'https://app.example.com/terms' },
+    requested_scope: ['openid', 'email', 'profile'],
+    requested_access_token_audience: [],
+    skip: false,
+  };
+
+  it('names the client, lists each scope checked, warns, links the policies, and grants the scopes left checked', async () => {
+    const onDecide = vi.fn();
+    renderWithProviders(<ConsentView consent={consent} onDecide={onDecide} />);
+    expect(screen.getByText('Survey App')).toBeTruthy();
+    expect(screen.getByText('The application requests access to the following permissions:')).toBeTruthy();
+    expect(screen.getByText(/^Only grant permissions if you trust this site or app/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('https://app.example.com/privacy');
+    expect(screen.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('https://app.example.com/terms');
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(4);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'profile' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Remember my decision' }));
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    expect(onDecide).toHaveBeenCalledWith('accept', ['openid', 'email'], true);
+  });
+
+  it('denies, and names a nameless client “Unnamed Client”', async () => {
+    const onDecide = vi.fn();
+    renderWithProviders(<ConsentView consent={{ ...consent, client: { client_id: 'x' } }} onDecide={onDecide} />);
+    expect(screen.getByText('Unnamed Client')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Deny' }));
+    expect(onDecide).toHaveBeenCalledWith('reject', ['openid', 'email', 'profile'], false);
+  });
+});
+
+describe('logout screen', () => {
+  it('asks “Do you wish to log out?” and answers with No or Yes', async () => {
+    const onAnswer = vi.fn();
+    renderWithProviders(<LogoutView onAnswer={onAnswer} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Do you wish to log out?' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(onAnswer.mock.calls).toEqual([[false], [true]]);
+  });
+});
