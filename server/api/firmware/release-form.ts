@@ -41,7 +41,7 @@ export function releaseForm(part: MultipartFile): ReleaseForm {
   if (changeNotes.length > MAX_NOTES) throw refuse('changeNotes', `must be at most ${MAX_NOTES} characters`);
 
   // Optional: a file named like ap-200-2.4.1.bin says its version.
-  const version = textField(part, 'version')?.trim() || VERSION_IN_NAME.exec(fileName)?.[1];
+  const version = textField(part, 'version')?.trim() || VERSION_IN_NAME.exec(fileName.replace(/\.[A-Za-z][A-Za-z0-9]*$/, ''))?.[1];
   if (!version) throw refuse('version', 'is required when the file name does not contain one (such as 2.4.1)');
   if (!VERSION.test(version)) throw refuse('version', 'must be a semantic version such as 2.4.1 or 2.5.0-rc.1');
 
