@@ -17,7 +17,7 @@ export interface TokenDevice {
   orgId: string;
 }
 
-/** The active device a bearer token belongs to, marking it used; undefined for anything else. */
+/** The active device a bearer token belongs to, marking token and device as seen; undefined for anything else. */
 export async function deviceForToken(db: Queryable, token: string, now: Date): Promise<TokenDevice | undefined> {
   const r = await db.query<{ device_id: string; org_id: string }>(
     `UPDATE device_tokens t SET last_used_at = $2 FROM devices d
@@ -26,7 +26,9 @@ export async function deviceForToken(db: Queryable, token: string, now: Date): P
     [sha256Hex(token), now],
   );
   const row = r.rows[0];
-  return row && { deviceId: row.device_id, orgId: row.org_id };
+  if (!row) return undefined;
+  await db.query('UPDATE devices SET last_seen_at = $2 WHERE id = $1', [row.device_id, now]);
+  return { deviceId: row.device_id, orgId: row.org_id };
 }
 
 /** Revokes every token of a device (a replaced device, a leaked token) and issues a new one. */

@@ -42,8 +42,11 @@ describe.each(['pglite', 'postgres'])('devices on %s', (backend) => {
     const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM device_tokens WHERE device_id = $1', [deviceId]);
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0]!.token_hash).not.toContain(token);
-    expect(await deviceForToken(t.db, token, new Date())).toEqual({ deviceId, orgId });
+    const seen = new Date('2026-02-01T08:00:00Z');
+    expect(await deviceForToken(t.db, token, seen)).toEqual({ deviceId, orgId });
     expect(await deviceForToken(t.db, `${token}x`, new Date())).toBeUndefined();
+    const listed = await http.get(`/api/orgs/${orgId}/devices`);
+    expect(listed.body.items[0]).toMatchObject({ id: deviceId, lastSeenAt: seen.toISOString() });
   });
 
   it('names a device after its model and serial when no name is given', async () => {
