@@ -4,11 +4,12 @@
  * registers one concern.
  */
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { assertionKey } from '../../shared/identity-assertion.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { installAccessControl } from './auth/access-control.js';
+import { resolveDeviceScope } from './devices/scope.js';
 import type { ApiContext } from './context.js';
 import { installErrorHandling } from './http/errors.js';
 import { apiLoggerOptions } from './http/logging.js';
@@ -22,7 +23,9 @@ import { registerOrgRoutes } from './orgs/routes.js';
 import { registerPermissionRoutes } from './permissions/routes.js';
 import { ScopeResolvers } from './scopes/resolve.js';
 import { registerScopeRoutes } from './scopes/routes.js';
-import type { SurveyBlobs } from './survey/context.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { registerFleetRoutes } from './fleet/routes.js';
+import { surveyBlobs } from './survey-blobs.js';
 import { installSurvey } from './survey/routes.js';
 import { registerAdminUserRoutes } from './users/admin-routes.js';
 import { KnownUsers } from './users/known-users.js';
@@ -31,7 +34,7 @@ import { registerUserSettingsRoutes } from './users/settings-routes.js';
 export interface ApiOptions {
   /** Its schema is migrated before the first route is registered. */
   db: Database;
-  blobs: SurveyBlobs;
+  blobs: BlobStore;
   /** The key the gateway signs identity assertions with. */
   assertionSecret: string;
   /** The identity service's admin API, with its bearer token. */
@@ -61,6 +64,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const identities = options.identities ?? identityAdmin(options.identityAdminUrl, options.identityAdminToken);
   const scopes = new ScopeResolvers();
+  scopes.register('device', resolveDeviceScope);
   const ctx: ApiContext = { db: options.db, now, identities, users: new KnownUsers(options.db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs };
 
   installErrorHandling(app);
@@ -75,11 +79,13 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerOrgMemberRoutes(app, ctx);
   await registerInviteRoutes(app, ctx);
   await registerInviteAcceptRoutes(app, ctx);
+  const callerId = (request: FastifyRequest) => request.caller!.id;
+  await registerFleetRoutes(app, { db: ctx.db, blobs: options.blobs, now, callerId });
   await installSurvey(app, {
     db: ctx.db,
-    blobs: options.blobs,
+    blobs: surveyBlobs(options.blobs),
     now,
-    callerId: (request) => request.caller!.id,
+    callerId,
     isOrgMember: async (orgId, userId) => (await ctx.db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
   });
   return app;

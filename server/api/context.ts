@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/database.js';
 import type { IdentityAdmin } from './identity/identity-admin.js';
-import type { SurveyBlobs } from './survey/context.js';
+import type { BlobStore } from '../storage/blob-store.js';
 import type { KnownUsers } from './users/known-users.js';
 
 export interface ApiContext {
@@ -13,7 +13,7 @@ export interface ApiContext {
   identities: IdentityAdmin;
   users: KnownUsers;
   /** Blobs of rows an organisation's deletion takes with it are removed after it commits. */
-  blobs: Pick<SurveyBlobs, 'delete'>;
+  blobs: Pick<BlobStore, 'delete'>;
   /** The origin the browser uses (the gateway's), without a trailing slash. */
   publicUrl: string;
 }

@@ -6,7 +6,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { openBlobStore } from '../storage/open.js';
-import type { SurveyBlobs } from './survey/context.js';
 import { startApi, type RunningApi } from './start.js';
 
 export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger): Promise<RunningApi> {
@@ -23,14 +22,9 @@ export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger): 
   try {
     const store = await openBlobStore({ dataDir: config.dataDir, s3: config.s3 });
     closers.unshift(() => store.close());
-    const blobs: SurveyBlobs = {
-      put: async (key, data, contentType) => void (await store.put(key, data, contentType)),
-      get: (key) => store.get(key),
-      delete: (key) => store.delete(key),
-    };
     const api = await startApi({
       db,
-      blobs,
+      blobs: store,
       assertionSecret: config.assertionSecret,
       identityAdminUrl: config.identityAdminUrl,
       identityAdminToken: config.identityAdminToken,

@@ -6,6 +6,7 @@
  *   `POST /api/registerjoin` just signed up through the identity service: sets the names, joins;
  *   `POST /api/join`         signed in: accepts (or, with `accept: false`, declines).
  * Signed-in callers must own the invited address: a forwarded link is no way into an organisation.
+ * An accepted invite tells the organisation (a notification, in the same transaction).
  */
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/password-policy.js';
@@ -13,6 +14,7 @@ import type { Queryable } from '../../db/database.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
 import type { IdentityProfile } from '../identity/identity-admin.js';
+import { notifyOrg } from '../notifications/notify.js';
 import { addMember, type OrgMember } from '../orgs/members.js';
 import { ApiError, conflict, notFound } from '../survey/http.js';
 import { saveProfile } from '../users/store.js';
@@ -45,6 +47,15 @@ export async function registerInviteAcceptRoutes(app: FastifyInstance, ctx: ApiC
       const member = await addMember(tx, invite.orgId, profile.id, invite.role, ctx.now());
       if (!member) throw conflict('You already belong to this organisation');
       await closeInvite(tx, invite.id, 'accepted', profile.id, ctx.now());
+      const who = `${profile.firstName} ${profile.lastName}`.trim() || profile.email;
+      await notifyOrg(tx, {
+        orgId: invite.orgId,
+        kind: 'invite.accepted',
+        title: `${who} joined the organisation`,
+        body: `${who} (${profile.email}) accepted the invite and joined as ${invite.role}.`,
+        data: { inviteId: invite.id, userId: profile.id, role: invite.role },
+        createdAt: ctx.now(),
+      });
       return member;
     });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTE_POLICY } from '../../../shared/api-route-policy.js';
 import { ASSERTION_HEADER } from '../../../shared/identity-assertion.js';
 import { assertionFor, BACKENDS, startTestApi, type TestApi, type TestUser } from './support/api-instance.js';
 
@@ -12,7 +13,7 @@ describe.each(BACKENDS)('API application on %s', (backend) => {
       // A route the policy table does not list: unreachable, even with a valid assertion.
       app.get('/api/unlisted', async () => ({ reached: true }));
     });
-  });
+  }, 90_000);
   afterAll(async () => t?.close());
 
   it('makes the first identity it sees the global administrator, and nobody after', async () => {
@@ -100,5 +101,17 @@ describe.each(BACKENDS)('API application on %s', (backend) => {
     expect(text).toContain('/api/validate?token=[redacted]');
     expect(text).not.toContain('secret-invite-token-123456');
     expect(text).not.toContain(headers[ASSERTION_HEADER]!);
+  });
+});
+
+describe('route table', () => {
+  it('has a route behind every policy row', async () => {
+    const t = await startTestApi('pglite');
+    try {
+      const missing = API_ROUTE_POLICY.filter((row) => !t.app.hasRoute({ method: row.method, url: row.path }));
+      expect(missing.map((row) => `${row.method} ${row.path}`)).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

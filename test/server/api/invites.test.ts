@@ -21,7 +21,7 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
     member = await t.newUser('member');
     orgId = (await t.http.post('/api/admin/orgs').set(await t.as(admin)).send({ name: 'Invite Org', ownerId: owner.id })).body.id;
     await t.db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'member')`, [orgId, member.id]);
-  });
+  }, 90_000);
   afterAll(async () => t?.close());
 
   describe('sending', () => {
@@ -97,6 +97,8 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ orgId, email: 'newbie@example.com', firstName: 'New', role: 'viewer' });
       expect(await statusOf(id)).toBe('accepted');
+      const feed = await t.http.get(`/api/orgs/${orgId}/notifications`).set(await t.as(owner));
+      expect(feed.body.items[0]).toMatchObject({ kind: 'invite.accepted', title: 'New Bie joined the organisation', data: { inviteId: id, userId: res.body.userId, role: 'viewer' } });
       const { data } = await t.identities.getIdentity({ id: res.body.userId });
       expect(data.verifiable_addresses?.[0]).toMatchObject({ value: 'newbie@example.com', verified: true });
       const again = await t.http.post('/api/register').send({ token, password: 'a long enough password' });
@@ -142,6 +144,7 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       const { link, id } = (await invite(decliner.email)).body;
       expect((await t.http.post('/api/join').set(await t.as(decliner)).send({ token: tokenOf(link), accept: false })).status).toBe(204);
       expect(await statusOf(id)).toBe('declined');
+      expect((await t.db.query(`SELECT 1 FROM notifications WHERE data->>'inviteId' = $1`, [id])).rowCount).toBe(0);
       expect((await t.http.post('/api/join').set(await t.as(decliner)).send({ token: tokenOf(link) })).status).toBe(409);
       expect((await t.db.query('SELECT 1 FROM org_members WHERE user_id = $1', [decliner.id])).rowCount).toBe(0);
     });

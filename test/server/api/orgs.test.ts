@@ -16,7 +16,7 @@ describe.each(BACKENDS)('organisations on %s', (backend) => {
     admin = await t.newUser('admin');
     owner = await t.newIdentity('owner');
     outsider = await t.newUser('outsider');
-  });
+  }, 90_000);
   afterAll(async () => t?.close());
 
   describe('administration', () => {
@@ -166,7 +166,7 @@ describe.each(BACKENDS)('organisations on %s', (backend) => {
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#fff"/></svg>';
       const plan = await t.http.post(`/api/floors/${floor.id}/floorplans`).set(headers).attach('file', Buffer.from(svg), { filename: 'plan.svg', contentType: 'image/svg+xml' });
       expect(plan.status).toBe(201);
-      expect((await t.blobs.files()).length).toBeGreaterThan(0);
+      expect((await t.blobFiles()).length).toBeGreaterThan(0);
       // The administrator is an admin member: everything but deleting.
       const byAdmin = await t.http.delete(`/api/orgs/${orgId}`).set(await t.as(admin));
       expect(byAdmin.status).toBe(403);
@@ -174,7 +174,7 @@ describe.each(BACKENDS)('organisations on %s', (backend) => {
       expect((await t.http.delete(`/api/orgs/${orgId}`).set(headers)).status).toBe(204);
       expect(await count('SELECT 1 FROM projects WHERE org_id = $1', [orgId])).toBe(0);
       expect(await count('SELECT 1 FROM org_members WHERE org_id = $1', [orgId])).toBe(0);
-      expect(await t.blobs.files()).toEqual([]);
+      expect(await t.blobFiles()).toEqual([]);
       expect((await t.http.get(`/api/orgs/${orgId}`).set(headers)).status).toBe(404);
       expect((await t.http.delete(`/api/orgs/${orgId}`).set(headers)).status).toBe(404);
     });

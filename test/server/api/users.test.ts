@@ -12,7 +12,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     t = await startTestApi(backend);
     admin = await t.newUser('admin');
     plain = await t.newUser('plain');
-  });
+  }, 90_000);
   afterAll(async () => t?.close());
 
   describe('administration', () => {

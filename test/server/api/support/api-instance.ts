@@ -4,7 +4,7 @@
  * listening on loopback. Callers are named by real identity assertions, signed as the gateway does.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -17,7 +17,7 @@ import type { Database } from '../../../../server/db/database.js';
 import { openDatabase } from '../../../../server/db/open.js';
 import { TEST_DATABASE_URL, tempDataDir } from '../../db/support.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from '../../identity/support/identity-instance.js';
-import { directoryBlobs } from '../survey/survey-app.js';
+import { openBlobStore } from '../../../../server/storage/open.js';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -34,7 +34,8 @@ export interface TestApi {
   identity: TestIdentity;
   identities: IdentityApi;
   secret: string;
-  blobs: ReturnType<typeof directoryBlobs>;
+  /** Stored blob files (the staging area left out). */
+  blobFiles(): Promise<string[]>;
   /** Everything the API logged. */
   logs: string[];
   http: ReturnType<typeof request>;
@@ -53,6 +54,7 @@ export async function startTestApi(backend: Backend, configure?: (app: FastifyIn
   const schema = backend === 'postgres' ? `api_t${randomBytes(6).toString('hex')}` : 'api';
   const db = await openDatabase({ dataDir: dir.dataDir, databaseUrl: backend === 'postgres' ? TEST_DATABASE_URL : undefined, name: schema });
   const blobRoot = await mkdtemp(path.join(os.tmpdir(), 'sitewave-api-blobs-'));
+  const blobs = await openBlobStore({ dataDir: blobRoot });
   const secret = randomBytes(32).toString('base64url');
   const logs: string[] = [];
   const logStream = new Writable({
@@ -61,7 +63,6 @@ export async function startTestApi(backend: Backend, configure?: (app: FastifyIn
       done();
     },
   });
-  const blobs = directoryBlobs(blobRoot);
   const app = await buildApi({
     db,
     blobs,
@@ -86,7 +87,10 @@ export async function startTestApi(backend: Backend, configure?: (app: FastifyIn
     identity,
     identities,
     secret,
-    blobs,
+    async blobFiles() {
+      const entries = await readdir(path.join(blobRoot, 'blobs'), { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile() && !path.relative(blobRoot, e.parentPath).split(path.sep).includes('.staging')).map((e) => e.name);
+    },
     logs,
     http: request(app.server),
     async as(user) {
