@@ -6,15 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { checkBlobKey, type BlobStore, type PutOptions } from './blob-store.js';
-import { spoolHashed } from './hashed-spool.js';
+import { STALE_SPOOL_MS, spoolHashed, sweepStale } from './hashed-spool.js';
 
 const STAGING = '.staging';
-/** A staging file this old belongs to no write still running. */
-const STALE_STAGING_MS = 24 * 60 * 60 * 1000;
 
 export class FilesystemBlobStore implements BlobStore {
   private readonly staging: string;
@@ -26,7 +24,7 @@ export class FilesystemBlobStore implements BlobStore {
   static async open(root: string): Promise<FilesystemBlobStore> {
     const store = new FilesystemBlobStore(path.resolve(root));
     await mkdir(store.staging, { recursive: true });
-    await store.sweepStaging(Date.now() - STALE_STAGING_MS);
+    await sweepStale(store.staging, Date.now() - STALE_SPOOL_MS);
     return store;
   }
 
@@ -59,19 +57,5 @@ export class FilesystemBlobStore implements BlobStore {
     await unlink(this.file(key)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
-  }
-
-  /** Removes staging files last changed before `before` (epoch ms): leftovers of a crash. */
-  async sweepStaging(before: number): Promise<number> {
-    let removed = 0;
-    for (const name of await readdir(this.staging)) {
-      const file = path.join(this.staging, name);
-      const info = await stat(file).catch(() => undefined);
-      if (info && info.mtimeMs < before) {
-        await rm(file, { force: true });
-        removed++;
-      }
-    }
-    return removed;
   }
 }

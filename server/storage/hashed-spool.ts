@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkSha256, type PutResult } from './blob-store.js';
@@ -30,4 +31,21 @@ export async function spoolHashed(data: Buffer | Readable, file: string, expecte
     await rm(file, { force: true });
     throw err;
   }
+}
+
+/** A staged file this old belongs to no write still running. */
+export const STALE_SPOOL_MS = 24 * 60 * 60 * 1000;
+
+/** Removes files in `dir` last changed before `before` (epoch ms): what a crash left behind. */
+export async function sweepStale(dir: string, before: number): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile() && info.mtimeMs < before) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }

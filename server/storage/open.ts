@@ -16,8 +16,9 @@ export interface OpenedBlobStore extends BlobStore {
 
 export async function openBlobStore(config: BlobStoreConfig): Promise<OpenedBlobStore> {
   if (config.s3) {
-    const store = await S3BlobStore.open(config.s3);
-    return Object.assign(bind(store), { kind: 's3' as const, close: () => store.close() });
+    // Spooled next to the data rather than in the system temp directory, often a small tmpfs.
+    const store = await S3BlobStore.open(config.s3, path.join(config.dataDir, 'blob-spool'));
+    return Object.assign(bind(store), { kind: 's3' as const, close: async () => store.close() });
   }
   const store = await FilesystemBlobStore.open(path.join(config.dataDir, 'blobs'));
   return Object.assign(bind(store), { kind: 'filesystem' as const, close: async () => undefined });

@@ -7,13 +7,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { checkBlobKey, checkSha256, type BlobStore, type PutOptions } from './blob-store.js';
-import { spoolHashed } from './hashed-spool.js';
+import { STALE_SPOOL_MS, spoolHashed, sweepStale } from './hashed-spool.js';
 
 export interface S3Settings {
   /** Unset → AWS's own endpoint for the region. */
@@ -34,7 +33,8 @@ export class S3BlobStore implements BlobStore {
     private readonly spoolDir: string,
   ) {}
 
-  static async open(settings: S3Settings): Promise<S3BlobStore> {
+  /** `spoolDir` holds uploads on their way to the bucket: room for the largest one is needed there. */
+  static async open(settings: S3Settings, spoolDir: string): Promise<S3BlobStore> {
     const client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -46,7 +46,8 @@ export class S3BlobStore implements BlobStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    const spoolDir = await mkdtemp(path.join(os.tmpdir(), 'sitewave-s3-spool-'));
+    await mkdir(spoolDir, { recursive: true });
+    await sweepStale(spoolDir, Date.now() - STALE_SPOOL_MS);
     return new S3BlobStore(client, settings.bucket, spoolDir);
   }
 
@@ -90,9 +91,8 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async close(): Promise<void> {
+  close(): void {
     this.client.destroy();
-    await rm(this.spoolDir, { recursive: true, force: true });
   }
 }
 

@@ -102,13 +102,16 @@ describe('filesystem blob store', () => {
 describe('S3 blob store', () => {
   let s3: FakeS3;
   let store: S3BlobStore;
+  let spool: string;
   beforeAll(async () => {
     s3 = await startFakeS3('blobs');
-    store = await S3BlobStore.open({ endpoint: s3.endpoint, bucket: 'blobs', region: 'eu-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret-test-key', forcePathStyle: true });
+    spool = await mkdtemp(path.join(os.tmpdir(), 'sitewave-spool-'));
+    store = await S3BlobStore.open({ endpoint: s3.endpoint, bucket: 'blobs', region: 'eu-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret-test-key', forcePathStyle: true }, spool);
   });
   afterAll(async () => {
-    await store?.close();
+    store?.close();
     await s3?.close();
+    await rm(spool, { recursive: true, force: true });
   });
 
   it('puts a stream as one PutObject with its length, type and a signed request', async () => {
@@ -135,6 +138,7 @@ describe('S3 blob store', () => {
     await expect(store.put('fw/bad.bin', Buffer.from('x'), 'application/octet-stream', { sha256: sha256('y') })).rejects.toBeInstanceOf(BlobHashMismatchError);
     expect(s3.requests.length).toBe(before);
     expect([...s3.objects.keys()].filter((k) => k.includes('broken') || k.includes('bad'))).toEqual([]);
+    expect(await readdir(spool)).toEqual([]);
   });
 
   it('deletes idempotently', async () => {
@@ -161,16 +165,22 @@ describe('openBlobStore and its configuration', () => {
 
   it('opens the S3 store when a bucket is configured, path style by default with an endpoint', async () => {
     const s3 = await startFakeS3('sitewave');
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sitewave-data-'));
     try {
-      const config = loadConfig({ S3_BUCKET: 'sitewave', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'AKIDTEST', S3_SECRET_ACCESS_KEY: 'secret' });
+      const config = loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'sitewave', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'AKIDTEST', S3_SECRET_ACCESS_KEY: 'secret' });
       expect(config.s3).toEqual({ endpoint: s3.endpoint, bucket: 'sitewave', region: 'us-east-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', forcePathStyle: true });
       const store = await openBlobStore(config);
       expect(store.kind).toBe('s3');
       await store.put('k.txt', Buffer.from('v'), 'text/plain');
+      await store.put('big/k.bin', Readable.from([Buffer.alloc(1000)]), 'application/octet-stream');
       expect(s3.objects.get('sitewave/k.txt')?.body.toString()).toBe('v');
+      expect(s3.objects.get('sitewave/big/k.bin')?.body.length).toBe(1000);
+      // Spooled under DATA_DIR, and nothing left there after the upload.
+      expect(await readdir(path.join(dataDir, 'blob-spool'))).toEqual([]);
       await store.close();
     } finally {
       await s3.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 
