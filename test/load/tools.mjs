@@ -1,6 +1,6 @@
 /**
- * The two outside programs the bench compares against: wrk (load generator) and nginx (the
- * reference proxy), both from Debian. Missing ones are installed once with apt-get when we are
+ * The outside programs the bench uses: wrk (load generator), nginx (the reference proxy) and
+ * Chromium (the /login download), all from Debian. Missing ones are installed once with apt-get when we are
  * root; if that is impossible the bench falls back to autocannon and skips the nginx rows.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
@@ -29,7 +29,9 @@ export function which(name) {
 export async function ensureTools(say) {
   let wrk = which('wrk');
   let nginx = which('nginx');
-  const missing = [!wrk && 'wrk', !nginx && 'nginx'].filter(Boolean);
+  // Chromium measures what the first visit to /login downloads.
+  const chromium = process.env.CHROMIUM_PATH ?? which('chromium');
+  const missing = [!wrk && 'wrk', !nginx && 'nginx', !chromium && 'chromium'].filter(Boolean);
   if (missing.length > 0) {
     if (process.getuid?.() !== 0) {
       say(`${missing.join(' and ')} missing and not root: cannot apt-get install them`);
