@@ -111,6 +111,17 @@ describe.each(['pglite', 'postgres'])('firmware releases on %s', (backend) => {
     expect((await upload({ version: '2.4.1', changeNotes: 'n', fileHash: sha256(small), deviceModel: 'Sensor-5' }, small)).status).toBe(201);
   });
 
+  it('keeps one of two racing uploads of the same version, and only its file', async () => {
+    const fields = { version: '2.6.0', changeNotes: 'race', fileHash: sha256(image), deviceModel: 'AP-200' };
+    const results = await Promise.all([upload(fields), upload(fields)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const keys = await t.db.query<{ blob_key: string }>('SELECT blob_key FROM firmware_releases');
+    const files = (await t.blobFiles()).filter((f) => f.startsWith('firmware'));
+    expect(files.sort()).toEqual(keys.rows.map((r) => r.blob_key).sort());
+    const winner = results.find((r) => r.status === 201)!;
+    expect((await http.delete(`/api/admin/firmware/releases/${winner.body.id}`)).status).toBe(204);
+  });
+
   it('leaves no record and no file when the upload is killed midway', async () => {
     const before = await t.blobFiles();
     const boundary = 'x-boundary-123';
