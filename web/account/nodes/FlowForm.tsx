@@ -60,11 +60,13 @@ function isVisible(node: UiNode): boolean {
   return !(attributes.node_type === 'input' && attributes.type === 'hidden');
 }
 
-/** The button Enter presses in a shared field: the first submit of the last method shown. */
+/**
+ * The button Enter presses in a shared field, drawn as the main action: the password method's
+ * when the form has one, else the first method's (a code's "Continue" before its "Resend code").
+ */
 function primaryButton(nodes: readonly UiNode[]): UiNode | undefined {
   const submits = nodes.filter((node) => isSubmit(node) && node.group !== 'oidc' && node.group !== 'saml');
-  const lastGroup = submits[submits.length - 1]?.group;
-  return submits.find((node) => node.group === lastGroup);
+  return submits.find((node) => node.group === 'password') ?? submits[0];
 }
 
 export function FlowForm({
