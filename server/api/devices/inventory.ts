@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/database.js';
 import { normaliseClaimCode, sha256Hex } from './secrets.js';
 
 export interface ManufacturedDevice {
+  /** Kept in upper case, as registration compares it. */
   serial: string;
   model: string;
   claimCode: string;
@@ -23,7 +24,7 @@ export async function addToInventory(db: Queryable, devices: readonly Manufactur
     await db.query(
       `INSERT INTO device_inventory (serial, model, claim_code_hash, created_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (serial) DO UPDATE SET model = EXCLUDED.model, claim_code_hash = EXCLUDED.claim_code_hash`,
-      [d.serial, d.model, sha256Hex(normaliseClaimCode(d.claimCode)), now],
+      [d.serial.toUpperCase(), d.model, sha256Hex(normaliseClaimCode(d.claimCode)), now],
     );
   }
 }

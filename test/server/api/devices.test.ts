@@ -25,7 +25,7 @@ describe.each(['pglite', 'postgres'])('devices on %s', (backend) => {
         { serial: 'AP2-0001', model: 'AP-200', claimCode: 'K7QX-22PL' },
         { serial: 'AP2-0002', model: 'AP-200', claimCode: 'M3ZT-88WA' },
         { serial: 'SN5-0001', model: 'Sensor-5', claimCode: 'P4RR-10CC' },
-        { serial: 'SN5-0002', model: 'Sensor-5', claimCode: 'Q9DD-55EE' },
+        { serial: 'sn5-0002', model: 'Sensor-5', claimCode: 'Q9DD-55EE' },
       ],
       new Date(),
     );
