@@ -1,7 +1,7 @@
 /**
- * The backup recovery codes as a list: unused codes in full, spent ones struck through with the
- * time they were used (the service no longer gives their secret). A used code is also named
- * "Used" in words, because strike-through alone is not read out by screen readers.
+ * The backup recovery codes as a list: unused codes in full, spent ones in their place struck
+ * through, with the time they were used in words (the service no longer gives out a spent code's
+ * secret, and strike-through alone is not read out by screen readers).
  */
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
@@ -9,6 +9,9 @@ import type { UiNode } from '../../../shared/identity-flow.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { useMessageText } from '../use-message-text.js';
 import { backupCodes } from './backup-codes.js';
+
+/** A spent code's place in the list: the length of a code, no secret. */
+const SPENT_MASK = '••••••••';
 
 export function BackupCodeList({ node }: { node: UiNode }) {
   const { t } = useTranslation();
@@ -37,8 +40,8 @@ export function BackupCodeList({ node }: { node: UiNode }) {
         {codes.map((code, index) =>
           code.used ? (
             <li key={index} className="backup-code backup-code-used">
-              <span className="visually-hidden">{t('settings.usedCode')}: </span>
-              <del>{text(code.message)}</del>
+              <del aria-hidden="true">{SPENT_MASK}</del>
+              <span className="backup-code-used-at">{text(code.message)}</span>
             </li>
           ) : (
             <li key={index} className="backup-code">

@@ -11,10 +11,9 @@ export interface BackupCodesPanelProps {
   flow: SettingsFlow;
   submit: (body: Record<string, unknown>) => unknown;
   busy: boolean;
-  title: string;
 }
 
-export function BackupCodesPanel({ flow, submit, busy, title }: BackupCodesPanelProps) {
+export function BackupCodesPanel({ flow, submit, busy }: BackupCodesPanelProps) {
   const codes = backupCodesNode(flow.ui.nodes);
   return (
     <>
@@ -24,7 +23,6 @@ export function BackupCodesPanel({ flow, submit, busy, title }: BackupCodesPanel
         method="lookup_secret"
         submit={submit}
         busy={busy}
-        label={title}
         filter={(node) => !(node.attributes.node_type === 'text' && node.attributes.id === BACKUP_CODES_NODE)}
         className="button-row"
       />

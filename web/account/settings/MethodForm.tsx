@@ -14,14 +14,13 @@ export interface MethodFormProps {
   method: SettingsMethod;
   submit: (body: Record<string, unknown>) => unknown;
   busy: boolean;
-  label: string;
   /** Narrows the method's nodes (a card shows some of them its own way). */
   filter?: (node: UiNode) => boolean;
   className?: string;
   children?: ReactNode;
 }
 
-export function MethodForm({ flow, method, submit, busy, label, filter, className, children }: MethodFormProps) {
+export function MethodForm({ flow, method, submit, busy, filter, className, children }: MethodFormProps) {
   return (
     <FlowForm
       flow={flow}
@@ -29,7 +28,6 @@ export function MethodForm({ flow, method, submit, busy, label, filter, classNam
       filter={filter}
       onSubmit={(body) => submit({ method, ...body })}
       busy={busy}
-      label={label}
       className={className}
     >
       {/* The identity host's WebAuthn script posts the form itself, without our submit handler. */}

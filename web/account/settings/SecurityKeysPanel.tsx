@@ -11,12 +11,11 @@ export interface SecurityKeysPanelProps {
   method: 'webauthn' | 'passkey';
   submit: (body: Record<string, unknown>) => unknown;
   busy: boolean;
-  title: string;
 }
 
 const REMOVE_NAME = { webauthn: 'webauthn_remove', passkey: 'passkey_remove' } as const;
 
-export function SecurityKeysPanel({ flow, method, submit, busy, title }: SecurityKeysPanelProps) {
+export function SecurityKeysPanel({ flow, method, submit, busy }: SecurityKeysPanelProps) {
   const { t } = useTranslation();
   const isRemove = (node: UiNode) => node.attributes.node_type === 'input' && node.attributes.name === REMOVE_NAME[method];
   const keys = flow.ui.nodes.filter((node) => node.group === method && isRemove(node));
@@ -29,14 +28,13 @@ export function SecurityKeysPanel({ flow, method, submit, busy, title }: Securit
           method={method}
           submit={submit}
           busy={busy}
-          label={title}
           filter={(node) => isCsrf(node) || isRemove(node)}
           className="key-list"
         />
       ) : (
         <p className="settings-empty">{t(method === 'webauthn' ? 'settings.noSecurityKeys' : 'settings.noPasskeys')}</p>
       )}
-      <MethodForm flow={flow} method={method} submit={submit} busy={busy} label={title} filter={(node) => !isRemove(node)} />
+      <MethodForm flow={flow} method={method} submit={submit} busy={busy} filter={(node) => !isRemove(node)} />
     </>
   );
 }

@@ -3,7 +3,7 @@
  * method the flow offers. The service's answer to a save (1050001, or why not) is shown in the
  * card that was saved; messages that came with the flow itself are shown above the cards.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsFlow, UiText } from '../../../shared/identity-flow.js';
 import { LoadingCard } from '../../ui/Card.js';
@@ -12,6 +12,7 @@ import { FlowMessages } from '../nodes/NodeMessages.js';
 import { useFlow } from '../use-flow.js';
 import { BackupCodesPanel } from './BackupCodesPanel.js';
 import { MethodForm } from './MethodForm.js';
+import { SavedMessages } from './SavedMessages.js';
 import { SecurityKeysPanel } from './SecurityKeysPanel.js';
 import { SettingsCard } from './SettingsCard.js';
 import { SettingsNav } from './SettingsNav.js';
@@ -19,6 +20,8 @@ import { cardSections, navSections, type SettingsMethod, type SettingsSection } 
 import { SocialSignInPanel } from './SocialSignInPanel.js';
 import { TotpPanel } from './TotpPanel.js';
 import './settings.css';
+
+const NONE: readonly UiText[] = [];
 
 export interface SettingsViewProps {
   flow: SettingsFlow;
@@ -30,26 +33,44 @@ export interface SettingsViewProps {
   logoutUrl?: string;
 }
 
-/** Counts the flows shown, so each answer of the service mounts its forms afresh (a saved password is not left typed in). */
-function useRevision(flow: SettingsFlow): number {
+/**
+ * Counts the saves that succeeded, so their forms are drawn afresh: a new password or an
+ * authenticator code is not left typed in. A refused save keeps what was typed, and the focus.
+ */
+function useSavedRevision(flow: SettingsFlow): number {
   const seen = useRef({ flow, revision: 0 });
-  if (seen.current.flow !== flow) seen.current = { flow, revision: seen.current.revision + 1 };
+  if (seen.current.flow !== flow) {
+    const succeeded = (flow.ui.messages ?? []).some((message) => message.type === 'success');
+    seen.current = { flow, revision: seen.current.revision + (succeeded ? 1 : 0) };
+  }
   return seen.current.revision;
+}
+
+/** After an answer, focus that fell off with a button the answer took away goes to the card that was saved. */
+function useFocusKept(flow: SettingsFlow, anchor: string | undefined): void {
+  useEffect(() => {
+    if (!anchor) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) document.getElementById(anchor)?.focus();
+  }, [flow, anchor]);
 }
 
 export function SettingsView({ flow, notices = [], submitting = false, submit, backUrl, logoutUrl = '/logout' }: SettingsViewProps) {
   const { t } = useTranslation();
-  const [saved, setSaved] = useState<SettingsMethod>();
-  const revision = useRevision(flow);
-  const flowMessages = flow.ui.messages ?? [];
+  /** The card last saved, and the flow it was saved from: its answer is the next flow. */
+  const [saved, setSaved] = useState<{ method: SettingsMethod; from: SettingsFlow }>();
+  const revision = useSavedRevision(flow);
+  const flowMessages = flow.ui.messages ?? NONE;
+  const answered = saved !== undefined && saved.from !== flow;
+  useFocusKept(flow, answered ? saved.method : undefined);
 
   const send = (body: Record<string, unknown>) => {
-    setSaved(body.method as SettingsMethod);
+    setSaved({ method: body.method as SettingsMethod, from: flow });
     return submit(body);
   };
 
-  function panel(section: SettingsSection, title: string): ReactNode {
-    const props = { flow, submit: send, busy: submitting, title };
+  function panel(section: SettingsSection): ReactNode {
+    const props = { flow, submit: send, busy: submitting };
     switch (section.method) {
       case 'lookup_secret':
         return <BackupCodesPanel {...props} />;
@@ -62,7 +83,7 @@ export function SettingsView({ flow, notices = [], submitting = false, submit, b
         return <SecurityKeysPanel {...props} method={section.method} />;
       case 'profile':
       case 'password':
-        return <MethodForm flow={flow} method={section.method} submit={send} busy={submitting} label={title} />;
+        return <MethodForm flow={flow} method={section.method} submit={send} busy={submitting} />;
     }
   }
 
@@ -81,9 +102,9 @@ export function SettingsView({ flow, notices = [], submitting = false, submit, b
             const title = t(`settings.cards.${section.cardKey}`);
             return (
               <SettingsCard key={section.method} anchor={section.anchor} title={title}>
-                {saved === section.method && <FlowMessages messages={flowMessages} />}
+                <SavedMessages messages={answered && saved.method === section.method ? flowMessages : NONE} />
                 <div key={revision} className="settings-card-body">
-                  {panel(section, title)}
+                  {panel(section)}
                 </div>
               </SettingsCard>
             );

@@ -10,7 +10,6 @@ export interface SocialSignInPanelProps {
   flow: SettingsFlow;
   submit: (body: Record<string, unknown>) => unknown;
   busy: boolean;
-  title: string;
 }
 
 interface Provider {
@@ -29,10 +28,10 @@ function providers(nodes: readonly UiNode[]): Provider[] {
   });
 }
 
-export function SocialSignInPanel({ flow, submit, busy, title }: SocialSignInPanelProps) {
+export function SocialSignInPanel({ flow, submit, busy }: SocialSignInPanelProps) {
   const { t } = useTranslation();
   return (
-    <ul className="provider-list" aria-label={title}>
+    <ul className="provider-list">
       {providers(flow.ui.nodes).map((provider) => (
         <li key={`${provider.node.group}-${provider.name}`} className="provider-row">
           <span className="provider-name">{provider.name}</span>
@@ -42,7 +41,6 @@ export function SocialSignInPanel({ flow, submit, busy, title }: SocialSignInPan
             method="oidc"
             submit={submit}
             busy={busy}
-            label={provider.name}
             filter={(node) => node.group === 'default' || node === provider.node}
           />
         </li>

@@ -10,16 +10,15 @@ export interface TotpPanelProps {
   flow: SettingsFlow;
   submit: (body: Record<string, unknown>) => unknown;
   busy: boolean;
-  title: string;
 }
 
-export function TotpPanel({ flow, submit, busy, title }: TotpPanelProps) {
+export function TotpPanel({ flow, submit, busy }: TotpPanelProps) {
   const { t } = useTranslation();
   const enrolling = flow.ui.nodes.some((node) => node.group === 'totp' && node.attributes.node_type === 'img');
   return (
     <>
       {enrolling && <p className="settings-hint">{t('settings.totpScanHint')}</p>}
-      <MethodForm flow={flow} method="totp" submit={submit} busy={busy} label={title} className={enrolling ? 'totp-enrol' : undefined} />
+      <MethodForm flow={flow} method="totp" submit={submit} busy={busy} className={enrolling ? 'totp-enrol' : undefined} />
     </>
   );
 }
