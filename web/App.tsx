@@ -1,5 +1,5 @@
 /** The frame every page shares: skip link, routes, language choice, toasts. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './lib/i18n.js';
 import { AppRoutes } from './routes.js';
 import { LanguagePicker } from './ui/LanguagePicker.js';
 import { Toasts } from './ui/Toasts.js';

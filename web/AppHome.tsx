@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { Link } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './lib/i18n.js';
 import type { Session } from '../shared/identity-session.js';
 import { goTo } from './lib/navigate.js';
 import { useSession } from './session/use-session.js';

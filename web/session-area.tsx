@@ -11,6 +11,7 @@ import { ConsentCard } from './account/cards/ConsentCard.js';
 import { ErrorCard, ErrorView } from './account/cards/ErrorCard.js';
 import { LogoutCard } from './account/cards/LogoutCard.js';
 import { AppHome } from './AppHome.js';
+import { startI18next } from './lib/i18next-bridge.js';
 import { createQueryClient } from './lib/query-client.js';
 import { goTo } from './lib/navigate.js';
 import { sessionKeys } from './lib/query-keys.js';
@@ -18,6 +19,7 @@ import { SessionGate } from './session/SessionGate.js';
 import { onSessionChanged } from './session/session-events.js';
 import { LoadingCard } from './ui/Card.js';
 
+await startI18next();
 const queryClient = createQueryClient();
 onSessionChanged(() => queryClient.removeQueries({ queryKey: sessionKeys.all }));
 

@@ -4,7 +4,7 @@
  * `continue_with` instructions.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.js';
 import type { ContinueWith, FlowByKind, FlowKind, UiText } from '../../shared/identity-flow.js';
 import { appHome, goTo, rememberFlowId } from '../lib/navigate.js';
 import { notifySessionChanged } from '../session/session-events.js';

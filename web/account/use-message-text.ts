@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.js';
 import type { UiText } from '../../shared/identity-flow.js';
 import { messageText } from '../lib/message-text.js';
 

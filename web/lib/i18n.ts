@@ -1,13 +1,14 @@
 /**
- * i18next with one catalogue loaded at a time: each locale is its own chunk, fetched when the
- * language is chosen. The language is the user's own setting, else the browser's, else `en`.
+ * The reader's language: one catalogue loaded at a time (each locale is its own chunk, fetched
+ * when chosen), picked from the user's own choice, else the browser's languages, else `en`.
+ * Components read texts with `useTranslation()`, shaped like react-i18next's.
  */
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales.js';
+import { createTranslator, type Catalogue, type Translate } from './translator.js';
 
-/** The product calls Swedish `se`; i18next picks plural rules by code, and `se` is Sami there. */
-const I18NEXT_CODE: Record<Locale, string> = { en: 'en', es: 'es', de: 'de', fr: 'fr', nl: 'nl', se: 'sv', pt: 'pt', pl: 'pl' };
+/** The product calls Swedish `se`; plural rules and `lang` attributes need its real code, `sv`. */
+const LANGUAGE_CODE: Record<Locale, string> = { en: 'en', es: 'es', de: 'de', fr: 'fr', nl: 'nl', se: 'sv', pt: 'pt', pl: 'pl' };
 const LANGUAGE_CHOICE_KEY = 'language';
 
 export function isLocale(value: unknown): value is Locale {
@@ -40,7 +41,10 @@ export function storedLanguageChoice(): string | null {
   }
 }
 
-type Catalogue = Record<string, unknown>;
+export function languageCode(locale: Locale): string {
+  return LANGUAGE_CODE[locale];
+}
+
 const loaders = import.meta.glob<Catalogue>('../../locales/*.json', { import: 'default' });
 
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
@@ -49,40 +53,58 @@ export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   return loader();
 }
 
-export function i18nextCode(locale: Locale): string {
-  return I18NEXT_CODE[locale];
+export interface I18nState {
+  locale: Locale;
+  catalogue: Catalogue;
+  t: Translate;
+  /** The BCP 47 code, as `i18n.language` is in react-i18next. */
+  i18n: { language: string };
 }
 
-export function currentLocale(instance: I18n = i18next): Locale {
-  const code = instance.language;
-  return code === 'sv' ? 'se' : isLocale(code) ? code : DEFAULT_LOCALE;
+let state: I18nState = stateFor(DEFAULT_LOCALE, {});
+const listeners = new Set<() => void>();
+
+function stateFor(locale: Locale, catalogue: Catalogue): I18nState {
+  const code = LANGUAGE_CODE[locale];
+  return { locale, catalogue, t: createTranslator(catalogue, code), i18n: { language: code } };
 }
 
-/** Starts i18next with the locale picked for this visitor; resolves once its texts are loaded. */
-export async function initI18n(locale: Locale, instance: I18n = i18next): Promise<I18n> {
-  const resources = await loadCatalogue(locale);
-  await instance.use(initReactI18next).init({
-    lng: I18NEXT_CODE[locale],
-    fallbackLng: false,
-    resources: { [I18NEXT_CODE[locale]]: { translation: resources } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  document.documentElement.lang = I18NEXT_CODE[locale];
-  return instance;
+/** Makes a loaded catalogue the current one (tests call it with a catalogue they imported). */
+export function setCatalogue(locale: Locale, catalogue: Catalogue): void {
+  state = stateFor(locale, catalogue);
+  if (typeof document !== 'undefined') document.documentElement.lang = LANGUAGE_CODE[locale];
+  for (const listener of listeners) listener();
 }
 
-/** Switches language: loads that one catalogue, then changes; remembers the user's choice. */
-export async function changeLocale(locale: Locale, instance: I18n = i18next): Promise<void> {
-  const code = I18NEXT_CODE[locale];
-  if (!instance.hasResourceBundle(code, 'translation')) {
-    instance.addResourceBundle(code, 'translation', await loadCatalogue(locale));
-  }
-  await instance.changeLanguage(code);
-  document.documentElement.lang = code;
+export function currentLocale(): Locale {
+  return state.locale;
+}
+
+export function i18nState(): I18nState {
+  return state;
+}
+
+export function onLocaleChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Loads the visitor's catalogue before the first render. */
+export async function initI18n(locale: Locale): Promise<void> {
+  setCatalogue(locale, await loadCatalogue(locale));
+}
+
+/** Switches language, fetching only that catalogue, and remembers the choice. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  setCatalogue(locale, await loadCatalogue(locale));
   try {
     globalThis.localStorage?.setItem(LANGUAGE_CHOICE_KEY, locale);
   } catch {
     // Not remembered; the choice still applies to this page.
   }
+}
+
+/** `{ t, i18n: { language } }` for the current language; re-renders when it changes. */
+export function useTranslation(): I18nState {
+  return useSyncExternalStore(onLocaleChange, i18nState, i18nState);
 }

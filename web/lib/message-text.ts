@@ -3,7 +3,7 @@
  * catalogue, interpolated with the message's context plus the values the client computes from it
  * (locales/README.md), falling back to the server's own text.
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from './translator.js';
 import type { UiText } from '../../shared/identity-flow.js';
 
 /** Messages whose text is data (a masked address, a secret, a title): the server's text wins. */
@@ -38,7 +38,7 @@ export function messageValues(message: UiText, locale: string, now = Date.now())
   return values;
 }
 
-export function messageText(t: TFunction, message: UiText, locale: string): string {
+export function messageText(t: Translate, message: UiText, locale: string): string {
   if (SERVER_TEXT_IDS.has(message.id)) return message.text;
   const values = messageValues(message, locale);
   return t(`messages.${message.id}`, { ...values, defaultValue: message.text });

@@ -4,7 +4,7 @@
  * service cannot cause a loop.
  */
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.js';
 import { goTo } from '../lib/navigate.js';
 import { LoadingCard } from '../ui/Card.js';
 import { sessionFailure } from './session-api.js';

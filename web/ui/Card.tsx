@@ -1,6 +1,6 @@
 /** The account cards' frame: a centred card with a title, an optional subtitle and a footer. */
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.js';
 import { AppLink } from './AppLink.js';
 
 export interface CardProps {

@@ -4,12 +4,11 @@
  * list-box machinery out of the sign-in page's first load.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../shared/locales.js';
-import { changeLocale, currentLocale, isLocale } from '../lib/i18n.js';
+import { changeLocale, isLocale, useTranslation } from '../lib/i18n.js';
 
 export function LanguagePicker() {
-  const { t, i18n } = useTranslation();
+  const { t, locale } = useTranslation();
   const id = useId();
   return (
     <div className="language-picker">
@@ -19,7 +18,7 @@ export function LanguagePicker() {
       <select
         id={id}
         className="language-select"
-        value={currentLocale(i18n)}
+        value={locale}
         onChange={(event) => {
           if (isLocale(event.target.value)) void changeLocale(event.target.value);
         }}

@@ -1,6 +1,6 @@
 /** The toast region, bottom right. Hover or a blurred window pauses it; a click dismisses a toast. */
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.js';
 import { toastStore } from './toast-store.js';
 
 export function Toasts() {

@@ -2,7 +2,7 @@
  * Recovery and verification: one form of the flow's method (a code or a link sent to an
  * address), then — once the challenge is passed — the service's "Continue" link.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { FlowBase, UiText } from '../../../shared/identity-flow.js';
 import { Card, FooterLink, LoadingCard } from '../../ui/Card.js';
 import { FlowForm } from '../nodes/FlowForm.js';

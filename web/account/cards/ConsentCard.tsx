@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, CheckboxGroup, Label, Text } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { ConsentRequestView } from '../../../shared/oauth2-consent.js';
 import { consentKeys } from '../../lib/query-keys.js';
 import { goTo } from '../../lib/navigate.js';

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Button, Link } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import { request } from '../../lib/http.js';
 import { configKeys } from '../../lib/query-keys.js';
 import { Card, LoadingCard } from '../../ui/Card.js';

@@ -5,7 +5,7 @@
  * identifier being confirmed.
  */
 import { Fragment, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { LoginFlow } from '../../../shared/identity-flow.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { Card, FooterLink, LoadingCard } from '../../ui/Card.js';

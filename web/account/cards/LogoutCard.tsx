@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import { goTo } from '../../lib/navigate.js';
 import { notifySessionChanged } from '../../session/session-events.js';
 import { Card } from '../../ui/Card.js';

@@ -3,7 +3,7 @@
  * (password, e-mailed code, security key, passkey) in one form, since each of them submits the
  * traits too.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { RegistrationFlow, UiText } from '../../../shared/identity-flow.js';
 import { Card, FooterLink, LoadingCard } from '../../ui/Card.js';
 import { Divider } from '../nodes/Divider.js';

@@ -1,6 +1,6 @@
 /** After registering with nothing left to confirm: a welcome, and on to where the user was going. */
 import { AppLink } from '../../ui/AppLink.js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import { appHome } from '../../lib/navigate.js';
 import { Card } from '../../ui/Card.js';
 

@@ -1,5 +1,5 @@
 /** The "or" between two ways of doing the same thing. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 
 export function Divider() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@
  * elements: fully accessible as they are, and nothing extra to download on the sign-in page.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { UiNode, UiNodeInputAttributes } from '../../../shared/identity-flow.js';
 import { useMessageText } from '../use-message-text.js';
 import { fieldId, messagesId } from './field-ids.js';
