@@ -6,6 +6,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginCard } from '../../web/account/cards/LoginCard.js';
+import { RegistrationCard } from '../../web/account/cards/RegistrationCard.js';
+import registrationFresh from './fixtures/account/registration-fresh.json' with { type: 'json' };
 import { classifyFlowError } from '../../web/account/flow-errors.js';
 import { HttpError } from '../../web/lib/http.js';
 import fresh from './fixtures/account/login-fresh.json' with { type: 'json' };
@@ -107,6 +109,31 @@ describe('sign-in flow steering', () => {
     });
     renderWithProviders(<LoginCard />);
     await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+});
+
+describe('registration steering', () => {
+  async function register(reply: unknown) {
+    window.history.replaceState(null, '', '/registration');
+    serve({
+      'GET /.ory/self-service/registration/browser': [{ status: 200, body: { ...fixture(registrationFresh), id: 'r-1' } }],
+      'POST /.ory/self-service/registration': [{ status: 200, body: reply }],
+    });
+    renderWithProviders(<RegistrationCard />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/E-Mail/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a long enough passphrase');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+  }
+
+  it('shows the verification card the service asks for', async () => {
+    await register({ identity: { id: 'i' }, continue_with: [{ action: 'show_verification_ui', flow: { id: 'v-1', verifiable_address: 'ada@example.com' } }] });
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/verification?flow=v-1'));
+  });
+
+  it('welcomes the new user when there is nothing left to confirm', async () => {
+    await register({ identity: { id: 'i' }, session: { id: 's', identity: { id: 'i', traits: {} } } });
+    await waitFor(() => expect(window.location.pathname).toBe('/registration-completion'));
   });
 });
 

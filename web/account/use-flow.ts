@@ -119,7 +119,11 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
         }
         if (followContinueWith(result.continue_with)) return;
         if (result.ui) return show(result as unknown as FlowByKind[K]);
-        // Signed in or registered with nothing more to do: on to where the flow was going.
+        // Registered with nothing left to confirm: welcome, then on to where the flow was going.
+        if (kind === 'registration') {
+          goTo(`/registration-completion${flow.return_to ? `?return_to=${encodeURIComponent(flow.return_to)}` : ''}`);
+          return;
+        }
         goTo(appHome(flow.return_to));
       } catch (error) {
         await handleError(error);
