@@ -229,6 +229,7 @@ describe('authenticator app', () => {
     const { submit } = show(totpLinked);
     const totp = card('Manage 2FA TOTP Authenticator App');
     expect(within(totp).queryByRole('img')).toBeNull();
+    expect(within(totp).getByText('Linked')).toBeTruthy();
     await user.click(within(totp).getByRole('button', { name: 'Unlink authenticator app' }));
     expect(submit).toHaveBeenCalledWith({ method: 'totp', csrf_token: csrfValue(totpLinked), totp_unlink: 'true' });
   });

@@ -1,6 +1,6 @@
 /**
  * The authenticator app: while none is linked, the QR code and its key to type in instead, and
- * the code the app then shows; once linked, the button that unlinks it.
+ * the code the app then shows; once linked, that it is, and the button that unlinks it.
  */
 import { useTranslation } from 'react-i18next';
 import type { SettingsFlow } from '../../../shared/identity-flow.js';
@@ -17,7 +17,13 @@ export function TotpPanel({ flow, submit, busy }: TotpPanelProps) {
   const enrolling = flow.ui.nodes.some((node) => node.group === 'totp' && node.attributes.node_type === 'img');
   return (
     <>
-      {enrolling && <p className="settings-hint">{t('settings.totpScanHint')}</p>}
+      {enrolling ? (
+        <p className="settings-hint">{t('settings.totpScanHint')}</p>
+      ) : (
+        <p className="settings-status">
+          <span className="badge badge-linked">{t('settings.linked')}</span>
+        </p>
+      )}
       <MethodForm flow={flow} method="totp" submit={submit} busy={busy} className={enrolling ? 'totp-enrol' : undefined} />
     </>
   );
