@@ -101,7 +101,7 @@ describe('IdentityApi: identities', () => {
     const { data: plain } = await admin.getIdentity({ id: created.id });
     expect(plain.credentials?.password?.config).toBeUndefined();
     const { data: withHash } = await admin.getIdentity({ id: created.id, includeCredential: ['password'] });
-    expect(String(withHash.credentials?.password?.config?.hashed_password)).toMatch(/^\$argon2id\$/);
+    expect(String((withHash.credentials?.password?.config as { hashed_password?: string } | undefined)?.hashed_password)).toMatch(/^\$argon2id\$/);
     expect((await failure(admin.getIdentity({ id: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
   });
 
@@ -178,7 +178,7 @@ describe('IdentityApi: identities', () => {
     const browser = new TestBrowser(identity.publicUrl);
     const address = email();
     await register(browser, address);
-    const [{ id }] = (await admin.listIdentities({ credentialsIdentifier: address })).data as [{ id: string }];
+    const { id } = (await admin.listIdentities({ credentialsIdentifier: address })).data[0]!;
     await identity.db.query(`INSERT INTO credentials (identity_id, type, config, version, created_at, updated_at) VALUES ($1, 'totp', '{}', 0, now(), now())`, [id]);
     expect((await admin.deleteIdentityCredentials({ id, type: 'totp' })).status).toBe(204);
     const { data } = await admin.getIdentity({ id });
