@@ -14,14 +14,18 @@ import { AppHome } from './AppHome.js';
 import { startI18next } from './lib/i18next-bridge.js';
 import { createQueryClient } from './lib/query-client.js';
 import { goTo } from './lib/navigate.js';
-import { sessionKeys } from './lib/query-keys.js';
+import { sessionKeys, userSettingsKeys } from './lib/query-keys.js';
 import { SessionGate } from './session/SessionGate.js';
 import { onSessionChanged } from './session/session-events.js';
+import { UserLanguage } from './session/UserLanguage.js';
 import { LoadingCard } from './ui/Card.js';
 
 await startI18next();
 const queryClient = createQueryClient();
-onSessionChanged(() => queryClient.removeQueries({ queryKey: sessionKeys.all }));
+onSessionChanged(() => {
+  queryClient.removeQueries({ queryKey: sessionKeys.all });
+  queryClient.removeQueries({ queryKey: userSettingsKeys.all });
+});
 
 const settingsModules = import.meta.glob<{ SettingsPage: ComponentType }>('./account/settings/SettingsPage.tsx');
 
@@ -43,6 +47,7 @@ export function SessionArea() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider navigate={(path) => goTo(path)}>
+        <UserLanguage />
         <Switch>
           <Route path="/verification">
             <WithSession>

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { parseErrorParam } from '../../web/account/cards/error-details.js';
-import { ConsentView } from '../../web/account/cards/ConsentCard.js';
+import { waitFor } from '@testing-library/react';
+import { ConsentCard, ConsentView } from '../../web/account/cards/ConsentCard.js';
 import { ErrorView } from '../../web/account/cards/ErrorCard.js';
 import { LogoutView } from '../../web/account/cards/LogoutCard.js';
 import { renderWithProviders } from './support/render.js';
@@ -74,6 +75,41 @@ describe('consent screen', () => {
     expect(screen.getByText('Unnamed Client')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Deny' }));
     expect(onDecide).toHaveBeenCalledWith('reject', ['openid', 'email', 'profile'], false);
+  });
+});
+
+describe('consent screen with the gateway', () => {
+  function serve(consent: unknown) {
+    const calls: { method: string; url: string; body?: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        const body = init.method === 'POST' ? { redirect_to: '/_app' } : consent;
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    return calls;
+  }
+
+  it('loads the request by its challenge and posts the decision with the granted scopes', async () => {
+    window.history.replaceState(null, '', '/consent?consent_challenge=ch-9');
+    const calls = serve({ challenge: 'ch-9', client: { client_id: 'a', client_name: 'Planner' }, requested_scope: ['openid', 'email'], requested_access_token_audience: [], skip: false });
+    renderWithProviders(<ConsentCard />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/_app'));
+    expect(calls[0]).toMatchObject({ method: 'GET', url: '/bff/consent?consent_challenge=ch-9' });
+    expect(calls[1]).toMatchObject({ method: 'POST', url: '/bff/consent', body: { consent_challenge: 'ch-9', action: 'accept', grant_scope: ['openid', 'email'], remember: false } });
+    vi.unstubAllGlobals();
+  });
+
+  it('accepts at once when the provider says the decision was remembered', async () => {
+    window.history.replaceState(null, '', '/consent?consent_challenge=ch-10');
+    const calls = serve({ challenge: 'ch-10', client: { client_id: 'a' }, requested_scope: ['openid'], requested_access_token_audience: [], skip: true });
+    renderWithProviders(<ConsentCard />);
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+    vi.unstubAllGlobals();
   });
 });
 

@@ -94,14 +94,28 @@ export async function initI18n(locale: Locale): Promise<void> {
   setCatalogue(locale, await loadCatalogue(locale));
 }
 
-/** Switches language, fetching only that catalogue, and remembers the choice. */
+/** Switches language, fetching only that catalogue, and remembers it on this device. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  setCatalogue(locale, await loadCatalogue(locale));
+  if (locale !== state.locale) setCatalogue(locale, await loadCatalogue(locale));
   try {
     globalThis.localStorage?.setItem(LANGUAGE_CHOICE_KEY, locale);
   } catch {
     // Not remembered; the choice still applies to this page.
   }
+}
+
+const choiceListeners = new Set<(locale: Locale) => void>();
+
+/** Told when the user picks a language themselves (the account keeps it as a setting). */
+export function onLocaleChosen(listener: (locale: Locale) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+/** The user picked a language. */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  await changeLocale(locale);
+  for (const listener of choiceListeners) listener(locale);
 }
 
 /** `{ t, i18n: { language } }` for the current language; re-renders when it changes. */

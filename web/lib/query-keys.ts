@@ -26,3 +26,8 @@ export const logoutKeys = {
 export const configKeys = {
   all: ['client-config'] as const,
 };
+
+export const userSettingsKeys = {
+  all: ['user-settings'] as const,
+  current: () => [...userSettingsKeys.all, 'current'] as const,
+};

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { LOCALES } from '../../shared/locales.js';
-import { changeLocale, isLocale, useTranslation } from '../lib/i18n.js';
+import { chooseLocale, isLocale, useTranslation } from '../lib/i18n.js';
 
 export function LanguagePicker() {
   const { t, locale } = useTranslation();
@@ -20,7 +20,7 @@ export function LanguagePicker() {
         className="language-select"
         value={locale}
         onChange={(event) => {
-          if (isLocale(event.target.value)) void changeLocale(event.target.value);
+          if (isLocale(event.target.value)) void chooseLocale(event.target.value);
         }}
       >
         {LOCALES.map((locale) => (

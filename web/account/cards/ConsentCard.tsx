@@ -15,7 +15,8 @@ import { errorPageUrl } from '../flow-errors.js';
 import { decideConsent, getConsent } from '../oauth2/oauth2-api.js';
 
 export function ConsentCard() {
-  const challenge = new URLSearchParams(window.location.search).get('consent_challenge') ?? '';
+  // Read once: the page may already be moving on to the client when this card renders again.
+  const [challenge] = useState(() => new URLSearchParams(window.location.search).get('consent_challenge') ?? '');
   const consent = useQuery({
     queryKey: consentKeys.detail(challenge),
     queryFn: () => getConsent(challenge || undefined),
@@ -29,7 +30,13 @@ export function ConsentCard() {
   useEffect(() => {
     if (consent.isError) goTo(errorPageUrl(consent.error), { replace: true });
   }, [consent.isError, consent.error]);
-  if (!consent.data) return <LoadingCard />;
+  // A decision the user asked to remember: the provider says skip, so no question is asked again.
+  const skip = consent.data?.skip === true;
+  const { mutate } = decide;
+  useEffect(() => {
+    if (skip && consent.data) mutate({ consent_challenge: consent.data.challenge, action: 'accept', grant_scope: consent.data.requested_scope });
+  }, [skip, consent.data, mutate]);
+  if (!consent.data || skip) return <LoadingCard />;
   return (
     <ConsentView
       consent={consent.data}

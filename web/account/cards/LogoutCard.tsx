@@ -3,6 +3,7 @@
  * provider through `/bff/logout`; in every case Yes ends the identity session and No goes back.
  */
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { goTo } from '../../lib/navigate.js';
@@ -25,7 +26,7 @@ async function stay(challenge: string | null): Promise<string> {
 }
 
 export function LogoutCard() {
-  const challenge = new URLSearchParams(window.location.search).get('logout_challenge');
+  const [challenge] = useState(() => new URLSearchParams(window.location.search).get('logout_challenge'));
   const decide = useMutation({
     mutationFn: (yes: boolean) => (yes ? logOut(challenge) : stay(challenge)),
     onSuccess: (next, yes) => {
