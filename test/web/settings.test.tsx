@@ -4,7 +4,7 @@
  * through, the authenticator app's QR code and key, security keys and providers by name, and the
  * service's answer shown in the card that was saved.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -97,6 +97,19 @@ describe('settings screen', () => {
     ]) {
       expect(card(title!).id).toBe(anchor);
     }
+  });
+
+  it('moves to a card as an in-page anchor, not through the app’s router, and marks the entry current', async () => {
+    const user = userEvent.setup();
+    const navigate = vi.fn();
+    window.history.replaceState(null, '', '/settings?flow=abc');
+    renderWithProviders(<SettingsView flow={flow(fresh)} submit={vi.fn()} />, navigate);
+    const entry = screen.getByRole('link', { name: 'Authenticator App' });
+    await user.click(entry);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(window.location.hash).toBe('#totp');
+    await waitFor(() => expect(entry.getAttribute('aria-current')).toBe('location'));
+    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('keeps the profile card even when the flow has no profile nodes, and offers Back when the flow returns somewhere', () => {

@@ -1,10 +1,12 @@
 /**
  * The settings screen's side navigation: an optional Back entry, one entry per method the flow
- * offers (linking to its card's anchor), then Logout.
+ * offers (linking to its card's anchor), then Logout. Section entries are plain in-page anchors,
+ * so the browser scrolls to the card and moves focus there; the app's router would only change
+ * the address.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
+import { AppLink } from '../../ui/AppLink.js';
 import type { SettingsSection } from './settings-sections.js';
 
 export interface SettingsNavProps {
@@ -32,27 +34,22 @@ export function SettingsNav({ sections, backUrl, logoutUrl }: SettingsNavProps) 
       <ul>
         {backUrl && (
           <li>
-            <Link className="settings-nav-link settings-nav-back" href={backUrl}>
+            <AppLink className="settings-nav-link settings-nav-back" href={backUrl}>
               {t('settings.nav.back')}
-            </Link>
+            </AppLink>
           </li>
         )}
         {sections.map((section) => (
           <li key={section.method}>
-            <Link
-              className="settings-nav-link"
-              href={`#${section.anchor}`}
-              aria-current={hash === section.anchor ? 'location' : undefined}
-              onPress={() => setHash(section.anchor)}
-            >
+            <a className="settings-nav-link" href={`#${section.anchor}`} aria-current={hash === section.anchor ? 'location' : undefined}>
               {t(`settings.nav.${section.navKey}`)}
-            </Link>
+            </a>
           </li>
         ))}
         <li>
-          <Link className="settings-nav-link settings-nav-logout" href={logoutUrl}>
+          <AppLink className="settings-nav-link settings-nav-logout" href={logoutUrl}>
             {t('settings.nav.logout')}
-          </Link>
+          </AppLink>
         </li>
       </ul>
     </nav>

@@ -55,6 +55,14 @@ function useFocusKept(flow: SettingsFlow, anchor: string | undefined): void {
   }, [flow, anchor]);
 }
 
+/** An address naming a card (`/settings#totp`) shows that card once the flow has drawn it. */
+function useScrollToAnchor(): void {
+  useEffect(() => {
+    const anchor = window.location.hash.slice(1);
+    if (anchor) document.getElementById(anchor)?.scrollIntoView();
+  }, []);
+}
+
 export function SettingsView({ flow, notices = [], submitting = false, submit, backUrl, logoutUrl = '/logout' }: SettingsViewProps) {
   const { t } = useTranslation();
   /** The card last saved, and the flow it was saved from: its answer is the next flow. */
@@ -63,6 +71,7 @@ export function SettingsView({ flow, notices = [], submitting = false, submit, b
   const flowMessages = flow.ui.messages ?? NONE;
   const answered = saved !== undefined && saved.from !== flow;
   useFocusKept(flow, answered ? saved.method : undefined);
+  useScrollToAnchor();
 
   const send = (body: Record<string, unknown>) => {
     setSaved({ method: body.method as SettingsMethod, from: flow });
