@@ -69,8 +69,9 @@ describe('sign-in card, normal mode', () => {
     expect((screen.getByRole('textbox', { name: /E-Mail/ }) as HTMLInputElement).value).toBe('nobody@example.com');
   });
 
-  it('shows missing fields next to each field', () => {
+  it('shows missing fields next to each field, and takes the user to the first', () => {
     renderLogin(missing);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /E-Mail/ }));
     for (const field of [screen.getByRole('textbox', { name: /E-Mail/ }), screen.getByLabelText(/^Password/)]) {
       expect(field.getAttribute('aria-invalid')).toBe('true');
       const message = document.getElementById(field.getAttribute('aria-describedby')!);

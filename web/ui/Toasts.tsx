@@ -26,16 +26,13 @@ export function Toasts() {
       onMouseLeave={() => toastStore.resume('hover')}
     >
       {toasts.map((toast) => (
-        <button
-          key={toast.id}
-          type="button"
-          role="status"
-          className={`toast toast-${toast.tone}`}
-          title={t('toast.dismiss')}
-          onClick={() => toastStore.dismiss(toast.id)}
-        >
-          {toast.text}
-        </button>
+        // A click anywhere on the toast dismisses it; the close button gives keyboards the same.
+        <div key={toast.id} role="status" className={`toast toast-${toast.tone}`} onClick={() => toastStore.dismiss(toast.id)}>
+          <span className="toast-text">{toast.text}</span>
+          <button type="button" className="toast-close" aria-label={t('toast.dismiss')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
       ))}
     </section>
   );

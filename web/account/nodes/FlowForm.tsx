@@ -6,7 +6,7 @@
  * sign-in, passwordless and second-factor forms); it then presses the button of the field's own
  * method, or the form's primary button for shared fields such as the identifier.
  */
-import { Fragment, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { FlowBase, UiNode, UiNodeGroup } from '../../../shared/identity-flow.js';
 import { FlowNode, nodeKey } from './FlowNode.js';
 import { companionGroups, formBody, type Submitter } from './form-body.js';
@@ -121,6 +121,14 @@ export function FlowForm({
     pressed.current = button;
     form.requestSubmit(button);
   }
+
+  // After the service refused a submission, take the user to the first field it complained about.
+  const firstError = nodes.find((node) => node.attributes.node_type === 'input' && node.messages.some((message) => message.type === 'error'));
+  const errorKey = firstError ? `${firstError.group}:${firstError.attributes.node_type === 'input' ? firstError.attributes.name : ''}:${firstError.messages.map((m) => m.id).join()}` : '';
+  useEffect(() => {
+    if (!errorKey) return;
+    formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [errorKey, flow]);
 
   let previousGroup: UiNodeGroup | undefined;
   return (
