@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SettingsFlow } from '../../shared/identity-flow.js';
 import { SettingsView } from '../../web/account/settings/SettingsPage.js';
+import afterRecovery from './fixtures/settings/after-recovery.json' with { type: 'json' };
 import allMethods from './fixtures/settings/all-methods.json' with { type: 'json' };
 import fresh from './fixtures/settings/fresh.json' with { type: 'json' };
 import generated from './fixtures/settings/lookup-generated.json' with { type: 'json' };
@@ -123,6 +124,22 @@ describe('settings screen', () => {
       ['Logout', '/logout'],
     ]);
     expect(card('Profile Settings')).toBeTruthy();
+  });
+});
+
+describe('messages that come with the flow', () => {
+  it('shows the recovery notice above the cards, with the minutes left to change the password', () => {
+    const recovered = flow(afterRecovery);
+    const expiresAt = recovered.ui.messages![0]!.context!.privileged_session_expires_at_unix as number;
+    vi.useFakeTimers({ now: (expiresAt - 15 * 60) * 1000, toFake: ['Date'] });
+    try {
+      renderWithProviders(<SettingsView flow={recovered} submit={vi.fn()} />);
+    } finally {
+      vi.useRealTimers();
+    }
+    const notice = document.querySelector('[data-message-id="1060001"]')!;
+    expect(notice.textContent).toMatch(/15 minutes/);
+    expect(notice.closest('section')).toBeNull();
   });
 });
 
