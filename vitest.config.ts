@@ -10,7 +10,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/**/*.test.ts'], environment: 'node' },
+        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'], environment: 'node' },
+      },
+      {
+        // Journeys in Debian's Chromium against the whole product and the built client.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 90_000,
+        },
       },
       {
         // The identity service's suites once more on PostgreSQL (each in a fresh schema), so the

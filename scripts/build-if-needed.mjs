@@ -5,10 +5,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const SHARED = ['shared', 'package.json', 'tsconfig.json'];
-const TARGETS = [
-  { output: 'dist/server/main.js', sources: ['server', 'tsconfig.build.json', ...SHARED], command: 'npx tsc -p tsconfig.build.json' },
-  { output: 'dist/web/index.html', sources: ['web', 'locales', 'vite.config.ts', ...SHARED], command: 'npx vite build' },
+const ALL_TARGETS = [
+  { name: 'server', output: 'dist/server/main.js', sources: ['server', 'tsconfig.build.json', ...SHARED], command: 'npx tsc -p tsconfig.build.json' },
+  { name: 'web', output: 'dist/web/index.html', sources: ['web', 'locales', 'vite.config.ts', ...SHARED], command: 'npx vite build' },
 ];
+
+// `node scripts/build-if-needed.mjs web` builds only the client (what browser tests need).
+const only = process.argv.slice(2);
+const TARGETS = only.length ? ALL_TARGETS.filter((target) => only.includes(target.name)) : ALL_TARGETS;
 
 function newest(entry) {
   if (!existsSync(entry)) return 0;

@@ -42,6 +42,8 @@ export interface Config {
   mailFrom: string;
   /** The embedded identity service refuses sign-in until an address is verified. */
   requireVerifiedAddress: boolean;
+  /** How long a self-service flow of the embedded identity service may be completed, in seconds. */
+  identityFlowLifespanSeconds: number;
   /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
   workers: number;
   webRoot: string;
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     requireVerifiedAddress: requireVerifiedRaw === 'true',
+    identityFlowLifespanSeconds: integer('IDENTITY_FLOW_LIFESPAN_SECONDS', 3600, 1, 86_400),
     workers: integer('GATEWAY_WORKERS', 1, 1, 64),
     webRoot: path.resolve(value('WEB_ROOT') ?? 'dist/web'),
     s3,

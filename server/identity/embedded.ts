@@ -39,7 +39,7 @@ export async function startEmbeddedIdentity(config: Config, log: FastifyBaseLogg
         adminToken,
         schemas: [defaultSchemaEntry],
         defaultSchemaId: defaultSchemaEntry.id,
-        lifespans: { ...DEFAULT_LIFESPANS },
+        lifespans: { ...DEFAULT_LIFESPANS, flowMs: config.identityFlowLifespanSeconds * 1000 },
         requireVerifiedAddress: config.requireVerifiedAddress,
         courierFrom: config.mailFrom,
         smtpUrl: config.smtpUrl,
