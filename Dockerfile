@@ -1,11 +1,14 @@
-# Build stage: compile with the dev toolchain, then keep only production dependencies.
+# Build stage: compile the server and build the client with the dev toolchain, then keep only
+# production dependencies.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json vite.config.ts ./
 COPY server ./server
 COPY shared ./shared
+COPY web ./web
+COPY locales ./locales
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: compiled output and production dependencies, run as the unprivileged node user.
