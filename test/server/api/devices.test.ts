@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToInventory } from '../../../server/api/devices/inventory.js';
 import { resolveDeviceScope } from '../../../server/api/devices/scope.js';
 import { deviceForToken } from '../../../server/api/devices/tokens.js';
-import { CALLER_HEADER, startFleetApp, type FleetTestApp } from './fleet-app.js';
+import { CALLER_HEADER, STARTUP_MS, startFleetApp, type FleetTestApp } from './fleet-app.js';
 
 describe.each(['pglite', 'postgres'])('devices on %s', (backend) => {
   let t: FleetTestApp;
@@ -29,8 +29,8 @@ describe.each(['pglite', 'postgres'])('devices on %s', (backend) => {
       ],
       new Date(),
     );
-  });
-  afterAll(async () => t?.close());
+  }, STARTUP_MS);
+  afterAll(async () => t?.close(), STARTUP_MS);
 
   it('registers a device by serial and claim code, answering its upload token once', async () => {
     const res = await http.post(`/api/orgs/${orgId}/devices/register`).set(CALLER_HEADER, alice).send({ serial: 'ap2-0001', claimCode: 'k7qx 22pl', name: 'Lobby' });

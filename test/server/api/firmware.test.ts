@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToInventory } from '../../../server/api/devices/inventory.js';
 import { failOnTruncation } from '../../../server/api/firmware/limited-stream.js';
-import { CALLER_HEADER, startFleetApp, type FleetTestApp } from './fleet-app.js';
+import { CALLER_HEADER, STARTUP_MS, startFleetApp, type FleetTestApp } from './fleet-app.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -64,8 +64,8 @@ describe.each(['pglite', 'postgres'])('firmware releases on %s', (backend) => {
     await addToInventory(t.db, [{ serial: 'F-1', model: 'AP-200', claimCode: 'CODE-0001' }, { serial: 'F-2', model: 'Sensor-5', claimCode: 'CODE-0002' }], new Date());
     expect((await http.post(`/api/orgs/${owner}/devices/register`).send({ serial: 'F-1', claimCode: 'CODE-0001' })).status).toBe(201);
     expect((await http.post(`/api/orgs/${bystander}/devices/register`).send({ serial: 'F-2', claimCode: 'CODE-0002' })).status).toBe(201);
-  });
-  afterAll(async () => t?.close());
+  }, STARTUP_MS);
+  afterAll(async () => t?.close(), STARTUP_MS);
 
   it('stores a release whose file matches its hash and tells the organisations owning that model', async () => {
     const res = await upload({ version: '2.4.1', changeNotes: 'Fixes roaming.', fileHash: sha256(image).toUpperCase(), deviceModel: 'AP-200' });

@@ -16,6 +16,8 @@ import { openSurveyDb } from './survey/survey-db.js';
 
 export const CALLER_HEADER = 'x-test-caller';
 export const DEFAULT_CALLER = '00000000-0000-4000-8000-000000000001';
+/** Opening PGlite and migrating takes seconds alone and far longer beside other suites. */
+export const STARTUP_MS = 120_000;
 
 export interface FleetTestApp {
   app: FastifyInstance;

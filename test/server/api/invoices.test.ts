@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToInventory } from '../../../server/api/devices/inventory.js';
-import { startFleetApp, type FleetTestApp } from './fleet-app.js';
+import { STARTUP_MS, startFleetApp, type FleetTestApp } from './fleet-app.js';
 
 interface InvoiceJson {
   id: string;
@@ -37,8 +37,8 @@ describe.each(['pglite', 'postgres'])('invoices on %s', (backend) => {
     expect((await http.post(`/api/devices/${hall}/startsubscription`).send({ plan: 'enterprise', interval: 'yearly', currency: 'GBP' })).status).toBe(201);
     // Three renewals of the monthly one fall due by then.
     t.setNow(new Date('2026-06-16T00:00:00Z'));
-  });
-  afterAll(async () => t?.close());
+  }, STARTUP_MS);
+  afterAll(async () => t?.close(), STARTUP_MS);
 
   it('lists the invoices subscriptions issued, renewals included, newest first, with lines and totals', async () => {
     const res = await http.get(`/api/orgs/${orgId}/invoices`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyOrg, notifyOrgs } from '../../../server/api/notifications/notify.js';
-import { startFleetApp, type FleetTestApp } from './fleet-app.js';
+import { STARTUP_MS, startFleetApp, type FleetTestApp } from './fleet-app.js';
 
 describe.each(['pglite', 'postgres'])('notifications on %s', (backend) => {
   let t: FleetTestApp;
@@ -14,8 +14,8 @@ describe.each(['pglite', 'postgres'])('notifications on %s', (backend) => {
     t = await startFleetApp(backend);
     http = request(t.app.server);
     await t.db.query('INSERT INTO orgs (id, name) VALUES ($1, $2), ($3, $4)', [orgId, 'Acme', otherOrg, 'Other']);
-  });
-  afterAll(async () => t?.close());
+  }, STARTUP_MS);
+  afterAll(async () => t?.close(), STARTUP_MS);
 
   it('notifyOrg stores one and returns it as the list shows it', async () => {
     const created = await notifyOrg(t.db, {

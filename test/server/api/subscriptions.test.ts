@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToInventory } from '../../../server/api/devices/inventory.js';
 import { addMonths, periodAt, periodIndexOf } from '../../../server/api/subscriptions/periods.js';
 import { transition } from '../../../server/api/subscriptions/transitions.js';
-import { CALLER_HEADER, startFleetApp, type FleetTestApp } from './fleet-app.js';
+import { CALLER_HEADER, STARTUP_MS, startFleetApp, type FleetTestApp } from './fleet-app.js';
 
 describe('billing periods', () => {
   it('counts months from the anchor, clamping to short months without drifting', () => {
@@ -62,8 +62,8 @@ describe.each(['pglite', 'postgres'])('subscription routes on %s', (backend) => 
     await addToInventory(t.db, [{ serial: 'AP2-1', model: 'AP-200', claimCode: 'CODE-0001' }, { serial: 'AP2-2', model: 'AP-200', claimCode: 'CODE-0002' }], start);
     deviceId = (await http.post(`/api/orgs/${orgId}/devices/register`).send({ serial: 'AP2-1', claimCode: 'CODE-0001', name: 'Lobby' })).body.device.id;
     spareId = (await http.post(`/api/orgs/${orgId}/devices/register`).send({ serial: 'AP2-2', claimCode: 'CODE-0002', name: 'Spare' })).body.device.id;
-  });
-  afterAll(async () => t?.close());
+  }, STARTUP_MS);
+  afterAll(async () => t?.close(), STARTUP_MS);
 
   it('starts a monthly subscription: active, priced from the catalogue, first period invoiced, organisation notified', async () => {
     const res = await http.post(`/api/devices/${deviceId}/startsubscription`).set(CALLER_HEADER, bob).send({ plan: 'professional', interval: 'monthly' });
