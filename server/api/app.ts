@@ -9,7 +9,9 @@ import { assertionKey } from '../../shared/identity-assertion.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { installAccessControl } from './auth/access-control.js';
+import { seedDemoOrgOnFirstStart } from './demo/demo-org.js';
 import { resolveDeviceScope } from './devices/scope.js';
+import { deviceForToken } from './devices/tokens.js';
 import type { ApiContext } from './context.js';
 import { installErrorHandling } from './http/errors.js';
 import { apiLoggerOptions } from './http/logging.js';
@@ -26,6 +28,7 @@ import { registerScopeRoutes } from './scopes/routes.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { registerFleetRoutes } from './fleet/routes.js';
 import { surveyBlobs } from './survey-blobs.js';
+import { registerDeviceUploadRoutes } from './tracks/device-upload.js';
 import { installSurvey } from './survey/routes.js';
 import { registerAdminUserRoutes } from './users/admin-routes.js';
 import { KnownUsers } from './users/known-users.js';
@@ -45,6 +48,8 @@ export interface ApiOptions {
   now?: () => Date;
   logLevel?: string;
   logStream?: Writable;
+  /** On a first start (no organisation yet), create the demo organisation and survey. */
+  seedDemo?: boolean;
   /** Replaces the @ory/client one (another identity host's adapter). */
   identities?: IdentityAdmin;
 }
@@ -81,12 +86,14 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerInviteAcceptRoutes(app, ctx);
   const callerId = (request: FastifyRequest) => request.caller!.id;
   await registerFleetRoutes(app, { db: ctx.db, blobs: options.blobs, now, callerId });
-  await installSurvey(app, {
+  const survey = await installSurvey(app, {
     db: ctx.db,
     blobs: surveyBlobs(options.blobs),
     now,
     callerId,
     isOrgMember: async (orgId, userId) => (await ctx.db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
   });
+  registerDeviceUploadRoutes(app, survey, (token) => deviceForToken(ctx.db, token, now()));
+  if (options.seedDemo) app.addHook('onReady', async () => void (await seedDemoOrgOnFirstStart(survey)));
   return app;
 }

@@ -1,6 +1,7 @@
 /**
  * The embedded API as `npm start` runs it: its schema in the shared database, blobs in the
- * configured store, the identity service reached through its admin API, on a loopback port.
+ * configured store, the identity service reached through its admin API, on a loopback port. A
+ * first start creates the demo organisation.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
@@ -30,6 +31,7 @@ export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger): 
       identityAdminToken: config.identityAdminToken,
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
+      seedDemo: true,
     });
     return {
       url: api.url,

@@ -1,7 +1,8 @@
 /**
  * The first time the API sees an identity (any call with its assertion), it copies the profile
- * from the identity service. The very first identity ever seen becomes the global administrator:
- * a fresh installation needs one, and whoever sets it up signs in first. Later administrators are
+ * from the identity service. The very first identity ever seen becomes the global administrator,
+ * and owner of any organisation without members (the demo one seeded on first start): a fresh
+ * installation needs one, and whoever sets it up signs in first. Later administrators are
  * appointed by an administrator (`PUT /api/admin/users/{userId}`).
  */
 import { LRUCache } from 'lru-cache';
@@ -34,8 +35,15 @@ export class KnownUsers {
     if (!profile) throw new ApiError(401, 'The identity of this request no longer exists');
     await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [FIRST_ADMIN_LOCK]);
-      const anyone = await tx.query('SELECT 1 FROM users LIMIT 1');
-      await saveProfile(tx, profile, this.now(), anyone.rowCount === 0 ? 'admin' : 'user');
+      const first = (await tx.query('SELECT 1 FROM users LIMIT 1')).rowCount === 0;
+      await saveProfile(tx, profile, this.now(), first ? 'admin' : 'user');
+      if (first) {
+        await tx.query(
+          `INSERT INTO org_members (org_id, user_id, role, created_at, updated_at)
+           SELECT o.id, $1, 'owner', $2, $2 FROM orgs o WHERE NOT EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = o.id)`,
+          [id, this.now()],
+        );
+      }
     });
   }
 }

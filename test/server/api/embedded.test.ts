@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../../server/config.js';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../server/embedded.js';
 import { tempDataDir } from '../db/support.js';
 
-describe('embedded API', () => {
+describe('embedded API', { timeout: 60_000 }, () => {
   let dir: Awaited<ReturnType<typeof tempDataDir>>;
   let config: Config;
   let services: EmbeddedServices;
@@ -15,7 +15,7 @@ describe('embedded API', () => {
     dir = await tempDataDir();
     config = loadConfig({ DATA_DIR: dir.dataDir, LOG_LEVEL: 'silent' });
     services = await startEmbeddedServices(config, pino({ level: 'silent' }), 'test');
-  });
+  }, 90_000);
   afterAll(async () => {
     await services?.close();
     await dir?.remove();
@@ -31,5 +31,23 @@ describe('embedded API', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ id: 'admin:orgs' }, { id: 'admin:users' }, { id: 'admin:firmware' }]);
     expect((await fetch(`${config.apiUrl}/api/permissions`)).status).toBe(401);
+
+    // A first start seeded the demo organisation; the first identity owns it and sees the survey.
+    const orgs = (await (await fetch(`${config.apiUrl}/api/orgs`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { items: { id: string; name: string; role: string }[] };
+    expect(orgs.items).toEqual([expect.objectContaining({ name: 'Sitewave demo', role: 'owner' })]);
+    const projects = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/projects`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { items: { id: string }[] };
+    const stats = (await (await fetch(`${config.apiUrl}/api/projects/${projects.items[0]!.id}/stats`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { tracks: { processed: number } };
+    expect(stats.tracks.processed).toBe(2);
+  });
+
+  it('does not seed again on the next start', async () => {
+    await services.close();
+    const again = loadConfig({ DATA_DIR: dir.dataDir, LOG_LEVEL: 'silent' });
+    services = await startEmbeddedServices(again, pino({ level: 'silent' }), 'test');
+    const admin = new IdentityApi(new Configuration({ basePath: again.identityAdminUrl, accessToken: again.identityAdminToken }));
+    const { data } = await admin.listIdentities({ credentialsIdentifier: 'owner@example.com' });
+    const token = await signIdentityAssertion(assertionKey(again.assertionSecret), { sub: data[0]!.id, sid: 's', aal: 'aal1' }, Math.floor(Date.now() / 1000));
+    const orgs = (await (await fetch(`${again.apiUrl}/api/orgs`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { total: number };
+    expect(orgs.total).toBe(1);
   });
 });

@@ -57,7 +57,7 @@ describe('the API through the gateway', () => {
     });
     const apiUrl = await api.listen({ host: '127.0.0.1', port: 0 });
     gateway = await buildGateway(
-      { ...loadConfig({ PUBLIC_URL: ORIGIN, WEB_ROOT: '/nonexistent-web-root', LOG_LEVEL: 'silent' }), identityPublicUrl: identity.publicUrl, identityAdminUrl: identity.adminUrl, apiUrl, assertionSecret: secret },
+      { ...loadConfig({ PUBLIC_URL: ORIGIN, WEB_ROOT: '/nonexistent-web-root', LOG_LEVEL: 'silent' }), identityPublicUrl: identity.publicUrl, apiUrl, assertionSecret: secret },
       {},
     );
     await gateway.ready();
