@@ -58,6 +58,20 @@ describe('settings page', () => {
     expect(calls[1]!.body).toMatchObject({ method: 'profile', csrf_token: expect.any(String), traits: { email: fresh.identity.traits.email } });
   });
 
+  it('sends a visitor without a session to sign in, returning to the settings afterwards', async () => {
+    identityService([
+      {
+        status: 401,
+        body: { error: { id: 'session_inactive', code: 401, status: 'Unauthorized', reason: 'No active session was found in this request.', message: 'request does not have a valid authentication session' } },
+      },
+    ]);
+    window.history.replaceState(null, '', '/settings#totp');
+    renderWithProviders(<SettingsPage />);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    // The identity service refuses a relative return address.
+    expect(new URLSearchParams(window.location.search).get('return_to')).toBe(`${window.location.origin}/settings#totp`);
+  });
+
   it('sends a change that needs a recent sign-in to /login in refresh mode, returning to this flow', async () => {
     identityService([
       { status: 200, body: fresh },

@@ -83,7 +83,8 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
         case 'app':
           return goTo(appHome(pageParams(kind).return_to));
         case 'login':
-          return goTo(`/login?return_to=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+          // The identity service accepts only absolute return addresses on its allow list.
+          return goTo(`/login?return_to=${encodeURIComponent(window.location.href)}`);
         case 'error':
           return goTo(errorPageUrl(action.error));
       }
