@@ -11,7 +11,6 @@ import { migrate } from '../db/migrate.js';
 import { installAccessControl } from './auth/access-control.js';
 import { seedDemoOrgOnFirstStart } from './demo/demo-org.js';
 import { resolveDeviceScope } from './devices/scope.js';
-import { deviceForToken } from './devices/tokens.js';
 import type { ApiContext } from './context.js';
 import { installErrorHandling } from './http/errors.js';
 import { apiLoggerOptions } from './http/logging.js';
@@ -28,7 +27,6 @@ import { registerScopeRoutes } from './scopes/routes.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { registerFleetRoutes } from './fleet/routes.js';
 import { surveyBlobs } from './survey-blobs.js';
-import { registerDeviceUploadRoutes } from './tracks/device-upload.js';
 import { installSurvey } from './survey/routes.js';
 import { registerAdminUserRoutes } from './users/admin-routes.js';
 import { KnownUsers } from './users/known-users.js';
@@ -93,7 +91,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     callerId,
     isOrgMember: async (orgId, userId) => (await ctx.db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
   });
-  registerDeviceUploadRoutes(app, survey, (token) => deviceForToken(ctx.db, token, now()));
-  if (options.seedDemo) app.addHook('onReady', async () => void (await seedDemoOrgOnFirstStart(survey)));
+  if (options.seedDemo) {
+    // A demo that cannot be made is no reason to refuse to start.
+    app.addHook('onReady', async () => void (await seedDemoOrgOnFirstStart(survey).catch((err: unknown) => app.log.error({ err }, 'the demo organisation could not be created'))));
+  }
   return app;
 }
