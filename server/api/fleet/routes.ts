@@ -6,6 +6,7 @@ import { registerFirmwareRoutes } from '../firmware/routes.js';
 import { registerInvoiceRoutes } from '../invoices/routes.js';
 import { registerNotificationRoutes } from '../notifications/routes.js';
 import { registerSubscriptionRoutes } from '../subscriptions/routes.js';
+import { SubscriptionSettler } from '../subscriptions/settler.js';
 import type { FleetContext } from './context.js';
 
 export async function registerFleetRoutes(app: FastifyInstance, ctx: FleetContext): Promise<void> {
@@ -18,4 +19,16 @@ export async function registerFleetRoutes(app: FastifyInstance, ctx: FleetContex
     await registerNotificationRoutes(fleet, ctx);
     await registerFirmwareRoutes(fleet, ctx);
   });
+}
+
+/**
+ * The capability on an API instance: its routes and the subscription settler, stopped when the
+ * instance closes. The API application calls this once.
+ */
+export async function installFleet(app: FastifyInstance, ctx: FleetContext): Promise<SubscriptionSettler> {
+  const settler = new SubscriptionSettler(ctx.db, { now: ctx.now, onError: (err) => app.log.error({ err }, 'settling subscriptions failed') });
+  await registerFleetRoutes(app, ctx);
+  app.addHook('onReady', async () => settler.start());
+  app.addHook('onClose', async () => settler.stop());
+  return settler;
 }

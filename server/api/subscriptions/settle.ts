@@ -1,11 +1,12 @@
 /**
  * Brings subscriptions up to `now`: an active one whose period has ended renews into the next
- * period (and is invoiced for it, one invoice per period, catching up any it missed), a
- * cancelling one ends. Run lazily inside the transaction of any read or change of an
- * organisation's devices or invoices, so what a client sees is always settled without a
- * scheduler; the rows are locked, so concurrent settling does the work once.
+ * period (and is invoiced for it, dated the period's start: one invoice per period, catching up
+ * any it missed), a cancelling one ends. Run inside the transaction of any read or change of an
+ * organisation's devices or invoices, so what a client sees is always settled, and for every
+ * organisation by the settler (settler.ts), so invoices are issued when nobody is looking too.
+ * The rows are locked, so concurrent settling does the work once.
  */
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { issueInvoice } from '../invoices/issue.js';
 import { notifyOrg } from '../notifications/notify.js';
 import { periodAt, periodIndexOf } from './periods.js';
@@ -45,7 +46,7 @@ export async function settleSubscriptions(tx: Queryable, orgId: string, now: Dat
     let period = periodAt(sub.started_at, sub.interval, index);
     for (let step = 1; step <= MAX_PERIODS_PER_SETTLE && period.end <= now; step++) {
       period = periodAt(sub.started_at, sub.interval, index + step);
-      await issueInvoice(tx, sub, sub, period, now);
+      await issueInvoice(tx, sub, sub, period, period.start);
     }
     await tx.query('UPDATE subscriptions SET current_period_start = $2, current_period_end = $3, updated_at = $4 WHERE id = $1', [
       sub.id,
@@ -54,4 +55,14 @@ export async function settleSubscriptions(tx: Queryable, orgId: string, now: Dat
       now,
     ]);
   }
+}
+
+/** Settles every organisation with something due, one transaction each; answers how many. */
+export async function settleAllSubscriptions(db: Database, now: Date): Promise<number> {
+  const due = await db.query<{ org_id: string }>(
+    `SELECT DISTINCT org_id FROM subscriptions WHERE state IN ('active', 'cancelling') AND current_period_end <= $1`,
+    [now],
+  );
+  for (const { org_id } of due.rows) await db.transaction((tx) => settleSubscriptions(tx, org_id, now));
+  return due.rows.length;
 }

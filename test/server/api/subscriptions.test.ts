@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToInventory } from '../../../server/api/devices/inventory.js';
 import { addMonths, periodAt, periodIndexOf } from '../../../server/api/subscriptions/periods.js';
+import { SubscriptionSettler } from '../../../server/api/subscriptions/settler.js';
 import { transition } from '../../../server/api/subscriptions/transitions.js';
 import { CALLER_HEADER, STARTUP_MS, startFleetApp, type FleetTestApp } from './fleet-app.js';
 
@@ -154,6 +155,28 @@ describe.each(['pglite', 'postgres'])('subscription routes on %s', (backend) => 
     const results = await Promise.all([1, 2, 3].map(() => http.post(`/api/devices/${spareId}/startsubscription`).send({ plan: 'basic', interval: 'monthly' })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect((await t.db.query('SELECT 1 FROM subscriptions WHERE device_id = $1', [spareId])).rowCount).toBe(1);
+  });
+
+  it('settles without any read: the settler renews, dating the invoice at the period start, and ends', async () => {
+    t.setNow(new Date('2026-06-03T00:00:00Z'));
+    const settler = new SubscriptionSettler(t.db, { now: t.ctx.now, intervalMs: 20 });
+    expect(await settler.runOnce()).toBe(1);
+    const invoices = await t.db.query<{ period_start: Date; issued_at: Date }>('SELECT period_start, issued_at FROM invoices WHERE device_id = $1 ORDER BY period_start', [spareId]);
+    expect(invoices.rows.map((r) => [r.period_start.toISOString(), r.issued_at.toISOString()])).toEqual([
+      ['2026-05-02T00:00:00.000Z', '2026-05-02T00:00:00.000Z'],
+      ['2026-06-02T00:00:00.000Z', '2026-06-02T00:00:00.000Z'],
+    ]);
+    expect(await settler.runOnce()).toBe(0);
+
+    expect((await http.post(`/api/devices/${spareId}/cancelsubscription`)).body.state).toBe('cancelling');
+    t.setNow(new Date('2026-07-03T00:00:00Z'));
+    settler.start();
+    const ended = async () => (await t.db.query<{ state: string }>('SELECT state FROM subscriptions WHERE device_id = $1', [spareId])).rows[0]!.state;
+    const deadline = Date.now() + 10_000;
+    while ((await ended()) !== 'cancelled' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await settler.stop();
+    expect(await ended()).toBe('cancelled');
+    expect((await t.db.query('SELECT 1 FROM invoices WHERE device_id = $1', [spareId])).rowCount).toBe(2);
   });
 
   it('refuses bad input naming the field, and unknown devices', async () => {
