@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SettingsFlow } from '../../shared/identity-flow.js';
 import { SettingsView } from '../../web/account/settings/SettingsPage.js';
+import { toastStore } from '../../web/ui/toast-store.js';
 import afterRecovery from './fixtures/settings/after-recovery.json' with { type: 'json' };
 import allMethods from './fixtures/settings/all-methods.json' with { type: 'json' };
 import fresh from './fixtures/settings/fresh.json' with { type: 'json' };
@@ -229,6 +230,18 @@ describe('backup codes', () => {
     expect(items.slice(1).every((item) => !item.querySelector('del') && /^[a-z0-9]{8}$/.test(item.textContent!))).toBe(true);
     expect(within(codes).getByRole('button', { name: 'Generate new backup recovery codes' })).toBeTruthy();
     expect(within(codes).getByRole('button', { name: 'Turn off' })).toBeTruthy();
+  });
+});
+
+describe('backup codes, copied', () => {
+  it('copies the codes still usable, one a line', async () => {
+    const user = userEvent.setup();
+    show(revealed);
+    const codes = card('Manage 2FA Backup Recovery Codes');
+    await user.click(within(codes).getByRole('button', { name: 'Copy' }));
+    const unused = within(codes).getAllByRole('listitem').slice(1).map((item) => item.textContent);
+    expect(await navigator.clipboard.readText()).toBe(unused.join('\n'));
+    expect(toastStore.get().map((toast) => toast.text)).toEqual(['Copied to clipboard']);
   });
 });
 
