@@ -15,13 +15,19 @@ import type { PermissionId } from './permission-ids.js';
  *            organisation being the project's owner
  *   resource the organisation (and project) that owns the resource named by `param`, resolved
  *            by asking the API (`GET /api/scopes/{resource}/{id}`, see docs)
+ *   device   no session: a registered device sends its upload token in `X-Device-Token`; the
+ *            API checks the token and that the device's organisation owns the target. Cookies
+ *            are stripped as on every route, so a browser's session cannot ride along.
  *
  * `permissions` are alternatives: holding any one of them is enough.
  * `evicts` names the cached permission lists a successful call makes stale.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ScopeKind = 'public' | 'session' | 'user' | 'org' | 'project' | 'resource';
+export type ScopeKind = 'public' | 'session' | 'user' | 'org' | 'project' | 'resource' | 'device';
+
+/** Where a device's upload token travels (see the `device` scope). */
+export const DEVICE_TOKEN_HEADER = 'x-device-token';
 export type ResourceKind = 'device' | 'floor' | 'floorplan' | 'track' | 'photo' | 'contact';
 
 export type Eviction =
@@ -58,6 +64,7 @@ export const UPLOAD_LIMITS = {
 
 type Row = Omit<ApiRoutePolicy, 'method' | 'path'>;
 const publicRoute = (): Row => ({ scope: 'public', permissions: [] });
+const deviceRoute = (): Row => ({ scope: 'device', permissions: [] });
 const session = (): Row => ({ scope: 'session', permissions: [] });
 const user = (...permissions: PermissionId[]): Row => ({ scope: 'user', permissions });
 const org = (...permissions: PermissionId[]): Row => ({ scope: 'org', permissions });
@@ -158,6 +165,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('POST', '/api/floors/:floorId/floorplans', floor('project:survey:write'), { bodyLimit: UPLOAD_LIMITS.floorplan }),
   route('GET', '/api/floors/:floorId/tracks', floor('project:read')),
   route('POST', '/api/floors/:floorId/tracks', floor('project:survey:write'), { bodyLimit: UPLOAD_LIMITS.track }),
+  route('POST', '/api/device/floors/:floorId/tracks', deviceRoute(), { bodyLimit: UPLOAD_LIMITS.track }),
   route('GET', '/api/floors/:floorId/photos', floor('project:read')),
   route('GET', '/api/floorplans/:floorplanId', floorplan('project:read')),
   route('POST', '/api/floorplans/:floorplanId', floorplan('project:survey:write')),

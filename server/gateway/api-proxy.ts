@@ -76,7 +76,8 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
         if (!matched) throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
         const declared = Number(request.headers['content-length'] ?? 0);
         if (declared > limitOf(matched, options.bodyLimit)) throw tooLarge(matched, options.bodyLimit);
-        checkCsrf(request.method, request.headers, options.publicOrigin);
+        // A device's upload carries no ambient credential (cookies are stripped): nothing to forge.
+        if (matched.policy.scope !== 'device') checkCsrf(request.method, request.headers, options.publicOrigin);
         request.apiRoute = matched;
         return options.authorizer.authorize(matched, request.headers);
       },

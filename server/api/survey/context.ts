@@ -26,4 +26,9 @@ export interface SurveyContext {
   callerId(request: FastifyRequest): string;
   /** Whether an identity belongs to an organisation (project users must). */
   isOrgMember(orgId: string, userId: string): Promise<boolean>;
+  /**
+   * The active device an upload token belongs to, with its organisation. Without it, devices
+   * cannot upload tracks (the device upload route is not offered).
+   */
+  deviceForToken?(token: string): Promise<{ deviceId: string; orgId: string } | undefined>;
 }

@@ -9,6 +9,7 @@ import { registerProjectUserRoutes } from '../project-users/routes.js';
 import { registerProjectRoutes } from '../projects/routes.js';
 import { registerReportingRoutes } from '../reporting/routes.js';
 import { registerStatisticsRoutes } from '../statistics/routes.js';
+import { registerDeviceUploadRoutes } from '../tracks/device-upload.js';
 import { registerTrackRoutes } from '../tracks/routes.js';
 import { ProcessingWorker } from '../tracks/processing/job.js';
 import type { SurveyContext } from './context.js';
@@ -22,6 +23,7 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: SurveyCont
     await registerFloorRoutes(survey, ctx);
     await registerFloorplanRoutes(survey, ctx);
     await registerTrackRoutes(survey, ctx);
+    if (ctx.deviceForToken) registerDeviceUploadRoutes(survey, ctx, ctx.deviceForToken);
     await registerPhotoRoutes(survey, ctx);
     await registerContactRoutes(survey, ctx);
     await registerReportingRoutes(survey, ctx);
