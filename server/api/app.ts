@@ -11,9 +11,9 @@ import { migrate } from '../db/migrate.js';
 import { installAccessControl } from './auth/access-control.js';
 import { seedDemoOrgOnFirstStart } from './demo/demo-org.js';
 import { resolveDeviceScope } from './devices/scope.js';
-import { deviceForToken } from './devices/tokens.js';
 import type { ApiContext } from './context.js';
 import { installErrorHandling } from './http/errors.js';
+import { registerHealthRoutes } from './http/health.js';
 import { apiLoggerOptions } from './http/logging.js';
 import { identityAdmin, type IdentityAdmin } from './identity/identity-admin.js';
 import { registerInviteAcceptRoutes } from './invites/accept-routes.js';
@@ -74,6 +74,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   installAccessControl(app, { db: ctx.db, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
 
+  await registerHealthRoutes(app, ctx.db);
   await registerScopeRoutes(app, ctx.db, scopes);
   await registerPermissionRoutes(app, ctx);
   await registerUserSettingsRoutes(app, ctx);
@@ -91,7 +92,6 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     now,
     callerId,
     isOrgMember: async (orgId, userId) => (await ctx.db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
-    deviceForToken: (token) => deviceForToken(ctx.db, token, now()),
   });
   if (options.seedDemo) {
     // A demo that cannot be made is no reason to refuse to start.

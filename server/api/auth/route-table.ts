@@ -1,12 +1,17 @@
 /**
  * The API's copy of the route policy: the browser's table (shared/api-route-policy.ts) plus the
- * calls only the gateway makes. A route with no row here answers 404, so a route added to the
- * API without a policy cannot be reached by accident.
+ * calls only the gateway (and a load balancer) makes. A route with no row here answers 404, so a
+ * route added to the API without a policy cannot be reached by accident.
  */
 import { API_ROUTE_POLICY, type ApiRoutePolicy } from '../../../shared/api-route-policy.js';
 
-/** Asked by the gateway with the caller's assertion while it resolves a resource's owner. */
-const GATEWAY_ROUTES: readonly ApiRoutePolicy[] = [{ method: 'GET', path: '/api/scopes/:kind/:id', scope: 'session', permissions: [] }];
+const GATEWAY_ROUTES: readonly ApiRoutePolicy[] = [
+  // Asked with the caller's assertion while the gateway resolves a resource's owner.
+  { method: 'GET', path: '/api/scopes/:kind/:id', scope: 'session', permissions: [] },
+  // Probes: the gateway's readiness and load balancers call them without a caller.
+  { method: 'GET', path: '/health/alive', scope: 'public', permissions: [] },
+  { method: 'GET', path: '/health/ready', scope: 'public', permissions: [] },
+];
 
 export class RouteTable {
   private readonly rows = new Map<string, ApiRoutePolicy>();

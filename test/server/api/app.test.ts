@@ -135,3 +135,17 @@ describe('route table', () => {
     }
   }, 60_000);
 });
+
+describe('probes', () => {
+  it('answer without a caller', async () => {
+    const t = await startTestApi('pglite');
+    try {
+      expect((await t.http.get('/health/alive')).body).toEqual({ status: 'ok' });
+      const ready = await t.http.get('/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
+});
