@@ -11,6 +11,7 @@ import { migrate } from '../db/migrate.js';
 import { installAccessControl } from './auth/access-control.js';
 import { seedDemoOrgOnFirstStart } from './demo/demo-org.js';
 import { resolveDeviceScope } from './devices/scope.js';
+import { deviceForToken } from './devices/tokens.js';
 import type { ApiContext } from './context.js';
 import { installErrorHandling } from './http/errors.js';
 import { registerHealthRoutes } from './http/health.js';
@@ -92,6 +93,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     now,
     callerId,
     isOrgMember: async (orgId, userId) => (await ctx.db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
+    deviceForToken: (token) => deviceForToken(ctx.db, token, now()),
   });
   if (options.seedDemo) {
     // A demo that cannot be made is no reason to refuse to start.
