@@ -289,6 +289,27 @@ describe('security keys, passkeys and social sign-in', () => {
     expect(within(keys).getByRole('button', { name: 'Add security key' }).getAttribute('type')).toBe('button');
   });
 
+  it('shows passkeys without a security-key card when the flow offers passkeys only', () => {
+    const passkeysOnly = flow(allMethods);
+    passkeysOnly.ui.nodes = passkeysOnly.ui.nodes.filter((n) => n.group !== 'webauthn' || n.attributes.node_type === 'script');
+    renderWithProviders(<SettingsView flow={passkeysOnly} submit={vi.fn()} />);
+    expect(card('Manage Passkeys')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Manage Hardware Tokens' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Hardware Tokens' })).toBeNull();
+  });
+
+  it('puts the registration result and the method in the form the identity host’s script posts itself', () => {
+    show(allMethods);
+    const trigger = within(card('Manage Hardware Tokens')).getByRole('button', { name: 'Add security key' });
+    const form = trigger.closest('form')!;
+    const fields = Object.fromEntries(new FormData(form).entries());
+    expect(fields).toMatchObject({ method: 'webauthn', webauthn_register: '', webauthn_register_displayname: '', csrf_token: csrfValue(allMethods) });
+    // The script finds its fields by name in the whole document: each must be there once.
+    expect(document.getElementsByName('webauthn_register')).toHaveLength(1);
+    expect(document.getElementsByName('passkey_create_data')).toHaveLength(1);
+    expect(document.getElementsByName('passkey_settings_register')).toHaveLength(1);
+  });
+
   it('says when there are no security keys or passkeys yet', () => {
     const none = flow(allMethods);
     none.ui.nodes = none.ui.nodes.filter((n) => !(n.attributes.node_type === 'input' && /_remove$/.test(n.attributes.name)));
