@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 
 // The client lives in web/ and is served by the gateway from dist/web. Assets are content-hashed
 // (cached forever); index.html loads one module script and no inline code, as the gateway's CSP
-// forbids inline script. Locales and the admin/survey areas are dynamic imports: their own chunks.
+// forbids inline script. Each locale, and every page behind the session, is a chunk of its own
+// (dynamic imports), so /login downloads only what it shows: npm run budget:web checks it.
 export default defineConfig({
   root: 'web',
   base: '/',

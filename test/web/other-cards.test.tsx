@@ -124,3 +124,24 @@ describe('logout screen', () => {
     expect(onAnswer.mock.calls).toEqual([[false], [true]]);
   });
 });
+
+describe('error card for an error stored by the identity service', () => {
+  it('fetches the error named by ?id= and shows it', async () => {
+    window.history.replaceState(null, '', '/error?id=e-1');
+    const { ErrorCard } = await import('../../web/account/cards/ErrorCard.js');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const body = url.startsWith('/.ory/self-service/errors')
+          ? { id: 'e-1', error: { code: 403, status: 'Forbidden', reason: 'The request was rejected to protect you from Cross-Site-Request-Forgery', message: 'forbidden' } }
+          : { supportEmail: 'support@example.com' };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderWithProviders(<ErrorCard />);
+    expect(await screen.findByText(/rejected to protect you/, { selector: '.error-message' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'support@example.com' })).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+});

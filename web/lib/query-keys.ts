@@ -7,20 +7,9 @@ export const sessionKeys = {
   current: () => [...sessionKeys.all, 'current'] as const,
 };
 
-export const flowKeys = {
-  all: ['flow'] as const,
-  kind: (kind: string) => [...flowKeys.all, kind] as const,
-  detail: (kind: string, id: string) => [...flowKeys.kind(kind), id] as const,
-};
-
 export const consentKeys = {
   all: ['consent'] as const,
   detail: (challenge: string) => [...consentKeys.all, challenge] as const,
-};
-
-export const logoutKeys = {
-  all: ['logout'] as const,
-  detail: (challenge: string) => [...logoutKeys.all, challenge] as const,
 };
 
 export const configKeys = {
@@ -30,4 +19,9 @@ export const configKeys = {
 export const userSettingsKeys = {
   all: ['user-settings'] as const,
   current: () => [...userSettingsKeys.all, 'current'] as const,
+};
+
+export const identityErrorKeys = {
+  all: ['identity-error'] as const,
+  detail: (id: string) => [...identityErrorKeys.all, id] as const,
 };

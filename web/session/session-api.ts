@@ -4,7 +4,9 @@
  * else, and takes the user to the error card with a message that says what went wrong.
  */
 import type { Session } from '../../shared/identity-session.js';
+import { CancelledError } from '@tanstack/react-query';
 import { isHttpError, request } from '../lib/http.js';
+import { QUERY_CANCELLED } from '../lib/query-client.js';
 
 export const SESSION_PATH = '/bff/session';
 
@@ -20,6 +22,7 @@ export async function fetchSession(signal?: AbortSignal): Promise<Session | null
 
 /** A failed load as the error card's `error` parameter: status 0 when nothing answered. */
 export function sessionFailure(error: unknown, networkMessage: string): string {
+  if (error instanceof CancelledError) return QUERY_CANCELLED;
   if (isHttpError(error)) {
     if (!error.response) return JSON.stringify({ code: 0, status: 'Network Error', reason: networkMessage, message: error.message });
     const body = error.response.data as { error?: unknown } | undefined;

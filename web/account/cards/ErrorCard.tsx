@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Link } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { request } from '../../lib/http.js';
-import { configKeys } from '../../lib/query-keys.js';
+import { configKeys, identityErrorKeys } from '../../lib/query-keys.js';
 import { Card, LoadingCard } from '../../ui/Card.js';
 import { IDENTITY_BASE } from '../flow-api.js';
 import { errorTitleKey, parseErrorParam, visibleReason, type ShownError } from './error-details.js';
@@ -27,7 +27,7 @@ function useSupportEmail(): string | undefined {
 
 function useStoredError(id: string | null) {
   return useQuery({
-    queryKey: ['identity-error', id],
+    queryKey: identityErrorKeys.detail(id ?? ''),
     queryFn: async () => (await request<{ error: ShownError }>(`${IDENTITY_BASE}/self-service/errors`, { params: { id: id ?? undefined } })).data.error,
     enabled: Boolean(id),
     retry: 0,
