@@ -3,7 +3,7 @@
  * the application shell. One data cache for the whole visit, so the session is fetched once.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { Route, Switch } from 'wouter';
 import { VerificationCard } from './account/cards/CodeFlowCard.js';
@@ -27,13 +27,7 @@ onSessionChanged(() => {
   queryClient.removeQueries({ queryKey: userSettingsKeys.all });
 });
 
-const settingsModules = import.meta.glob<{ SettingsPage: ComponentType }>('./account/settings/SettingsPage.tsx');
-
-const SettingsPage = lazy(async (): Promise<{ default: ComponentType }> => {
-  const load = Object.values(settingsModules)[0];
-  if (!load) return { default: () => <ErrorView error={{ code: 404, message: 'Settings are not available' }} /> };
-  return { default: (await load()).SettingsPage };
-});
+const SettingsPage = lazy(async () => ({ default: (await import('./account/settings/SettingsPage.js')).SettingsPage }));
 
 function WithSession({ children }: { children: ReactNode }) {
   return (
@@ -85,7 +79,7 @@ export function SessionArea() {
             </WithSession>
           </Route>
           <Route>
-            <ErrorView error={{ code: 404, message: 'Page not found' }} />
+            <ErrorView error={{ code: 404, status: 'Not Found', path: window.location.pathname }} />
           </Route>
         </Switch>
       </RouterProvider>
