@@ -27,7 +27,7 @@ import { registerPermissionRoutes } from './permissions/routes.js';
 import { ScopeResolvers } from './scopes/resolve.js';
 import { registerScopeRoutes } from './scopes/routes.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { registerFleetRoutes } from './fleet/routes.js';
+import { installFleet } from './fleet/routes.js';
 import { surveyBlobs } from './survey-blobs.js';
 import { installSurvey } from './survey/routes.js';
 import { registerAdminUserRoutes } from './users/admin-routes.js';
@@ -86,7 +86,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerInviteRoutes(app, ctx);
   await registerInviteAcceptRoutes(app, ctx);
   const callerId = (request: FastifyRequest) => request.caller!.id;
-  await registerFleetRoutes(app, { db: ctx.db, blobs: options.blobs, now, callerId });
+  await installFleet(app, { db: ctx.db, blobs: options.blobs, now, callerId });
   const survey = await installSurvey(app, {
     db: ctx.db,
     blobs: surveyBlobs(options.blobs),
