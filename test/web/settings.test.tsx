@@ -183,6 +183,16 @@ describe('profile and password', () => {
     expect((within(card('Change Password')).getByLabelText(/Password/, { selector: 'input' }) as HTMLInputElement).value).toBe('');
   });
 
+  it('keeps what is typed in the other cards when one card is saved', async () => {
+    const user = userEvent.setup();
+    show(fresh, profileSaved);
+    const totpCode = within(card('Manage 2FA TOTP Authenticator App')).getByRole('textbox', { name: /Verification code/ });
+    await user.type(totpCode, '12');
+    await user.click(within(card('Profile Settings')).getByRole('button', { name: 'Save' }));
+    expect(within(card('Profile Settings')).getByText('Your changes have been saved!')).toBeTruthy();
+    expect((within(card('Manage 2FA TOTP Authenticator App')).getByRole('textbox', { name: /Verification code/ }) as HTMLInputElement).value).toBe('12');
+  });
+
   it('sends the new password and shows the service’s refusal under the field', async () => {
     const user = userEvent.setup();
     const { submit } = show(fresh, passwordInvalid);

@@ -33,17 +33,24 @@ export interface SettingsViewProps {
   logoutUrl?: string;
 }
 
+type Revisions = Partial<Record<SettingsMethod, number>>;
+
 /**
- * Counts the saves that succeeded, so their forms are drawn afresh: a new password or an
- * authenticator code is not left typed in. A refused save keeps what was typed, and the focus.
+ * Counts each card's successful saves, so that card's form is drawn afresh: a new password or an
+ * authenticator code is not left typed in. A refused save keeps what was typed, and the focus;
+ * other cards keep what is typed in them.
  */
-function useSavedRevision(flow: SettingsFlow): number {
-  const seen = useRef({ flow, revision: 0 });
+function useSavedRevisions(flow: SettingsFlow, savedMethod: SettingsMethod | undefined): Revisions {
+  const seen = useRef<{ flow: SettingsFlow; revisions: Revisions }>({ flow, revisions: {} });
   if (seen.current.flow !== flow) {
     const succeeded = (flow.ui.messages ?? []).some((message) => message.type === 'success');
-    seen.current = { flow, revision: seen.current.revision + (succeeded ? 1 : 0) };
+    const { revisions } = seen.current;
+    seen.current = {
+      flow,
+      revisions: succeeded && savedMethod ? { ...revisions, [savedMethod]: (revisions[savedMethod] ?? 0) + 1 } : revisions,
+    };
   }
-  return seen.current.revision;
+  return seen.current.revisions;
 }
 
 /** After an answer, focus that fell off with a button the answer took away goes to the card that was saved. */
@@ -67,9 +74,9 @@ export function SettingsView({ flow, notices = [], submitting = false, submit, b
   const { t } = useTranslation();
   /** The card last saved, and the flow it was saved from: its answer is the next flow. */
   const [saved, setSaved] = useState<{ method: SettingsMethod; from: SettingsFlow }>();
-  const revision = useSavedRevision(flow);
   const flowMessages = flow.ui.messages ?? NONE;
   const answered = saved !== undefined && saved.from !== flow;
+  const revisions = useSavedRevisions(flow, saved?.method);
   useFocusKept(flow, answered ? saved.method : undefined);
   useScrollToAnchor();
 
@@ -112,7 +119,7 @@ export function SettingsView({ flow, notices = [], submitting = false, submit, b
             return (
               <SettingsCard key={section.method} anchor={section.anchor} title={title}>
                 <SavedMessages messages={answered && saved.method === section.method ? flowMessages : NONE} />
-                <div key={revision} className="settings-card-body">
+                <div key={revisions[section.method] ?? 0} className="settings-card-body">
                   {panel(section)}
                 </div>
               </SettingsCard>
