@@ -10,7 +10,7 @@ import type { ProfileChange } from '../identity/identity-admin.js';
 import { GLOBAL_ROLES, type GlobalRole } from '../permissions/roles.js';
 import { ApiError, checkId, notFound } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
-import { countAdmins, getUser, listUsers, saveProfile, setGlobalRole, type UserFilter } from './store.js';
+import { countAdmins, getUser, listUsers, lockAdmins, saveProfile, setGlobalRole, type UserFilter } from './store.js';
 
 const NAME = { type: 'string', maxLength: 100 } as const;
 const STATE = { type: 'string', enum: ['active', 'inactive'] } as const;
@@ -26,6 +26,8 @@ interface CreateBody {
 }
 
 type UpdateBody = ProfileChange & { globalRole?: GlobalRole };
+
+const lastAdmin = () => new ApiError(409, 'There must be at least one global administrator: appoint another one first');
 
 export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get<{ Querystring: UserFilter & { page?: number; per_page?: number } }>(
@@ -70,13 +72,14 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
     async (request) => {
       const id = checkId('user', request.params.userId);
       const { globalRole, ...change } = request.body;
-      if (globalRole === 'user' && (await getUser(ctx.db, id))?.globalRole === 'admin' && (await countAdmins(ctx.db)) <= 1) {
-        throw new ApiError(409, 'There must be at least one global administrator: appoint another one first');
-      }
+      // Checked before the identity changes, so a refused demotion changes nothing.
+      if (globalRole === 'user' && (await getUser(ctx.db, id))?.globalRole === 'admin' && (await countAdmins(ctx.db)) <= 1) throw lastAdmin();
       const profile = Object.keys(change).length > 0 ? await ctx.identities.update(id, { ...change, email: change.email?.trim().toLowerCase() }) : await ctx.identities.get(id);
       if (!profile) throw notFound('user', id);
       return ctx.db.transaction(async (tx) => {
         await saveProfile(tx, profile, ctx.now());
+        // Again under lock: two administrators demoting each other at once must not both succeed.
+        if (globalRole === 'user' && (await lockAdmins(tx)).length === 1 && (await getUser(tx, id))?.globalRole === 'admin') throw lastAdmin();
         if (globalRole) await setGlobalRole(tx, id, globalRole, ctx.now());
         return (await getUser(tx, id))!;
       });

@@ -70,6 +70,12 @@ export async function countAdmins(db: Queryable): Promise<number> {
   return r.rows[0]!.n;
 }
 
+/** The administrators' ids, their rows locked until the transaction ends. */
+export async function lockAdmins(db: Queryable): Promise<string[]> {
+  const r = await db.query<{ identity_id: string }>(`SELECT identity_id FROM users WHERE global_role = 'admin' FOR UPDATE`);
+  return r.rows.map((row) => row.identity_id);
+}
+
 export interface UserFilter {
   q?: string;
   globalRole?: GlobalRole;
