@@ -145,3 +145,30 @@ describe('error card for an error stored by the identity service', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('logout with the identity service', () => {
+  it('ends the session through the logout URL the service gives, then shows the sign-in card; already signed out is the same', async () => {
+    const { LogoutCard } = await import('../../web/account/cards/LogoutCard.js');
+    for (const signedIn of [true, false]) {
+      window.history.replaceState(null, '', '/logout');
+      const calls: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          calls.push(url);
+          if (!signedIn) return new Response('{"error":{"code":401}}', { status: 401, headers: { 'content-type': 'application/json' } });
+          if (url === '/.ory/self-service/logout/browser') {
+            return new Response(JSON.stringify({ logout_url: '/.ory/self-service/logout?token=ory_lo_1', logout_token: 'ory_lo_1' }), { status: 200, headers: { 'content-type': 'application/json' } });
+          }
+          return new Response(null, { status: 204 });
+        }),
+      );
+      const { unmount } = renderWithProviders(<LogoutCard />);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(window.location.pathname).toBe('/login'));
+      if (signedIn) expect(calls).toEqual(['/.ory/self-service/logout/browser', '/.ory/self-service/logout?token=ory_lo_1']);
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+});

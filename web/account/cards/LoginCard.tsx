@@ -72,7 +72,7 @@ export function LoginView({ flow, notices = [], submitting = false, submit }: Lo
             busy={submitting}
             submitOnEnter
             separateGroups
-            label={t('login.passwordSection')}
+            label={hasGroup(nodes, 'password') ? t('login.passwordSection') : t('login.codeSection')}
             after={{
               password: (
                 <p className="forgot-password">

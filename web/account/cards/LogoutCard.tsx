@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
+import { isHttpError } from '../../lib/http.js';
 import { goTo } from '../../lib/navigate.js';
 import { notifySessionChanged } from '../../session/session-events.js';
 import { Card } from '../../ui/Card.js';
@@ -16,7 +17,12 @@ import { decideLogout } from '../oauth2/oauth2-api.js';
 async function logOut(challenge: string | null): Promise<string> {
   let next = '/login';
   if (challenge) next = (await decideLogout({ logout_challenge: challenge, action: 'accept' })).redirect_to;
-  await endIdentitySession();
+  try {
+    await endIdentitySession();
+  } catch (error) {
+    // Already signed out (the session expired meanwhile): the answer is the same.
+    if (!(isHttpError(error) && error.response?.status === 401)) throw error;
+  }
   return next;
 }
 
