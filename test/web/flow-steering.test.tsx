@@ -2,7 +2,10 @@
  * The sign-in card against a scripted identity service: what the user sees when a flow expired,
  * the CSRF check failed, the service asks the browser to move, or the user is already signed in.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import de from '../../locales/de.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { setCatalogue } from '../../web/lib/i18n.js';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginCard } from '../../web/account/cards/LoginCard.js';
@@ -50,6 +53,17 @@ describe('sign-in flow steering', () => {
     renderWithProviders(<LoginCard />);
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(window.location.search).toBe('?flow=f-1');
+  });
+
+  it('switches language in place, without asking for the flow again', async () => {
+    window.history.replaceState(null, '', '/login');
+    const calls = serve({ 'GET /.ory/self-service/login/browser': [{ status: 200, body: flowWithId('f-1') }] });
+    renderWithProviders(<LoginCard />);
+    await screen.findByRole('heading', { name: 'Sign in' });
+    act(() => setCatalogue('de', de));
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+    act(() => setCatalogue('en', en));
+    expect(calls).toHaveLength(1);
   });
 
   it('replaces an expired flow with a fresh one and says why', async () => {

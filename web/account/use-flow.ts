@@ -45,6 +45,9 @@ export function followContinueWith(items: readonly ContinueWith[] | undefined): 
 
 export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
   const { t } = useTranslation();
+  // Read through a ref: switching language must not reload the flow (and lose what was typed).
+  const translate = useRef(t);
+  translate.current = t;
   const [flow, setFlow] = useState<FlowByKind[K]>();
   const [notices, setNotices] = useState<UiText[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -67,7 +70,7 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
           return getFlow(kind, action.id).then(show, (next) => (retried ? goTo(errorPageUrl(next)) : handleError(next, true)));
         case 'restart': {
           if (action.csrf) {
-            const text = t('flow.csrfRestarted');
+            const text = translate.current('flow.csrfRestarted');
             // Shown on the card (it stays) and as a toast (it is noticed).
             setNotices([{ id: 0, type: 'error', text }]);
             toastStore.show(text, 'error');
@@ -89,7 +92,7 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
           return goTo(errorPageUrl(action.error));
       }
     },
-    [kind, show, t],
+    [kind, show],
   );
 
   useEffect(() => {
