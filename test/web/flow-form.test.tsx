@@ -131,6 +131,21 @@ describe('FlowForm', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ method: 'code', code: '123456', identifier: expect.stringMatching(/@example\.com$/) });
   });
 
+  it('renders text (secrets as code), image and link nodes', () => {
+    const nodes: UiNode[] = [
+      { type: 'img', group: 'totp', attributes: { node_type: 'img', id: 'totp_qr', src: 'data:image/png;base64,AAAA', width: 256, height: 256 }, messages: [], meta: { label: { id: 1050005, text: 'Authenticator app QR code', type: 'info' } } },
+      { type: 'text', group: 'totp', attributes: { node_type: 'text', id: 'totp_secret_key', text: { id: 1050006, text: 'ABCDEF', type: 'info', context: { secret: 'ABCDEF' } } }, messages: [], meta: { label: { id: 1050017, text: 'This is your authenticator app secret.', type: 'info' } } },
+      { type: 'a', group: 'code', attributes: { node_type: 'a', id: 'continue', href: '/settings', title: { id: 1070009, text: 'Continue', type: 'info' } }, messages: [], meta: {} },
+    ];
+    renderWithProviders(<NodeList nodes={nodes} formId="n" />);
+    const image = screen.getByRole('img') as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(image.alt).toBeTruthy();
+    expect(image.width).toBe(256);
+    expect(screen.getByText('ABCDEF').tagName).toBe('CODE');
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/settings');
+  });
+
   it('loads a script node once and runs a button’s trigger', async () => {
     const script: UiNode = {
       type: 'script',
