@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Generous: on a busy two-core machine, opening a database and starting services in a
+    // file's setup can take tens of seconds. Tests measure behaviour, never speed.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // Servers bind loopback ports; files run in parallel, tests within a file in order.
     pool: 'forks',
     projects: [
