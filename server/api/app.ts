@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { assertionKey } from '../../shared/identity-assertion.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { openMailTransport, type MailSettings } from '../mail/transport.js';
 import { installAccessControl } from './auth/access-control.js';
 import { seedDemoOrgOnFirstStart } from './demo/demo-org.js';
 import { resolveDeviceScope } from './devices/scope.js';
@@ -19,6 +20,7 @@ import { apiLoggerOptions } from './http/logging.js';
 import { identityAdmin, type IdentityAdmin } from './identity/identity-admin.js';
 import { registerInviteAcceptRoutes } from './invites/accept-routes.js';
 import { registerInviteRoutes } from './invites/routes.js';
+import { installOutboxDelivery } from './mail/delivery.js';
 import { apiMigrations } from './migrations.js';
 import { registerAdminOrgRoutes } from './orgs/admin-routes.js';
 import { registerOrgMemberRoutes } from './orgs/member-routes.js';
@@ -52,6 +54,10 @@ export interface ApiOptions {
   seedDemo?: boolean;
   /** Replaces the @ory/client one (another identity host's adapter). */
   identities?: IdentityAdmin;
+  /** Where `api_outbox` e-mails are delivered (SMTP, else a mail directory); without it they stay unsent. */
+  mail?: MailSettings;
+  /** How often delivery looks for unsent mail besides being woken by new mail (default 5 s). */
+  mailPollMs?: number;
 }
 
 /** Request bodies of JSON routes; uploads set their own limits (the route policy's `bodyLimit`). */
@@ -70,7 +76,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const identities = options.identities ?? identityAdmin(options.identityAdminUrl, options.identityAdminToken);
   const scopes = new ScopeResolvers();
   scopes.register('device', resolveDeviceScope);
-  const ctx: ApiContext = { db: options.db, now, identities, users: new KnownUsers(options.db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs };
+  const mailQueued = installOutboxDelivery(app, { db: options.db, now, transport: options.mail && openMailTransport(options.mail), pollMs: options.mailPollMs });
+  const ctx: ApiContext = { db: options.db, now, identities, users: new KnownUsers(options.db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs, mailQueued };
 
   installErrorHandling(app);
   installAccessControl(app, { db: ctx.db, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });

@@ -1,6 +1,7 @@
 /**
  * What the administration routes need from the API around them: the database, a clock, the
- * identity service's admin API, the blob store, and the origin links in e-mails point to.
+ * identity service's admin API, the blob store, the origin links in e-mails point to, and the
+ * outbox delivery to wake.
  */
 import type { Database } from '../db/database.js';
 import type { IdentityAdmin } from './identity/identity-admin.js';
@@ -16,4 +17,6 @@ export interface ApiContext {
   blobs: Pick<BlobStore, 'delete'>;
   /** The origin the browser uses (the gateway's), without a trailing slash. */
   publicUrl: string;
+  /** Called after a transaction that queued outbox mail commits, so delivery need not wait for its poll. */
+  mailQueued?(): void;
 }

@@ -3,6 +3,7 @@
  * configured store, the identity service reached through its admin API, on a loopback port. A
  * first start creates the demo organisation.
  */
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/open.js';
@@ -32,6 +33,8 @@ export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger): 
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       seedDemo: true,
+      // The same mail settings as the embedded identity service, so both outboxes land together.
+      mail: { from: config.mailFrom, smtpUrl: config.smtpUrl, mailDirectory: config.smtpUrl ? undefined : path.join(config.dataDir, 'mail') },
     });
     return {
       url: api.url,

@@ -2,6 +2,7 @@
 import type { Migration } from '../db/migrate.js';
 import { coreMigration } from './core-migration.js';
 import { devicesMigration } from './devices-migration.js';
+import { outboxDeliveryMigration } from './mail/migration.js';
 import { surveyMigration } from './survey/migration.js';
 
-export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration, devicesMigration];
+export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration, devicesMigration, outboxDeliveryMigration];

@@ -7,12 +7,12 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { openMailTransport } from '../mail/transport.js';
 import { requireAdminToken } from './admin/admin-auth.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import type { IdentityContext } from './context.js';
 import { createCourier } from './courier/courier.js';
 import { startDelivery, type Delivery } from './courier/delivery.js';
-import { directoryTransport, smtpTransport } from './courier/transport.js';
 import { registerFormParser } from './http/body.js';
 import { KratosError, kratosErrorBody } from './http/kratos-error.js';
 import { startMaintenance } from './maintenance.js';
@@ -60,11 +60,7 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
     courier: createCourier(now, () => delivery?.wake()),
     log: publicApp.log,
   };
-  const transport = deps.options.smtpUrl
-    ? smtpTransport(deps.options.smtpUrl, deps.options.courierFrom)
-    : deps.options.mailDirectory
-      ? directoryTransport(deps.options.mailDirectory, deps.options.courierFrom)
-      : undefined;
+  const transport = openMailTransport({ from: deps.options.courierFrom, smtpUrl: deps.options.smtpUrl, mailDirectory: deps.options.mailDirectory });
   delivery = transport && startDelivery(context, transport);
 
   for (const app of [publicApp, adminApp]) {

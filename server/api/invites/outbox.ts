@@ -1,7 +1,7 @@
 /**
  * The API's outgoing mail: rows in `api_outbox`, written in the transaction that creates what
- * they announce, so an invite and its e-mail exist together or not at all. A mailer (an SMTP
- * relay job, or a developer reading the table) delivers them and sets `sent_at`.
+ * they announce, so an invite and its e-mail exist together or not at all. The API's delivery
+ * loop (`mail/delivery.ts`) sends them and sets `sent_at`, when the API has mail settings.
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';

@@ -46,6 +46,7 @@ export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext
         await queueMail(tx, inviteMail(email, org.name, org.inviter ?? 'A colleague', link, created.invite.expiresAt), ctx.now());
         return created;
       });
+      ctx.mailQueued?.();
       return reply.code(201).send({ ...invite, link: inviteLink(ctx.publicUrl, token) });
     },
   );

@@ -6,7 +6,7 @@
  */
 import type { IdentityContext } from '../context.js';
 import { claimQueued, recordDelivery, requeueStale } from '../store/courier.js';
-import type { MailTransport } from './transport.js';
+import type { MailTransport } from '../../mail/transport.js';
 
 export const MAX_ATTEMPTS = 10;
 const BATCH = 20;

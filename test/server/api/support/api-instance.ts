@@ -12,7 +12,7 @@ import { Configuration, IdentityApi } from '@ory/client';
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { ASSERTION_HEADER, assertionKey, signIdentityAssertion } from '../../../../shared/identity-assertion.js';
-import { buildApi } from '../../../../server/api/app.js';
+import { buildApi, type ApiOptions } from '../../../../server/api/app.js';
 import type { Database } from '../../../../server/db/database.js';
 import { openDatabase } from '../../../../server/db/open.js';
 import { TEST_DATABASE_URL, tempDataDir } from '../../db/support.js';
@@ -48,7 +48,11 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(backend: Backend, configure?: (app: FastifyInstance) => void): Promise<TestApi> {
+export async function startTestApi(
+  backend: Backend,
+  configure?: (app: FastifyInstance) => void,
+  extra: Pick<ApiOptions, 'mail' | 'mailPollMs'> = {},
+): Promise<TestApi> {
   const identity = await startTestIdentity({ backend });
   const dir = await tempDataDir();
   const schema = backend === 'postgres' ? `api_t${randomBytes(6).toString('hex')}` : 'api';
@@ -72,6 +76,7 @@ export async function startTestApi(backend: Backend, configure?: (app: FastifyIn
     publicUrl: PUBLIC_URL,
     logLevel: 'info',
     logStream,
+    ...extra,
   });
   configure?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,0 +1,124 @@
+/**
+ * The API's outbox delivery: claims unsent `api_outbox` rows, hands each to the mail transport
+ * and records the attempt. A failed row is retried on a later round; after MAX_ATTEMPTS it is
+ * abandoned with its last error. Runs while the API instance does (started on ready, stopped on
+ * close) and is woken when a request queues mail, so an invite goes out at once.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.js';
+import type { MailTransport } from '../../mail/transport.js';
+import { claimUnsent, markFailed, markSent } from './store.js';
+
+export const MAX_ATTEMPTS = 10;
+const BATCH = 20;
+/** Longer than any one send may take; a row held longer was left by a stopped instance. */
+const LEASE_MS = 5 * 60_000;
+
+export interface OutboxDeliveryOptions {
+  db: Database;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  transport: MailTransport;
+  pollMs?: number;
+}
+
+export interface OutboxDelivery {
+  start(): void;
+  /** Runs a round now (or right after the current one); nothing before start or after stop. */
+  wake(): void;
+  /** One round; answers how many rows were attempted. For tests and the loop itself. */
+  round(): Promise<number>;
+  /** Resolves when the current round is over; closes the transport. */
+  stop(): Promise<void>;
+}
+
+export function outboxDelivery(options: OutboxDeliveryOptions): OutboxDelivery {
+  const { db, now, log, transport } = options;
+  let started = false;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const round = async (): Promise<number> => {
+    const at = now();
+    const claimed = await claimUnsent(db, BATCH, at, new Date(at.getTime() + LEASE_MS));
+    for (const row of claimed) {
+      try {
+        await transport.send(row);
+        await markSent(db, row.id, now());
+      } catch (err) {
+        const reason = (err as Error).message || String(err);
+        const attempt = row.attempts + 1;
+        const abandon = attempt >= MAX_ATTEMPTS;
+        // The recipient is personal data and the body holds an invite link: log the id only.
+        log.warn({ outboxId: row.id, kind: row.kind, attempt, abandoned: abandon, reason }, 'outbox e-mail delivery failed');
+        await markFailed(db, row.id, reason, abandon, now());
+      }
+    }
+    return claimed.length;
+  };
+
+  const loop = async () => {
+    do {
+      again = false;
+      try {
+        // A full batch means more may be waiting: go on without the poll delay.
+        if ((await round()) === BATCH) again = true;
+      } catch (err) {
+        log.error({ err }, 'outbox delivery round failed; retrying on the next poll');
+      }
+    } while (again && !stopped);
+  };
+
+  const wake = () => {
+    if (!started || stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = loop().finally(() => {
+      running = undefined;
+    });
+  };
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      timer = setInterval(wake, options.pollMs ?? 5_000);
+      timer.unref();
+      wake();
+    },
+    wake,
+    round,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+      transport.close();
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox delivery loop; null when the API was given no mail settings. */
+    outboxDelivery: OutboxDelivery | null;
+  }
+}
+
+/**
+ * The capability on an API instance: without a transport (no mail settings, as in most tests)
+ * rows stay unsent for another mailer or a person to read. Answers the function that wakes it.
+ */
+export function installOutboxDelivery(app: FastifyInstance, options: Omit<OutboxDeliveryOptions, 'log' | 'transport'> & { transport?: MailTransport }): () => void {
+  const { transport } = options;
+  const delivery = transport ? outboxDelivery({ ...options, transport, log: app.log }) : null;
+  app.decorate('outboxDelivery', delivery);
+  if (!delivery) return () => undefined;
+  app.addHook('onReady', async () => delivery.start());
+  app.addHook('onClose', async () => delivery.stop());
+  return () => delivery.wake();
+}
