@@ -123,6 +123,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('DELETE', '/api/orgs/:orgId/users/:userId', org('org:users:manage'), { evicts: { identityParam: 'userId' } }),
   route('POST', '/api/orgs/:orgId/invite', org('org:invites:manage')),
   route('GET', '/api/orgs/:orgId/invites', org('org:invites:read', 'org:invites:manage')),
+  route('DELETE', '/api/orgs/:orgId/invites/:inviteId', org('org:invites:manage')),
   route('GET', '/api/orgs/:orgId/invoices', org('org:billing:read')),
   route('GET', '/api/orgs/:orgId/notifications', org('org:notifications:read')),
 

@@ -1,7 +1,7 @@
 /**
  * Inviting into an organisation and the organisation's invite list. Inviting an address that has
  * a pending invite replaces it (the old link stops working); inviting a member is a 409; only an
- * owner or a global administrator may invite an owner.
+ * owner or a global administrator may invite an owner. Cancelling takes back a pending invite.
  */
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../auth/caller.js';
@@ -11,7 +11,7 @@ import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
 import { ApiError, checkId, conflict, notFound } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
 import { inviteMail, queueMail } from './outbox.js';
-import { createInvite, expireInvites, INVITE_STATUSES, listInvites, type InviteFilter } from './store.js';
+import { cancelInvite, createInvite, expireInvites, INVITE_STATUSES, listInvites, type InviteFilter } from './store.js';
 
 /** The client page that accepts an invite (under the `/orgs` area of the client's routes). */
 export const inviteLink = (publicUrl: string, token: string) => `${publicUrl}/orgs/join?token=${encodeURIComponent(token)}`;
@@ -69,4 +69,15 @@ export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext
       return listInvites(ctx.db, orgId, { status, q }, pageArgs(request.query));
     },
   );
+
+  app.delete<{ Params: { orgId: string; inviteId: string } }>('/api/orgs/:orgId/invites/:inviteId', async (request) => {
+    const orgId = checkId('organisation', request.params.orgId);
+    const inviteId = checkId('invite', request.params.inviteId);
+    await expireInvites(ctx.db, ctx.now());
+    const result = await cancelInvite(ctx.db, orgId, inviteId, ctx.now());
+    if ('cancelled' in result) return result.cancelled;
+    // Another organisation's invite is answered like an unknown one: ids do not leak across.
+    if (!result.status) throw notFound('invite', inviteId);
+    throw conflict(`The invite is ${result.status}, not pending: only a pending invite can be cancelled`);
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * Invites into an organisation. The token travels only in the e-mail (and once in the answer to
  * the inviter); the row keeps its SHA-256. States: pending → accepted | declined | expired |
- * cancelled (a new invite to the same address replaces it) | removed (the member it brought in
- * was removed later). Expiry is applied when invites are read.
+ * cancelled (taken back, or a new invite to the same address replaces it) | removed (the member
+ * it brought in was removed later). Expiry is applied when invites are read.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
@@ -94,6 +94,19 @@ export async function findByToken(db: Queryable, token: string, now: Date, lock 
 
 export async function closeInvite(db: Queryable, id: string, status: 'accepted' | 'declined', acceptedBy: string, now: Date): Promise<void> {
   await db.query('UPDATE invites SET status = $2, accepted_by = $3, updated_at = $4 WHERE id = $1', [id, status, acceptedBy, now]);
+}
+
+/**
+ * Cancels a pending invite of the organisation in one statement, so an invite accepted at the
+ * same moment is either accepted or cancelled, never both. Otherwise answers the status it has
+ * (`undefined`: the organisation has no such invite). Expire invites first, or an expired one
+ * still reads `pending`.
+ */
+export async function cancelInvite(db: Queryable, orgId: string, id: string, now: Date): Promise<{ cancelled: Invite } | { status: InviteStatus | undefined }> {
+  const r = await db.query<Row>(`UPDATE invites SET status = 'cancelled', updated_at = $3 WHERE id = $1 AND org_id = $2 AND status = 'pending' RETURNING *`, [id, orgId, now]);
+  if (r.rows[0]) return { cancelled: toInvite(r.rows[0]) };
+  const current = await db.query<{ status: InviteStatus }>('SELECT status FROM invites WHERE id = $1 AND org_id = $2', [id, orgId]);
+  return { status: current.rows[0]?.status };
 }
 
 export interface InviteFilter {

@@ -167,4 +167,52 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       expect(await statusOf(id)).toBe('removed');
     });
   });
+
+  describe('cancelling', () => {
+    const cancel = async (id: string, by: TestUser = owner, inOrg = orgId) => t.http.delete(`/api/orgs/${inOrg}/invites/${id}`).set(await t.as(by));
+
+    it('cancels a pending invite: its link stops working', async () => {
+      const { link, id } = (await invite('taken-back@example.com')).body;
+      const res = await cancel(id);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id, orgId, email: 'taken-back@example.com', status: 'cancelled' });
+      expect(await statusOf(id)).toBe('cancelled');
+      expect((await t.http.get(`/api/validate?token=${tokenOf(link)}`)).body).toMatchObject({ valid: false, status: 'cancelled' });
+      expect((await t.http.post('/api/register').send({ token: tokenOf(link), password: 'a long enough password' })).status).toBe(409);
+    });
+
+    it('answers 404 for an unknown invite and for another organisation\'s', async () => {
+      expect((await cancel('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await cancel('not-an-id')).status).toBe(404);
+      const otherOrg = (await t.http.post('/api/admin/orgs').set(await t.as(admin)).send({ name: 'Other Invite Org', ownerId: owner.id })).body.id;
+      const elsewhere = (await t.http.post(`/api/orgs/${otherOrg}/invite`).set(await t.as(owner)).send({ email: 'elsewhere@example.com' })).body;
+      expect((await cancel(elsewhere.id)).status).toBe(404);
+      expect(await statusOf(elsewhere.id)).toBe('pending');
+      expect((await cancel(elsewhere.id, owner, otherOrg)).status).toBe(200);
+    });
+
+    it('answers 409 for an invite that is no longer pending, changing nothing', async () => {
+      const cancelled = (await invite('twice-cancelled@example.com')).body;
+      expect((await cancel(cancelled.id)).status).toBe(200);
+      const again = await cancel(cancelled.id);
+      expect(again.status).toBe(409);
+      expect(again.body.error.reason).toMatch(/cancelled/);
+      const expired = (await invite('gone-stale@example.com')).body;
+      await t.db.query(`UPDATE invites SET expires_at = now() - interval '1 minute' WHERE id = $1`, [expired.id]);
+      const late = await cancel(expired.id);
+      expect(late.status).toBe(409);
+      expect(late.body.error.reason).toMatch(/expired/);
+      expect(await statusOf(expired.id)).toBe('expired');
+    });
+
+    it('is forbidden to a viewer (403), leaving the invite pending', async () => {
+      const viewer = await t.newUser('viewer');
+      await t.db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'viewer')`, [orgId, viewer.id]);
+      const { id } = (await invite('kept-pending@example.com')).body;
+      const res = await cancel(id, viewer);
+      expect(res.status).toBe(403);
+      expect(res.body.error.details.missing).toEqual(['org:invites:manage']);
+      expect(await statusOf(id)).toBe('pending');
+    });
+  });
 });
