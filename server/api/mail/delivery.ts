@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { deliveryLoop } from '../../mail/delivery-loop.js';
 import type { MailTransport } from '../../mail/transport.js';
 import { claimUnsent, markFailed, markSent } from './store.js';
 
@@ -34,11 +35,6 @@ export interface OutboxDelivery {
 
 export function outboxDelivery(options: OutboxDeliveryOptions): OutboxDelivery {
   const { db, now, log, transport } = options;
-  let started = false;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   const round = async (): Promise<number> => {
     const at = now();
@@ -58,45 +54,14 @@ export function outboxDelivery(options: OutboxDeliveryOptions): OutboxDelivery {
     }
     return claimed.length;
   };
-
-  const loop = async () => {
-    do {
-      again = false;
-      try {
-        // A full batch means more may be waiting: go on without the poll delay.
-        if ((await round()) === BATCH) again = true;
-      } catch (err) {
-        log.error({ err }, 'outbox delivery round failed; retrying on the next poll');
-      }
-    } while (again && !stopped);
-  };
-
-  const wake = () => {
-    if (!started || stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = loop().finally(() => {
-      running = undefined;
-    });
-  };
+  const loop = deliveryLoop({ round, batch: BATCH, pollMs: options.pollMs ?? 5_000, log, what: 'outbox' });
 
   return {
-    start() {
-      if (started) return;
-      started = true;
-      timer = setInterval(wake, options.pollMs ?? 5_000);
-      timer.unref();
-      wake();
-    },
-    wake,
+    start: loop.start,
+    wake: loop.wake,
     round,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

@@ -6,6 +6,7 @@
  */
 import type { IdentityContext } from '../context.js';
 import { claimQueued, recordDelivery, requeueStale } from '../store/courier.js';
+import { deliveryLoop } from '../../mail/delivery-loop.js';
 import type { MailTransport } from '../../mail/transport.js';
 
 export const MAX_ATTEMPTS = 10;
@@ -22,11 +23,6 @@ export interface Delivery {
 }
 
 export function startDelivery(ctx: Pick<IdentityContext, 'db' | 'now' | 'log'>, transport: MailTransport, pollMs = 5_000): Delivery {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-
   const round = async (): Promise<number> => {
     const claimed = await claimQueued(ctx.db, BATCH, ctx.now());
     for (const message of claimed) {
@@ -43,44 +39,17 @@ export function startDelivery(ctx: Pick<IdentityContext, 'db' | 'now' | 'log'>, 
     }
     return claimed.length;
   };
-
-  const loop = async () => {
-    do {
-      again = false;
-      try {
-        // A full batch means more may be waiting: go on without the poll delay.
-        if ((await round()) === BATCH) again = true;
-      } catch (err) {
-        ctx.log.error({ err }, 'courier round failed; retrying on the next poll');
-      }
-    } while (again && !stopped);
-  };
-
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = loop().finally(() => {
-      running = undefined;
-    });
-  };
+  const loop = deliveryLoop({ round, batch: BATCH, pollMs, log: ctx.log, what: 'courier' });
 
   void requeueStale(ctx.db, new Date(ctx.now().getTime() - STALE_MS))
     .catch((err: unknown) => ctx.log.warn({ err }, 'could not requeue stale courier messages'))
-    .finally(wake);
-  timer = setInterval(wake, pollMs);
-  timer.unref();
+    .finally(() => loop.start());
 
   return {
-    wake,
+    wake: loop.wake,
     round,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

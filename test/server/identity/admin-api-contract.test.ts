@@ -6,6 +6,7 @@ import { Configuration, CourierApi, FrontendApi, IdentityApi } from '@ory/client
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, register } from './support/flows.js';
 import { TestBrowser } from './support/browser.js';
+import { failure } from './support/sdk-failure.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from './support/identity-instance.js';
 
 let identity: TestIdentity;
@@ -24,16 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => identity?.stop());
 
-async function failure(promise: Promise<unknown>): Promise<{ status: number; data: any }> {
-  try {
-    await promise;
-  } catch (error) {
-    const response = (error as { response?: { status: number; data: any } }).response;
-    if (response) return { status: response.status, data: response.data };
-    throw error;
-  }
-  throw new Error('expected the SDK call to fail');
-}
 
 const traits = (address: string) => ({ email: address, name: { first: 'Grace', last: 'Hopper' } });
 

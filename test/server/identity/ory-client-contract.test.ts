@@ -6,6 +6,7 @@
 import { Configuration, FrontendApi } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from './support/flows.js';
+import { failure } from './support/sdk-failure.js';
 import { startTestIdentity, type TestIdentity } from './support/identity-instance.js';
 import { lastCode } from './support/mailbox.js';
 
@@ -20,17 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => identity?.stop());
 
-async function failure(promise: Promise<unknown>): Promise<{ status: number; data: any }> {
-  try {
-    await promise;
-  } catch (error) {
-    // The SDK rejects with its HTTP client's error, which carries the answer.
-    const response = (error as { response?: { status: number; data: any } }).response;
-    if (response) return { status: response.status, data: response.data };
-    throw error;
-  }
-  throw new Error('expected the SDK call to fail');
-}
 
 async function nativeRegistration(address: string): Promise<string> {
   const { data: flow } = await frontend.createNativeRegistrationFlow();
