@@ -8,17 +8,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, enterMailedCode, fill, PASSWORD, register, screenshot, signIn, totpCode, uniqueEmail } from './support/account-page.js';
 import { launchChromium } from './support/chromium.js';
 import { startStack, type Stack } from './support/stack.js';
+import { startFakeHydra, type FakeHydra } from '../server/support/fake-hydra.js';
 
+const OAUTH2_ADMIN_TOKEN = 'e2e-oauth2-admin-token-0123';
 let stack: Stack;
 let browser: Browser;
+// The OAuth2 provider's admin API (Hydra's wire format) the consent screen is decided through.
+let hydra: FakeHydra;
 
 beforeAll(async () => {
-  stack = await startStack();
+  hydra = await startFakeHydra();
+  stack = await startStack({ OAUTH2_ADMIN_URL: hydra.url, OAUTH2_ADMIN_TOKEN });
   browser = await launchChromium();
-}, 60_000);
+}, 90_000);
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await hydra?.close();
 });
 
 async function freshPage(options: { locale?: string; width?: number } = {}): Promise<Page> {
@@ -209,4 +215,38 @@ describe('the error card', () => {
     await screenshot(page, 'error-360');
     await page.context().close();
   }, 60_000);
+});
+
+describe('an OAuth2 application asking for consent', () => {
+  it('shows the client and the scopes, and grants only the scopes left ticked', async () => {
+    const page = await freshPage({ width: 360 });
+    await register(page, stack, uniqueEmail('consent'));
+    await page.getByRole('heading', { name: 'Verify your account' }).waitFor();
+    const me = (await page.evaluate(async () => (await fetch('/.ory/sessions/whoami', { headers: { accept: 'application/json' } })).json())) as { identity: { id: string } };
+    hydra.consents.set('e2e-consent', {
+      challenge: 'e2e-consent',
+      subject: me.identity.id,
+      skip: false,
+      client: { client_id: 'survey-app', client_name: 'Survey Companion', policy_uri: 'https://client.example/privacy', tos_uri: 'https://client.example/tos' },
+      requested_scope: ['openid', 'email', 'offline_access'],
+    });
+    // The provider sends the browser back to the application: answer for it.
+    await page.route('https://client.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Back in the app</h1>' }));
+
+    await page.goto(`${stack.url}/consent?consent_challenge=e2e-consent`);
+    await page.getByText('Survey Companion').first().waitFor();
+    await page.getByText('The application requests access to the following permissions:').waitFor();
+    await page.getByText(/^Only grant permissions if you trust this site or app/).waitFor();
+    await page.getByRole('link', { name: 'Privacy policy' }).waitFor();
+    await screenshot(page, 'consent-360');
+    // As a person does: on the visible box and its label (the native input is visually hidden).
+    await page.locator('label', { hasText: 'offline_access' }).click();
+    expect(await page.getByRole('checkbox', { name: 'offline_access' }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByRole('heading', { name: 'Back in the app' }).waitFor();
+    const decision = hydra.decisions.get('consent accept e2e-consent') as { grant_scope: string[]; remember: boolean };
+    expect(decision.grant_scope).toEqual(['openid', 'email']);
+    expect(decision.remember).toBe(false);
+    await page.context().close();
+  });
 });
