@@ -106,6 +106,13 @@ describe('a new user', () => {
     };
     expect(whoami.authenticator_assurance_level).toBe('aal2');
     expect(whoami.identity.traits.name.last).toBe('King');
+
+    // Asked to confirm who they are (a refresh): the address is shown, not asked for.
+    await page.goto(`${stack.url}/login?refresh=true`);
+    await page.getByRole('heading', { name: "Confirm it's you" }).waitFor();
+    await page.getByText(email).waitFor();
+    expect(await page.locator('input[name="identifier"]:visible').count()).toBe(0);
+    await screenshot(page, 'login-refresh');
     await page.context().close();
   }, 120_000);
 });
