@@ -66,7 +66,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         } else if (verb === 'QUIT') {
           say('221 bye');
           socket.end();
-        } else say('502 5.5.2 not implemented here');
+        } else say('502 5.5.2 command not recognised');
       }
     });
   });
