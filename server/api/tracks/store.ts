@@ -117,22 +117,24 @@ export async function getTrackRow(db: Queryable, id: string, lock = false): Prom
   return (await db.query<TrackRow>(`SELECT ${COLUMNS} FROM tracks WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])).rows[0];
 }
 
-export interface NewTrack {
-  id: string;
-  floorId: string;
-  floorplanId: string;
-  name: string;
-  source: 'upload' | 'device';
-  deviceId: string | null;
-  fileName: string;
-  format: 'csv' | 'json';
-  sampleCount: number;
-  networkCount: number;
-  pathPoints: number;
-  startTime: number;
-  endTime: number;
-  createdBy: string | null;
-}
+/** What an import knows of a track before it is stored: its descriptive fields, no state yet. */
+export type NewTrack = Pick<
+  Track,
+  | 'id'
+  | 'floorId'
+  | 'floorplanId'
+  | 'name'
+  | 'source'
+  | 'deviceId'
+  | 'fileName'
+  | 'format'
+  | 'sampleCount'
+  | 'networkCount'
+  | 'pathPoints'
+  | 'startTime'
+  | 'endTime'
+  | 'createdBy'
+>;
 
 /** The track and its samples in one transaction: there is never a track without samples. */
 export async function insertTrack(tx: Queryable, t: NewTrack, samples: Buffer, now: Date): Promise<Track> {
