@@ -1,22 +1,23 @@
 /**
  * Every page that loads the session: verification, settings, consent, logout, the error card and
- * the application shell. One data cache for the whole visit, so the session is fetched once.
+ * the signed-in application (web/shell, a chunk of its own). One data cache for the whole visit,
+ * so the session is fetched once.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { VerificationCard } from './account/cards/CodeFlowCard.js';
 import { ConsentCard } from './account/cards/ConsentCard.js';
 import { ErrorCard, ErrorView } from './account/cards/ErrorCard.js';
 import { LogoutCard } from './account/cards/LogoutCard.js';
-import { AppHome } from './AppHome.js';
 import { startI18next } from './lib/i18next-bridge.js';
 import { createQueryClient } from './lib/query-client.js';
 import { goTo } from './lib/navigate.js';
 import { sessionKeys, userSettingsKeys } from './lib/query-keys.js';
 import { SessionGate } from './session/SessionGate.js';
 import { onSessionChanged } from './session/session-events.js';
+import { areaOf } from './shell/areas.js';
 import { UserLanguage } from './session/UserLanguage.js';
 import { LoadingCard } from './ui/Card.js';
 
@@ -27,6 +28,7 @@ onSessionChanged(() => {
   queryClient.removeQueries({ queryKey: userSettingsKeys.all });
 });
 
+const Shell = lazy(async () => ({ default: (await import('./shell/Shell.js')).Shell }));
 const SettingsPage = lazy(async () => ({ default: (await import('./account/settings/SettingsPage.js')).SettingsPage }));
 
 function WithSession({ children }: { children: ReactNode }) {
@@ -34,6 +36,17 @@ function WithSession({ children }: { children: ReactNode }) {
     <SessionGate>
       <Suspense fallback={<LoadingCard />}>{children}</Suspense>
     </SessionGate>
+  );
+}
+
+/** The application's own addresses open the shell; anything else is the 404 card. */
+function SignedInApp() {
+  const [path] = useLocation();
+  if (!areaOf(path)) return <ErrorView error={{ code: 404, status: 'Not Found', path }} />;
+  return (
+    <WithSession>
+      <Shell />
+    </WithSession>
   );
 }
 
@@ -68,19 +81,7 @@ export function SessionArea() {
               <ErrorCard />
             </SessionGate>
           </Route>
-          <Route path="/_app">
-            <WithSession>
-              <AppHome />
-            </WithSession>
-          </Route>
-          <Route path="/">
-            <WithSession>
-              <AppHome />
-            </WithSession>
-          </Route>
-          <Route>
-            <ErrorView error={{ code: 404, status: 'Not Found', path: window.location.pathname }} />
-          </Route>
+          <Route component={SignedInApp} />
         </Switch>
       </RouterProvider>
     </QueryClientProvider>

@@ -81,6 +81,10 @@ export const persistentStorage = {
   selectOrganization(id: string, name: string): void {
     commit({ ...state, currentOrganizationId: id, currentOrganizationName: name });
   },
+  /** The stored organisation is gone (deleted, or the caller left it) and none is left to pick. */
+  clearOrganization(): void {
+    commit({ ...state, currentOrganizationId: null, currentOrganizationName: null });
+  },
   setProjectTab(tab: string): void {
     commit({ ...state, projectTab: tab });
   },

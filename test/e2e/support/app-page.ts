@@ -1,0 +1,73 @@
+/**
+ * Steps of the signed-in application for browser journeys: API calls made from the page itself
+ * (its session cookie and XSRF pair, exactly as the client sends them), an axe-core audit of the
+ * page, and screenshots at desktop and phone widths in light and dark.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { screenshot } from './account-page.js';
+
+export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, text: await response.text() };
+    },
+    { method, path, body },
+  );
+  if (result.status >= 300) throw new Error(`${method} ${path} answered ${result.status}: ${result.text}`);
+  return (result.text ? JSON.parse(result.text) : undefined) as T;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA). */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Screenshots at 1280×800 and 360×740, light and dark; the viewport is restored afterwards. */
+export async function screenshotsOf(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize();
+  for (const [suffix, size] of [
+    ['1280', { width: 1280, height: 800 }],
+    ['360', { width: 360, height: 740 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await screenshot(page, `${name}-${suffix}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/** The audit in light and in dark, since contrast differs between them. */
+export async function auditLightAndDark(page: Page): Promise<AxeViolation[]> {
+  const found: AxeViolation[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    found.push(...(await seriousViolations(page)));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}

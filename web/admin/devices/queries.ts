@@ -1,0 +1,45 @@
+/** An organisation's devices, one page at a time. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiPage, Device } from '../../lib/api-types.js';
+import { request } from '../../lib/http.js';
+
+export const DEVICE_SORTS = ['created', 'name', 'serial'] as const;
+export type DeviceSort = (typeof DEVICE_SORTS)[number];
+export const DEVICE_STATUS_FILTERS = ['', 'active', 'disabled'] as const;
+export const SUBSCRIPTION_FILTERS = ['', 'none', 'active', 'cancelling', 'cancelled'] as const;
+
+export interface DeviceListQuery {
+  q: string;
+  status: (typeof DEVICE_STATUS_FILTERS)[number];
+  subscription: (typeof SUBSCRIPTION_FILTERS)[number];
+  sort: DeviceSort;
+  page: number;
+  perPage: number;
+}
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  lists: (orgId: string) => [...deviceKeys.all, 'list', orgId] as const,
+  list: (orgId: string, query: DeviceListQuery) => [...deviceKeys.lists(orgId), query] as const,
+};
+
+export function useDevices(orgId: string, query: DeviceListQuery) {
+  return useQuery({
+    queryKey: deviceKeys.list(orgId, query),
+    queryFn: async ({ signal }) =>
+      (
+        await request<ApiPage<Device>>(`/api/orgs/${encodeURIComponent(orgId)}/devices`, {
+          params: {
+            q: query.q || undefined,
+            status: query.status || undefined,
+            subscription: query.subscription || undefined,
+            sort: query.sort,
+            page: query.page,
+            per_page: query.perPage,
+          },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}

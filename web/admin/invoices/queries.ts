@@ -1,0 +1,32 @@
+/** An organisation's invoices, newest first, one page at a time. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiPage, Invoice, InvoiceStatus } from '../../lib/api-types.js';
+import { request } from '../../lib/http.js';
+
+export const INVOICE_STATUS_FILTERS = ['', 'issued', 'paid', 'void'] as const;
+
+export interface InvoiceListQuery {
+  status: InvoiceStatus | '';
+  page: number;
+  perPage: number;
+}
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  lists: (orgId: string) => [...invoiceKeys.all, 'list', orgId] as const,
+  list: (orgId: string, query: InvoiceListQuery) => [...invoiceKeys.lists(orgId), query] as const,
+};
+
+export function useInvoices(orgId: string, query: InvoiceListQuery) {
+  return useQuery({
+    queryKey: invoiceKeys.list(orgId, query),
+    queryFn: async ({ signal }) =>
+      (
+        await request<ApiPage<Invoice>>(`/api/orgs/${encodeURIComponent(orgId)}/invoices`, {
+          params: { status: query.status || undefined, page: query.page, per_page: query.perPage },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * Which part of the signed-in application an address belongs to; each area is its own lazy
+ * chunk with one routes.tsx. `/orgs/join` is the invitation link and not an organisation.
+ */
+export type Area = 'home' | 'survey' | 'admin';
+
+export function areaOf(path: string): Area | null {
+  if (path === '/' || path === '/_app') return 'home';
+  if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
+  if (path.startsWith('/orgs/') || path.startsWith('/projects/')) return 'survey';
+  return null;
+}

@@ -1,0 +1,21 @@
+/** The caller's organisations, as the organisation switcher and the landing page need them. */
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../lib/http.js';
+import type { ApiPage, OrgSummary } from '../lib/api-types.js';
+
+/** The API's page size limit: the switcher shows every organisation a person belongs to. */
+const SWITCHER_PAGE_SIZE = 100;
+
+export const orgKeys = {
+  all: ['orgs'] as const,
+  mine: () => [...orgKeys.all, 'mine'] as const,
+  detail: (orgId: string) => [...orgKeys.all, 'detail', orgId] as const,
+};
+
+export function useMyOrganizations() {
+  return useQuery({
+    queryKey: orgKeys.mine(),
+    queryFn: async ({ signal }) =>
+      (await request<ApiPage<OrgSummary>>('/api/orgs', { params: { sort: 'name', per_page: SWITCHER_PAGE_SIZE }, signal })).data,
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * `/orgs/:orgId/projects`: the organisation's projects, the caller's own first (the tab is
+ * remembered as `projectTab`), searchable, filterable by status and sortable, all in the address.
+ */
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import type { Project } from '../../lib/api-types.js';
+import { useTranslation } from '../../lib/i18n.js';
+import { useListParams } from '../../lib/list-params.js';
+import { persistentStorage, usePersistentStorage } from '../../lib/persistent-storage.js';
+import { useOrgName } from '../../shell/shell-context.js';
+import { DataTable, type DataColumn } from '../../ui/DataTable.js';
+import { DateText } from '../../ui/DateText.js';
+import { FilterSelect } from '../../ui/FilterSelect.js';
+import { ListSearch } from '../../ui/ListSearch.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { ProjectStatusBadge } from '../project-status.js';
+import { PROJECT_SORTS, useProjects, type ProjectSort } from './queries.js';
+
+const TABS = ['MyProjects', 'AllProjects'] as const;
+const STATUSES = ['', 'running', 'halted'] as const;
+
+export function ProjectsPage({ orgId }: { orgId: string }) {
+  const { t } = useTranslation();
+  const { projectTab } = usePersistentStorage();
+  const tab = projectTab === 'AllProjects' ? 'AllProjects' : 'MyProjects';
+  const [params, setParams] = useListParams<ProjectSort>({ sort: 'updated', sorts: PROJECT_SORTS, filters: { status: '' } });
+  const status = STATUSES.find((s) => s === params.filters.status) ?? '';
+  const query = useProjects(orgId, { q: params.q, status, mine: tab === 'MyProjects', sort: params.sort, page: params.page, perPage: params.perPage });
+  const orgName = useOrgName(orgId, t('shell.organization'));
+
+  const columns: DataColumn<Project, ProjectSort>[] = [
+    { id: 'name', header: t('survey.projectName'), isRowHeader: true, sort: { value: 'name', direction: 'ascending' }, cell: (p) => <span className="cell-strong">{p.name}</span> },
+    { id: 'customer', header: t('survey.customer'), cell: (p) => p.customer || '—' },
+    { id: 'status', header: t('survey.status'), cell: (p) => <ProjectStatusBadge status={p.status} /> },
+    { id: 'updated', header: t('survey.updated'), sort: { value: 'updated', direction: 'descending' }, cell: (p) => <DateText date={p.updatedAt} /> },
+    { id: 'created', header: t('survey.created'), sort: { value: 'created', direction: 'descending' }, cell: (p) => <DateText date={p.createdAt} /> },
+  ];
+
+  const filtered = params.q !== '' || status !== '';
+  return (
+    <>
+      <PageHeader title={t('survey.projectsTitle')} crumbs={[{ label: orgName }]} />
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key) => {
+          persistentStorage.setProjectTab(String(key));
+          setParams({ page: 1 });
+        }}
+      >
+        <TabList className="tabs" aria-label={t('survey.projectsTitle')}>
+          {TABS.map((id) => (
+            <Tab key={id} id={id} className="tab">
+              {t(`survey.tabs.${id}`)}
+            </Tab>
+          ))}
+        </TabList>
+        {TABS.map((id) => (
+          <TabPanel key={id} id={id} className="tab-panel">
+      <div className="list-toolbar">
+        <ListSearch label={t('survey.searchProjects')} value={params.q} onChange={(q) => setParams({ q })} />
+        <FilterSelect
+          label={t('survey.status')}
+          value={status}
+          options={STATUSES.map((value) => ({ value, label: value ? t(`survey.statuses.${value}`) : t('shell.all') }))}
+          onChange={(value) => setParams({ filters: { status: value } })}
+        />
+      </div>
+      <DataTable
+        label={t('survey.projectsTitle')}
+        columns={columns}
+        query={query}
+        params={params}
+        onParamsChange={setParams}
+        rowHref={(p) => `/projects/${p.id}`}
+        empty={filtered ? t('shell.noMatches') : tab === 'MyProjects' ? t('survey.noOwnProjects') : t('survey.noProjects')}
+      />
+          </TabPanel>
+        ))}
+      </Tabs>
+    </>
+  );
+}
