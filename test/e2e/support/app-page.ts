@@ -11,7 +11,9 @@ import { screenshot } from './account-page.js';
 export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const result = await page.evaluate(
     async ({ method, path, body }) => {
-      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+      // Runs in the page; this file is compiled without the DOM's types.
+      const { cookie } = (globalThis as unknown as { document: { cookie: string } }).document;
+      const xsrf = cookie.split('; ').find((c: string) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
       const headers: Record<string, string> = { accept: 'application/json' };
       if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
       if (body !== undefined) headers['content-type'] = 'application/json';
@@ -37,8 +39,8 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const page = globalThis as unknown as { document: unknown; axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: AxeViolation[] }> } };
+    const result = await page.axe.run(page.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
