@@ -39,8 +39,11 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+interface PageStorage {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
 const storedState = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('persistent-storage') ?? '{}') as Record<string, unknown>);
+  page.evaluate(() => JSON.parse((globalThis as unknown as PageStorage).localStorage.getItem('persistent-storage') ?? '{}') as Record<string, unknown>);
 
 describe('the signed-in application', () => {
   it('opens on the projects of the organisation the first user owns', async () => {
@@ -105,6 +108,7 @@ describe('the signed-in application', () => {
 
   it('repairs a stored organisation that is gone', async () => {
     await admin.evaluate(() => {
+      const localStorage = (globalThis as unknown as PageStorage).localStorage;
       const state = JSON.parse(localStorage.getItem('persistent-storage') ?? '{}');
       localStorage.setItem('persistent-storage', JSON.stringify({ ...state, currentOrganizationId: '00000000-0000-4000-8000-000000000000', currentOrganizationName: 'Gone' }));
     });
