@@ -78,8 +78,8 @@ describe('the signed-in application', () => {
     await admin.getByRole('rowheader').first().click();
     await admin.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
     await admin.getByRole('heading', { name: 'Survey progress' }).waitFor();
-    await admin.getByRole('grid', { name: 'Floors' }).getByRole('rowheader').first().waitFor();
-    expect(await admin.getByRole('grid', { name: 'Floors' }).getByRole('row').count()).toBeGreaterThan(1);
+    await admin.getByRole('table', { name: 'Floors' }).getByRole('rowheader').first().waitFor();
+    expect(await admin.getByRole('table', { name: 'Floors' }).getByRole('row').count()).toBeGreaterThan(1);
     const crumbs = admin.getByRole('navigation', { name: 'You are here' });
     expect(await crumbs.getByRole('link').count()).toBe(1);
     const recent = (await storedState(admin)).recentProjects as { id: string }[];
@@ -93,15 +93,15 @@ describe('the signed-in application', () => {
   it('switches organisation, and the choice survives a reload and a visit to the start page', async () => {
     const second = await api<{ id: string }>(admin, 'POST', '/api/admin/orgs', { name: 'Zeppelin Surveys' });
     await admin.reload();
-    await admin.getByRole('button', { name: /Organisation/ }).click();
-    await admin.getByRole('option', { name: /Zeppelin Surveys/ }).click();
+    await admin.getByRole('button', { name: /Switch organisation/ }).click();
+    await admin.getByRole('link', { name: /Zeppelin Surveys/ }).click();
     await admin.waitForURL(new RegExp(`/orgs/${second.id}/projects`));
     await admin.getByText('This organisation has no projects yet.').or(admin.getByText('You are not a member of any project here yet', { exact: false })).first().waitFor();
     expect(await storedState(admin)).toMatchObject({ currentOrganizationId: second.id, currentOrganizationName: 'Zeppelin Surveys' });
     await admin.goto(`${stack.url}/`);
     await admin.waitForURL(new RegExp(`/orgs/${second.id}/projects`));
     await admin.reload();
-    expect(await admin.getByRole('button', { name: /Organisation/ }).textContent()).toContain('Zeppelin Surveys');
+    expect(await admin.getByRole('button', { name: /Switch organisation/ }).textContent()).toContain('Zeppelin Surveys');
     await expectAccessible(admin);
     await screenshotsOf(admin, 'app-projects-empty');
   });
@@ -133,7 +133,7 @@ describe('the signed-in application', () => {
     const bell = admin.getByRole('button', { name: /^Notifications, new: \d+$/ });
     await bell.waitFor();
     await bell.click();
-    const panel = admin.getByRole('dialog', { name: 'Notifications' });
+    const panel = admin.getByRole('region', { name: 'Notifications' });
     await panel.getByText('New', { exact: true }).first().waitFor();
     await expectAccessible(admin);
     await screenshotsOf(admin, 'app-notifications');
@@ -147,11 +147,11 @@ describe('the signed-in application', () => {
   it('lists devices and invoices for the owner', async () => {
     await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Devices' }).click();
     await admin.waitForURL(new RegExp(`/admin/orgs/${demoOrgId}/devices`));
-    await admin.getByRole('grid', { name: 'Devices' }).waitFor();
+    await admin.getByRole('table', { name: 'Devices' }).waitFor();
     await expectAccessible(admin);
     await screenshotsOf(admin, 'app-devices');
     await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Invoices' }).click();
-    await admin.getByRole('grid', { name: 'Invoices' }).waitFor();
+    await admin.getByRole('table', { name: 'Invoices' }).waitFor();
     await expectAccessible(admin);
     await screenshotsOf(admin, 'app-invoices');
   });
@@ -182,10 +182,10 @@ describe('the signed-in application', () => {
     await admin.setViewportSize({ width: 360, height: 740 });
     await admin.goto(`${stack.url}/orgs/${demoOrgId}/projects`);
     await admin.getByRole('button', { name: 'Menu', exact: true }).click();
-    await admin.getByRole('menuitem', { name: 'Invoices' }).click();
+    await admin.getByRole('link', { name: 'Invoices' }).click();
     await admin.waitForURL(new RegExp(`/admin/orgs/${demoOrgId}/invoices`));
     await admin.getByRole('button', { name: 'Ada Lovelace' }).click();
-    await admin.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await admin.getByRole('button', { name: 'Deutsch' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Rechnungen' }).waitFor();
     await screenshotsOf(admin, 'app-invoices-de');
   });

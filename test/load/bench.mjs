@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { runAutocannon } from './autocannon.mjs';
 import { startGateway } from './gateway.mjs';
 import { benchIdentity } from './identity.mjs';
-import { benchLoginBundle } from './login-bundle.mjs';
+import { benchBundles } from './bundle-budgets.mjs';
 import { startNginx } from './nginx.mjs';
 import { benchSurvey } from './survey.mjs';
 import { cleanup, cpuSeconds, freePort, httpGet, installSignalCleanup, isInterrupted, reapedChildrenCpuSeconds } from './processes.mjs';
@@ -177,7 +177,7 @@ async function main() {
   const reported = problems.length;
   await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
-  await benchLoginBundle({ say, problems });
+  await benchBundles({ say, problems });
   for (const problem of problems.slice(reported)) say(`!! FAILED: ${problem}`);
 }
 

@@ -4,9 +4,9 @@
  * them as seen.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { useTranslation } from '../lib/i18n.js';
 import { persistentStorage, usePersistentStorage } from '../lib/persistent-storage.js';
+import { PopoverPanel } from '../ui/PopoverPanel.js';
 import { QueryError } from '../ui/QueryError.js';
 import { RelativeTime } from '../ui/RelativeTime.js';
 import { NOTIFICATIONS_SHOWN, unseenOf, useLatestNotifications } from './notification-queries.js';
@@ -23,50 +23,51 @@ export function NotificationsBell({ orgId }: { orgId: string }) {
   const count = unseen.length === 0 ? null : more ? `${unseen.length}+` : String(unseen.length);
 
   return (
-    <DialogTrigger
+    <PopoverPanel
+      buttonClassName="icon-button bell"
+      buttonLabel={count ? t('shell.notificationsUnseen', { number: count }) : t('shell.notifications')}
+      button={
+        <>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path
+              fill="currentColor"
+              d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+            />
+          </svg>
+          {count && (
+            <span className="badge" aria-hidden="true">
+              {count}
+            </span>
+          )}
+        </>
+      }
+      panelLabel={t('shell.notifications')}
+      panelClassName="notifications-panel"
+      align="end"
       onOpenChange={(open) => {
         if (!open) return;
         setNewWhenOpened(new Set(unseen.map((item) => item.id)));
         if (unseen.length > 0) persistentStorage.markNotificationsSeen(unseen.map((item) => item.id));
       }}
     >
-      <Button className="icon-button bell" aria-label={count ? t('shell.notificationsUnseen', { number: count }) : t('shell.notifications')}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <path
-            fill="currentColor"
-            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-          />
-        </svg>
-        {count && (
-          <span className="badge" aria-hidden="true">
-            {count}
-          </span>
-        )}
-      </Button>
-      <Popover className="popover notifications-popover" placement="bottom end">
-        <Dialog className="notifications-dialog">
-          <Heading slot="title" className="notifications-title">
-            {t('shell.notifications')}
-          </Heading>
-          {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
-          {query.isPending && <span className="spinner" aria-label={t('common.loading')} />}
-          {query.isSuccess && items.length === 0 && <p className="notifications-empty">{t('shell.notificationsEmpty')}</p>}
-          {items.length > 0 && (
-            <ul className="notifications-list">
-              {items.map((item) => (
-                <li key={item.id} className="notification" data-new={newWhenOpened.has(item.id) || undefined}>
-                  <p className="notification-title">
-                    {newWhenOpened.has(item.id) && <span className="notification-new">{t('shell.new')}</span>}
-                    {item.title}
-                  </p>
-                  {item.body && <p className="notification-body">{item.body}</p>}
-                  <RelativeTime className="notification-time" date={item.createdAt} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      <h2 className="notifications-title">{t('shell.notifications')}</h2>
+      {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isPending && <span className="spinner" role="status" aria-label={t('common.loading')} />}
+      {query.isSuccess && items.length === 0 && <p className="notifications-empty">{t('shell.notificationsEmpty')}</p>}
+      {items.length > 0 && (
+        <ul className="notifications-list">
+          {items.map((item) => (
+            <li key={item.id} className="notification" data-new={newWhenOpened.has(item.id) || undefined}>
+              <p className="notification-title">
+                {newWhenOpened.has(item.id) && <span className="notification-new">{t('shell.new')}</span>}
+                {item.title}
+              </p>
+              {item.body && <p className="notification-body">{item.body}</p>}
+              <RelativeTime className="notification-time" date={item.createdAt} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PopoverPanel>
   );
 }

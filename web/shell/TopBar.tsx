@@ -1,5 +1,5 @@
 /** The bar over every signed-in page: product, organisation, sections, notifications, the user. */
-import { Link } from 'react-aria-components';
+import { AppLink } from '../ui/AppLink.js';
 import type { Session } from '../../shared/identity-session.js';
 import { useTranslation } from '../lib/i18n.js';
 import type { CurrentOrganization } from './current-org.js';
@@ -15,10 +15,10 @@ export function TopBar({ session, current }: { session: Session; current: Curren
   const permissions = usePermissions({ orgId });
   return (
     <header className="topbar">
-      <Link className="brand" href="/" aria-label={t('shell.home')}>
+      <AppLink className="brand" href="/" aria-label={t('shell.home')}>
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">sitewave</span>
-      </Link>
+      </AppLink>
       <OrgSwitcher current={current} />
       {orgId && <MainNav orgId={orgId} permissions={permissions} />}
       <div className="topbar-end">

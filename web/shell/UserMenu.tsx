@@ -1,60 +1,66 @@
 /** The signed-in person's menu: who they are, account settings, the language, signing out. */
-import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { LOCALES } from '../../shared/locales.js';
 import type { Session } from '../../shared/identity-session.js';
-import { chooseLocale, isLocale, useTranslation } from '../lib/i18n.js';
+import { chooseLocale, useTranslation } from '../lib/i18n.js';
 import { displayName, initialsOf } from '../session/display-name.js';
+import { AppLink } from '../ui/AppLink.js';
+import { PopoverPanel } from '../ui/PopoverPanel.js';
 
 export function UserMenu({ session }: { session: Session }) {
   const { t, locale } = useTranslation();
   const name = displayName(session);
   return (
-    <MenuTrigger>
-      <Button className="user-button">
-        <span className="avatar" aria-hidden="true">
-          {initialsOf(name)}
-        </span>
-        <span className="user-button-name">{name}</span>
-      </Button>
-      <Popover className="popover" placement="bottom end">
-        <Menu className="menu user-menu">
-          <MenuSection>
-            <Header className="menu-header">{t('home.signedInAs', { name })}</Header>
-            <MenuItem id="settings" href="/settings" className="menu-item">
-              {t('home.settings')}
-            </MenuItem>
-          </MenuSection>
-          <Separator className="menu-separator" />
-          <MenuSection
-            selectionMode="single"
-            selectedKeys={[locale]}
-            onSelectionChange={(keys) => {
-              const [chosen] = keys === 'all' ? [] : [...keys];
-              if (isLocale(chosen)) void chooseLocale(chosen);
-            }}
-          >
-            <Header className="menu-header">{t('common.language')}</Header>
-            {LOCALES.map((code) => (
-              <MenuItem key={code} id={code} className="menu-item" textValue={t(`common.languages.${code}`)}>
-                {({ isSelected }) => (
-                  <>
-                    <span className="menu-check" aria-hidden="true">
-                      {isSelected ? '✓' : ''}
-                    </span>
-                    <span lang={code === 'se' ? 'sv' : code}>{t(`common.languages.${code}`)}</span>
-                  </>
-                )}
-              </MenuItem>
-            ))}
-          </MenuSection>
-          <Separator className="menu-separator" />
-          <MenuSection>
-            <MenuItem id="logout" href="/logout" className="menu-item">
-              {t('home.logout')}
-            </MenuItem>
-          </MenuSection>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <PopoverPanel
+      buttonClassName="user-button"
+      button={
+        <>
+          <span className="avatar" aria-hidden="true">
+            {initialsOf(name)}
+          </span>
+          <span className="user-button-name">{name}</span>
+        </>
+      }
+      panelLabel={name}
+      align="end"
+    >
+      <p className="panel-heading">{t('home.signedInAs', { name })}</p>
+      <ul className="panel-list">
+        <li>
+          <AppLink className="panel-item" href="/settings">
+            {t('home.settings')}
+          </AppLink>
+        </li>
+      </ul>
+      <hr className="panel-separator" />
+      <p className="panel-heading" id="user-menu-language">
+        {t('common.language')}
+      </p>
+      <ul className="panel-list" aria-labelledby="user-menu-language">
+        {LOCALES.map((code) => (
+          <li key={code}>
+            <button
+              type="button"
+              className="panel-item"
+              lang={code === 'se' ? 'sv' : code}
+              aria-pressed={code === locale}
+              onClick={() => void chooseLocale(code)}
+            >
+              <span className="panel-check" aria-hidden="true">
+                {code === locale ? '✓' : ''}
+              </span>
+              {t(`common.languages.${code}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <hr className="panel-separator" />
+      <ul className="panel-list">
+        <li>
+          <AppLink className="panel-item" href="/logout">
+            {t('home.logout')}
+          </AppLink>
+        </li>
+      </ul>
+    </PopoverPanel>
   );
 }

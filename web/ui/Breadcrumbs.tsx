@@ -1,6 +1,6 @@
 /** Where the page sits: organisation › project › floor, each a link but the last. */
-import { Breadcrumb, Breadcrumbs as AriaBreadcrumbs, Link } from 'react-aria-components';
 import { useTranslation } from '../lib/i18n.js';
+import { AppLink } from './AppLink.js';
 
 export interface Crumb {
   label: string;
@@ -12,13 +12,17 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
   if (items.length === 0) return null;
   return (
     <nav aria-label={t('shell.breadcrumbs')}>
-      <AriaBreadcrumbs className="breadcrumbs">
+      <ol className="breadcrumbs">
         {items.map((item, index) => (
-          <Breadcrumb key={`${index}-${item.label}`} className="breadcrumb">
-            {item.href && index < items.length - 1 ? <Link href={item.href}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
-          </Breadcrumb>
+          <li key={`${index}-${item.label}`} className="breadcrumb">
+            {item.href && index < items.length - 1 ? (
+              <AppLink href={item.href}>{item.label}</AppLink>
+            ) : (
+              <span aria-current={index === items.length - 1 ? 'page' : undefined}>{item.label}</span>
+            )}
+          </li>
         ))}
-      </AriaBreadcrumbs>
+      </ol>
     </nav>
   );
 }

@@ -1,13 +1,13 @@
 /**
  * The query box above a list. The address follows the typing after a short pause, so every key
- * press does not become a request and a history entry.
+ * press does not become a request and a history entry; Enter applies it at once.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Input, Label, SearchField } from 'react-aria-components';
+import { useEffect, useId, useRef, useState } from 'react';
 
 const DEBOUNCE_MS = 300;
 
 export function ListSearch({ label, value, onChange }: { label: string; value: string; onChange: (q: string) => void }) {
+  const id = useId();
   const [text, setText] = useState(value);
   // The parent's callback changes on every render; the pause must not restart because of it.
   const latest = useRef(onChange);
@@ -19,9 +19,18 @@ export function ListSearch({ label, value, onChange }: { label: string; value: s
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
-    <SearchField className="list-search" value={text} onChange={setText} onSubmit={() => onChange(text)}>
-      <Label className="visually-hidden">{label}</Label>
-      <Input className="input" placeholder={label} />
-    </SearchField>
+    <form
+      role="search"
+      className="list-search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        latest.current(text);
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input id={id} className="input" type="search" placeholder={label} value={text} onChange={(event) => setText(event.target.value)} />
+    </form>
   );
 }

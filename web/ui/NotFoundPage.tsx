@@ -1,5 +1,5 @@
 /** An address inside the application that leads nowhere, or an id that does not exist (any more). */
-import { Link } from 'react-aria-components';
+import { AppLink } from './AppLink.js';
 import { useTranslation } from '../lib/i18n.js';
 
 export function NotFoundPage() {
@@ -8,9 +8,9 @@ export function NotFoundPage() {
     <section className="empty-state">
       <h1 className="page-title">{t('shell.notFoundTitle')}</h1>
       <p>{t('shell.notFoundText')}</p>
-      <Link className="button button-primary" href="/">
+      <AppLink className="button button-primary" href="/">
         {t('shell.toStart')}
-      </Link>
+      </AppLink>
     </section>
   );
 }

@@ -1,5 +1,4 @@
 /** The project's floors by level, with how many plans and tracks each holds. */
-import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { DateText } from '../../ui/DateText.js';
 import { QueryError } from '../../ui/QueryError.js';
@@ -8,6 +7,7 @@ import { useProjectFloors } from './queries.js';
 export function FloorList({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const floors = useProjectFloors(projectId);
+  const items = floors.data?.items ?? [];
   return (
     <section aria-labelledby="floors-title" className="floor-list">
       <h2 id="floors-title" className="section-title">
@@ -17,35 +17,43 @@ export function FloorList({ projectId }: { projectId: string }) {
         <QueryError error={floors.error} onRetry={() => void floors.refetch()} />
       ) : (
         <div className="data-table-scroll">
-          <Table aria-labelledby="floors-title" className="table">
-            <TableHeader>
-              <Column isRowHeader className="table-column">
-                {t('survey.floorName')}
-              </Column>
-              <Column className="table-column align-end">{t('survey.level')}</Column>
-              <Column className="table-column align-end">{t('survey.figures.floorplans')}</Column>
-              <Column className="table-column align-end">{t('survey.figures.tracks')}</Column>
-              <Column className="table-column">{t('survey.updated')}</Column>
-            </TableHeader>
-            <TableBody
-              items={floors.data?.items ?? []}
-              renderEmptyState={() => (
-                <div className="table-empty">{floors.isPending ? <span className="spinner" aria-label={t('common.loading')} /> : t('survey.noFloors')}</div>
-              )}
-            >
-              {(floor) => (
-                <Row id={floor.id} className="table-row">
-                  <Cell className="table-cell cell-strong">{floor.name}</Cell>
-                  <Cell className="table-cell align-end">{floor.level}</Cell>
-                  <Cell className="table-cell align-end">{floor.floorplans}</Cell>
-                  <Cell className="table-cell align-end">{floor.tracks}</Cell>
-                  <Cell className="table-cell">
+          <table aria-labelledby="floors-title" className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('survey.floorName')}</th>
+                <th scope="col" className="align-end">
+                  {t('survey.level')}
+                </th>
+                <th scope="col" className="align-end">
+                  {t('survey.figures.floorplans')}
+                </th>
+                <th scope="col" className="align-end">
+                  {t('survey.figures.tracks')}
+                </th>
+                <th scope="col">{t('survey.updated')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((floor) => (
+                <tr key={floor.id}>
+                  <th scope="row">{floor.name}</th>
+                  <td className="align-end">{floor.level}</td>
+                  <td className="align-end">{floor.floorplans}</td>
+                  <td className="align-end">{floor.tracks}</td>
+                  <td>
                     <DateText date={floor.updatedAt} />
-                  </Cell>
-                </Row>
+                  </td>
+                </tr>
+              ))}
+              {items.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="table-empty">
+                    {floors.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('survey.noFloors')}
+                  </td>
+                </tr>
               )}
-            </TableBody>
-          </Table>
+            </tbody>
+          </table>
         </div>
       )}
     </section>

@@ -45,7 +45,9 @@ export function ProjectFigures({ projectId }: { projectId: string }) {
             {s.coverage.map((c) => (
               <li key={c.technology} className="coverage-row">
                 <span className="coverage-name">{c.technology}</span>
-                <meter className="coverage-meter" min={0} max={100} value={c.percent} aria-label={c.technology} />
+                <span className="coverage-bar" aria-hidden="true">
+                  <span className="coverage-fill" style={{ width: `${Math.min(100, Math.max(0, c.percent))}%` }} />
+                </span>
                 <span className="coverage-value">{Math.round(c.percent)} %</span>
               </li>
             ))}

@@ -2,7 +2,6 @@
  * `/orgs/:orgId/projects`: the organisation's projects, the caller's own first (the tab is
  * remembered as `projectTab`), searchable, filterable by status and sortable, all in the address.
  */
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Project } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { useListParams } from '../../lib/list-params.js';
@@ -13,6 +12,7 @@ import { DateText } from '../../ui/DateText.js';
 import { FilterSelect } from '../../ui/FilterSelect.js';
 import { ListSearch } from '../../ui/ListSearch.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { TabBar } from '../../ui/TabBar.js';
 import { ProjectStatusBadge } from '../project-status.js';
 import { PROJECT_SORTS, useProjects, type ProjectSort } from './queries.js';
 
@@ -40,22 +40,15 @@ export function ProjectsPage({ orgId }: { orgId: string }) {
   return (
     <>
       <PageHeader title={t('survey.projectsTitle')} crumbs={[{ label: orgName }]} />
-      <Tabs
-        selectedKey={tab}
-        onSelectionChange={(key) => {
-          persistentStorage.setProjectTab(String(key));
+      <TabBar
+        label={t('survey.projectsTitle')}
+        tabs={TABS.map((id) => ({ id, label: t(`survey.tabs.${id}`) }))}
+        selected={tab}
+        onSelect={(id) => {
+          persistentStorage.setProjectTab(id);
           setParams({ page: 1 });
         }}
       >
-        <TabList className="tabs" aria-label={t('survey.projectsTitle')}>
-          {TABS.map((id) => (
-            <Tab key={id} id={id} className="tab">
-              {t(`survey.tabs.${id}`)}
-            </Tab>
-          ))}
-        </TabList>
-        {TABS.map((id) => (
-          <TabPanel key={id} id={id} className="tab-panel">
       <div className="list-toolbar">
         <ListSearch label={t('survey.searchProjects')} value={params.q} onChange={(q) => setParams({ q })} />
         <FilterSelect
@@ -74,9 +67,7 @@ export function ProjectsPage({ orgId }: { orgId: string }) {
         rowHref={(p) => `/projects/${p.id}`}
         empty={filtered ? t('shell.noMatches') : tab === 'MyProjects' ? t('survey.noOwnProjects') : t('survey.noProjects')}
       />
-          </TabPanel>
-        ))}
-      </Tabs>
+      </TabBar>
     </>
   );
 }
