@@ -30,4 +30,11 @@ describe('persistent storage', () => {
     persistentStorage.reset();
     expect(persistentStorage.get()).toMatchObject({ currentOrganizationId: null, projectTab: DEFAULT_PROJECT_TAB, recentProjects: [] });
   });
+
+  it('forgets an organisation that is gone but keeps the rest', () => {
+    persistentStorage.selectOrganization('o1', 'Acme');
+    persistentStorage.setProjectTab('AllProjects');
+    persistentStorage.clearOrganization();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toMatchObject({ currentOrganizationId: null, currentOrganizationName: null, projectTab: 'AllProjects' });
+  });
 });
