@@ -3,6 +3,7 @@
  * when an address under `/orgs/…` or `/projects/…` is opened.
  */
 import { Route, Switch } from 'wouter';
+import { RequirePermission } from '../shell/RequirePermission.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
 import { ProjectOverviewPage } from './project-overview/ProjectOverviewPage.js';
 import { ProjectsPage } from './projects/ProjectsPage.js';
@@ -11,7 +12,13 @@ import './survey.css';
 export function SurveyRoutes() {
   return (
     <Switch>
-      <Route path="/orgs/:orgId/projects">{({ orgId }) => <ProjectsPage key={orgId} orgId={orgId} />}</Route>
+      <Route path="/orgs/:orgId/projects">
+        {({ orgId }) => (
+          <RequirePermission key={orgId} orgId={orgId} ids={['org:projects:read']}>
+            <ProjectsPage orgId={orgId} />
+          </RequirePermission>
+        )}
+      </Route>
       <Route path="/projects/:projectId">{({ projectId }) => <ProjectOverviewPage key={projectId} projectId={projectId} />}</Route>
       <Route component={NotFoundPage} />
     </Switch>

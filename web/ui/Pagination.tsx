@@ -34,13 +34,15 @@ export function Pagination({ page, perPage, total, onPage, onPerPage }: Paginati
             </option>
           ))}
         </select>
-        <Button className="button button-secondary button-small" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
-          {t('shell.previousPage')}
-        </Button>
-        <span className="pagination-page">{t('shell.pageOf', { page: Math.min(page, pages), pages })}</span>
-        <Button className="button button-secondary button-small" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
-          {t('shell.nextPage')}
-        </Button>
+        <span className="pagination-pages">
+          <Button className="button button-secondary button-small" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
+            {t('shell.previousPage')}
+          </Button>
+          <span className="pagination-page">{t('shell.pageOf', { page: Math.min(page, pages), pages })}</span>
+          <Button className="button button-secondary button-small" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
+            {t('shell.nextPage')}
+          </Button>
+        </span>
       </div>
     </nav>
   );

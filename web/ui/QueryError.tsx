@@ -13,17 +13,21 @@ export function errorStatus(error: unknown): number | undefined {
   return isHttpError(error) ? error.response?.status : undefined;
 }
 
+/** The caller's rights do not cover this: said plainly, naming nothing they may not see. */
+export function Forbidden() {
+  const { t } = useTranslation();
+  return (
+    <div className="query-error" role="alert">
+      <p className="query-error-title">{t('shell.forbiddenTitle')}</p>
+      <p>{t('shell.forbiddenText')}</p>
+    </div>
+  );
+}
+
 export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   const status = errorStatus(error);
-  if (status === 403) {
-    return (
-      <div className="query-error" role="alert">
-        <p className="query-error-title">{t('shell.forbiddenTitle')}</p>
-        <p>{t('shell.forbiddenText')}</p>
-      </div>
-    );
-  }
+  if (status === 403) return <Forbidden />;
   if (status === 404) {
     return (
       <div className="query-error" role="alert">
