@@ -11,7 +11,6 @@ import { ConsentCard } from './account/cards/ConsentCard.js';
 import { ErrorCard, ErrorView } from './account/cards/ErrorCard.js';
 import { LogoutCard } from './account/cards/LogoutCard.js';
 import { AppHome } from './AppHome.js';
-import { startI18next } from './lib/i18next-bridge.js';
 import { createQueryClient } from './lib/query-client.js';
 import { goTo } from './lib/navigate.js';
 import { sessionKeys, userSettingsKeys } from './lib/query-keys.js';
@@ -20,7 +19,6 @@ import { onSessionChanged } from './session/session-events.js';
 import { UserLanguage } from './session/UserLanguage.js';
 import { LoadingCard } from './ui/Card.js';
 
-await startI18next();
 const queryClient = createQueryClient();
 onSessionChanged(() => {
   queryClient.removeQueries({ queryKey: sessionKeys.all });
