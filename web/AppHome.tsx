@@ -9,6 +9,7 @@ import type { Session } from '../shared/identity-session.js';
 import { goTo } from './lib/navigate.js';
 import { useSession } from './session/use-session.js';
 import { Card, LoadingCard } from './ui/Card.js';
+import './ui/button.css';
 
 export function displayName(session: Session): string {
   const traits = session.identity.traits as { email?: unknown; username?: unknown; name?: { first?: unknown; last?: unknown } };

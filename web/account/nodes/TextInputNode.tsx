@@ -11,6 +11,7 @@ import { useMessageText } from '../use-message-text.js';
 import { fieldId, messagesId } from './field-ids.js';
 import { displayValue, hasError, nodeLabel } from './node-label.js';
 import { NodeMessages } from './NodeMessages.js';
+import '../../ui/form/field.css';
 
 export interface InputNodeProps {
   node: UiNode;
