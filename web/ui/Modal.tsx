@@ -2,7 +2,7 @@
  * A dialog over the page: title, close button, Escape and a click outside close it, focus stays
  * inside while it is open. The body scrolls once it is taller than 80 % of the viewport.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from '../lib/i18n.js';
 import './Modal.css';
@@ -43,10 +43,31 @@ export function Modal({ isOpen, onOpenChange, title, size = 'L', children, foote
               <span aria-hidden="true">×</span>
             </Button>
           </header>
-          <div className="modal-body">{children}</div>
+          <ModalBody>{children}</ModalBody>
           {footer && <footer className="modal-footer">{footer}</footer>}
         </Dialog>
       </AriaModal>
     </ModalOverlay>
+  );
+}
+
+/** Keyboard users must reach a body that scrolls: it takes focus only then. */
+function ModalBody({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const body = ref.current;
+    if (!body || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(body.scrollHeight > body.clientHeight);
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    for (const child of body.children) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, [children]);
+  return (
+    <div ref={ref} className="modal-body" tabIndex={scrolls ? 0 : undefined}>
+      {children}
+    </div>
   );
 }
