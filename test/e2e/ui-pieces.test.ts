@@ -87,11 +87,9 @@ async function openHarness(options: { width?: number; height?: number; dark?: bo
 async function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.addScriptTag({ content: source });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
+  // Page-side code as text: this file is compiled for Node, without the DOM's types.
+  return page.evaluate(`axe.run(document).then((result) =>
+    result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`);
 }
 
 function serious(violations: { impact: string }[]) {
@@ -173,15 +171,15 @@ describe('shared UI pieces in Chromium', () => {
     await form.getByText('Invalid VAT ID').waitFor();
     expect(await vat.getAttribute('aria-invalid')).toBe('true');
     // The red border is the danger colour.
-    const border = await vat.evaluate((element) => getComputedStyle(element).borderColor);
-    const danger = await page.evaluate(() => {
+    const border = await vat.evaluate((element) => (globalThis as unknown as { getComputedStyle(e: unknown): { borderColor: string } }).getComputedStyle(element).borderColor);
+    const danger = await page.evaluate(`(() => {
       const probe = document.createElement('span');
       probe.style.color = 'var(--danger)';
       document.body.append(probe);
       const colour = getComputedStyle(probe).color;
       probe.remove();
       return colour;
-    });
+    })()`);
     expect(border).toBe(danger);
     await form.getByRole('button', { name: 'Save' }).click();
     expect(await form.getByRole('status', { name: 'Form status' }).textContent()).toBe('');
