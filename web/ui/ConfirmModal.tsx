@@ -88,6 +88,7 @@ export function ConfirmModal({ isOpen, title, message, confirmLabel, typedConfir
             error={mismatch ? t('admin.typedTextMismatch') : undefined}
             autoComplete="off"
             isRequired
+            autoFocus
           />
         </form>
       )}

@@ -20,7 +20,7 @@ export function SelectField({ label, value, onChange, onBlur, error, description
   const { t } = useTranslation();
   return (
     <Select
-      className="field"
+      className="field field-select"
       value={value}
       onChange={(key: Key | null) => onChange(key === null ? null : String(key))}
       onBlur={onBlur}

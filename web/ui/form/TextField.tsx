@@ -9,9 +9,10 @@ export interface TextFieldProps extends FieldProps {
   autoComplete?: string;
   maxLength?: number;
   placeholder?: string;
+  autoFocus?: boolean;
 }
 
-export function TextField({ label, value, onChange, onBlur, error, description, isRequired, isDisabled, name, type = 'text', autoComplete, maxLength, placeholder }: TextFieldProps) {
+export function TextField({ label, value, onChange, onBlur, error, description, isRequired, isDisabled, name, type = 'text', autoComplete, maxLength, placeholder, autoFocus }: TextFieldProps) {
   return (
     <AriaTextField
       className="field"
@@ -26,6 +27,7 @@ export function TextField({ label, value, onChange, onBlur, error, description, 
       type={type}
       autoComplete={autoComplete}
       maxLength={maxLength}
+      autoFocus={autoFocus}
     >
       <FieldLabel label={label} isRequired={isRequired} />
       <div className="field-control">
