@@ -213,6 +213,7 @@ describe('shared UI pieces in Chromium', () => {
       ['upload', '?open=upload'],
       ['modal-L', '?open=modal-L'],
       ['modal-full', '?open=modal-full'],
+      ['country-list', ''],
     ] as const;
     for (const dark of [false, true]) {
       for (const [width, height] of [
@@ -224,6 +225,10 @@ describe('shared UI pieces in Chromium', () => {
           await page.goto(`${url}/${query}`);
           await page.getByRole('heading', { name: 'Shared UI pieces' }).waitFor();
           if (query) await page.getByRole(name === 'confirm' ? 'alertdialog' : 'dialog').waitFor();
+          if (name === 'country-list') {
+            await page.getByRole('button', { name: /Country/ }).click();
+            await page.getByRole('listbox').waitFor();
+          }
           if (name === 'page') {
             // With the invalid state showing too.
             await page.getByRole('textbox', { name: 'VAT ID' }).fill('DE12');
