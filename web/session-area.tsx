@@ -11,7 +11,6 @@ import { VerificationCard } from './account/cards/CodeFlowCard.js';
 import { ConsentCard } from './account/cards/ConsentCard.js';
 import { ErrorCard, ErrorView } from './account/cards/ErrorCard.js';
 import { LogoutCard } from './account/cards/LogoutCard.js';
-import { startI18next } from './lib/i18next-bridge.js';
 import { createQueryClient } from './lib/query-client.js';
 import { goTo } from './lib/navigate.js';
 import { sessionKeys, userSettingsKeys } from './lib/query-keys.js';
@@ -21,7 +20,6 @@ import { areaOf } from './shell/areas.js';
 import { UserLanguage } from './session/UserLanguage.js';
 import { LoadingCard } from './ui/Card.js';
 
-await startI18next();
 const queryClient = createQueryClient();
 onSessionChanged(() => {
   queryClient.removeQueries({ queryKey: sessionKeys.all });

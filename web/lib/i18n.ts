@@ -1,7 +1,7 @@
 /**
  * The reader's language: one catalogue loaded at a time (each locale is its own chunk, fetched
  * when chosen), picked from the user's own choice, else the browser's languages, else `en`.
- * Components read texts with `useTranslation()`, shaped like react-i18next's.
+ * Every screen reads its texts with this module's `useTranslation()` (the only translation hook).
  */
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales.js';
@@ -57,7 +57,7 @@ export interface I18nState {
   locale: Locale;
   catalogue: Catalogue;
   t: Translate;
-  /** The BCP 47 code, as `i18n.language` is in react-i18next. */
+  /** The BCP 47 code of the current language (`sv` for the catalogue `se`). */
   i18n: { language: string };
 }
 

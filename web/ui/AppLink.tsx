@@ -4,6 +4,7 @@
  */
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { goTo, isAppAddress } from '../lib/navigate.js';
+import './link.css';
 
 export function AppLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {

@@ -2,6 +2,8 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.js';
 import { AppLink } from './AppLink.js';
+import './Card.css';
+import './spinner.css';
 
 export interface CardProps {
   title: string;

@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { LOCALES } from '../../shared/locales.js';
 import { chooseLocale, isLocale, useTranslation } from '../lib/i18n.js';
+import './LanguagePicker.css';
 
 export function LanguagePicker() {
   const { t, locale } = useTranslation();

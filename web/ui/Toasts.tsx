@@ -2,6 +2,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../lib/i18n.js';
 import { toastStore } from './toast-store.js';
+import './Toasts.css';
 
 export function Toasts() {
   const { t } = useTranslation();

@@ -13,6 +13,8 @@ import { goTo } from '../../lib/navigate.js';
 import { Card, LoadingCard } from '../../ui/Card.js';
 import { errorPageUrl } from '../flow-errors.js';
 import { decideConsent, getConsent } from '../oauth2/oauth2-api.js';
+import '../../ui/button.css';
+import '../../ui/form/checkbox.css';
 
 export function ConsentCard() {
   // Read once: the page may already be moving on to the client when this card renders again.

@@ -10,6 +10,7 @@ import { configKeys, identityErrorKeys } from '../../lib/query-keys.js';
 import { Card, LoadingCard } from '../../ui/Card.js';
 import { IDENTITY_BASE } from '../flow-api.js';
 import { errorTitleKey, parseErrorParam, visibleReason, type ShownError } from './error-details.js';
+import '../../ui/button.css';
 
 interface ClientConfig {
   supportEmail: string | null;

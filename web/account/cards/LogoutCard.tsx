@@ -13,6 +13,7 @@ import { Card } from '../../ui/Card.js';
 import { endIdentitySession } from '../flow-api.js';
 import { errorPageUrl } from '../flow-errors.js';
 import { decideLogout } from '../oauth2/oauth2-api.js';
+import '../../ui/button.css';
 
 async function logOut(challenge: string | null): Promise<string> {
   let next = '/login';

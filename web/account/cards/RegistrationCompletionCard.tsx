@@ -3,6 +3,7 @@ import { AppLink } from '../../ui/AppLink.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { appHome } from '../../lib/navigate.js';
 import { Card } from '../../ui/Card.js';
+import '../../ui/button.css';
 
 export function RegistrationCompletionCard() {
   const { t } = useTranslation();

@@ -9,6 +9,8 @@ import { NodeMessages } from './NodeMessages.js';
 import { runLegacyOnclick, runTrigger } from './script-loader.js';
 import type { InputNodeProps } from './TextInputNode.js';
 import { skipsValidation } from './validation-skip.js';
+import '../../ui/button.css';
+import '../../ui/spinner.css';
 
 export interface ButtonNodeProps extends InputNodeProps {
   /** The button that Enter presses, and the most prominent one. */

@@ -4,6 +4,7 @@ import { fieldId, messagesId } from './field-ids.js';
 import { hasError, nodeLabel } from './node-label.js';
 import { NodeMessages } from './NodeMessages.js';
 import type { InputNodeProps } from './TextInputNode.js';
+import '../../ui/form/checkbox.css';
 
 export function CheckboxNode({ node, attributes, formId }: InputNodeProps) {
   const text = useMessageText();

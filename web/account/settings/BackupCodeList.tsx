@@ -3,7 +3,7 @@
  * through, with the time they were used in words (the service no longer gives out a spent code's
  * secret, and strike-through alone is not read out by screen readers).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import { Button } from 'react-aria-components';
 import type { UiNode } from '../../../shared/identity-flow.js';
 import { toastStore } from '../../ui/toast-store.js';

@@ -2,7 +2,7 @@
  * Security keys or passkeys: the registered ones, each removed by its button (labelled with the
  * key's name), then the name field and the button that starts a registration in the browser.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { SettingsFlow, UiNode } from '../../../shared/identity-flow.js';
 import { MethodForm } from './MethodForm.js';
 

@@ -5,7 +5,7 @@
  * the address.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import { AppLink } from '../../ui/AppLink.js';
 import type { SettingsSection } from './settings-sections.js';
 

@@ -4,7 +4,7 @@
  * card that was saved; messages that came with the flow itself are shown above the cards.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { SettingsFlow, UiText } from '../../../shared/identity-flow.js';
 import { LoadingCard } from '../../ui/Card.js';
 import { FlowScripts } from '../cards/FlowScripts.js';

@@ -2,7 +2,7 @@
  * Social sign-in providers, one row each: whether it is linked to the account, and the button
  * that links (`link`) or unlinks (`unlink`) it. Linking leaves for the provider and comes back.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { SettingsFlow, UiNode } from '../../../shared/identity-flow.js';
 import { MethodForm } from './MethodForm.js';
 

@@ -2,7 +2,7 @@
  * The authenticator app: while none is linked, the QR code and its key to type in instead, and
  * the code the app then shows; once linked, that it is, and the button that unlinks it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.js';
 import type { SettingsFlow } from '../../../shared/identity-flow.js';
 import { MethodForm } from './MethodForm.js';
 

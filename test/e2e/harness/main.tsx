@@ -1,0 +1,13 @@
+/**
+ * The shared UI pieces on one page, for the browser test (test/e2e/ui-pieces.test.ts): served by
+ * Vite from the sources, in English. `?open=confirm|upload|modal-<size>` opens a dialog at load.
+ */
+import { createRoot } from 'react-dom/client';
+import en from '../../../locales/en.json' with { type: 'json' };
+import { setCatalogue } from '../../../web/lib/i18n.js';
+import '../../../web/styles/base.css';
+import './harness.css';
+import { Harness } from './Harness.js';
+
+setCatalogue('en', en);
+createRoot(document.getElementById('root')!).render(<Harness />);

@@ -1,0 +1,39 @@
+/**
+ * Checks for use-form-state, in the reader's language: each returns the message to show, or
+ * undefined when the value is fine. The rules themselves live in shared/validation.
+ */
+import { PASSWORD_MIN_LENGTH } from '../../../shared/password-policy.js';
+import { checkPhoneNumber } from '../../../shared/validation/phone.js';
+import { checkVatId } from '../../../shared/validation/vat.js';
+import type { Translate } from '../../lib/translator.js';
+
+export type Check<V> = (value: V) => string | undefined;
+
+export function required(t: Translate): Check<string | boolean | null> {
+  return (value) => (value === null || value === false || (typeof value === 'string' && !value.trim()) ? t('admin.fieldRequired') : undefined);
+}
+
+/** Required international number (default country Germany). */
+export function phoneNumber(t: Translate): Check<string> {
+  return (value) => (checkPhoneNumber(value).valid ? undefined : t('admin.phoneInvalid'));
+}
+
+/** An empty VAT ID passes unless the field is also required. */
+export function vatId(t: Translate, country?: string): Check<string> {
+  return (value) => (!value.trim() || checkVatId(value, country).valid ? undefined : t('admin.vatInvalid'));
+}
+
+export function password(t: Translate): Check<string> {
+  return (value) => (value.length >= PASSWORD_MIN_LENGTH ? undefined : t('admin.passwordTooShort', { count: PASSWORD_MIN_LENGTH }));
+}
+
+/** The first failing check's message. */
+export function all<V>(...checks: Check<V>[]): Check<V> {
+  return (value) => {
+    for (const check of checks) {
+      const message = check(value);
+      if (message) return message;
+    }
+    return undefined;
+  };
+}
