@@ -109,18 +109,20 @@ describe('useConfirm', () => {
       </ConfirmProvider>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
-    expect(screen.getByText('Delete floor 2?')).toBeTruthy();
+    // The dialog's code loads on the first question.
+    expect(await screen.findByText('Delete floor 2?')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox'), 'Floor 2');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(answers).toEqual([true]));
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
-    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('');
+    expect(((await screen.findByRole('textbox')) as HTMLInputElement).value).toBe('');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(answers).toEqual([true, false]));
 
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('alertdialog');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(answers).toEqual([true, false, false]));
   });

@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import { goTo } from '../lib/navigate.js';
 import { useSession } from '../session/use-session.js';
 import { LoadingCard } from '../ui/Card.js';
+import { ConfirmProvider } from '../ui/ConfirmProvider.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
 import { areaOf } from './areas.js';
 import { useCurrentOrganization } from './current-org.js';
@@ -36,12 +37,14 @@ export function Shell() {
       <div className="shell">
         <TopBar session={session.data} current={current} />
         <main id="main" className="shell-main">
-          <Suspense fallback={<div className="shell-loading spinner" />}>
-            {area === 'home' && <HomePage current={current} />}
-            {area === 'survey' && <SurveyRoutes />}
-            {area === 'admin' && <AdminRoutes />}
-            {area === null && <NotFoundPage />}
-          </Suspense>
+          <ConfirmProvider>
+            <Suspense fallback={<div className="shell-loading spinner" />}>
+              {area === 'home' && <HomePage current={current} />}
+              {area === 'survey' && <SurveyRoutes />}
+              {area === 'admin' && <AdminRoutes />}
+              {area === null && <NotFoundPage />}
+            </Suspense>
+          </ConfirmProvider>
         </main>
       </div>
     </ShellContext.Provider>

@@ -1,9 +1,12 @@
 /**
  * `const confirm = useConfirm(); if (await confirm({ message })) …` — one confirmation dialog for
- * the whole area, answered true (Confirm) or false (Cancel, Escape, close).
+ * the whole area, answered true (Confirm) or false (Cancel, Escape, close). The dialog's code is
+ * fetched the first time a question is asked, so pages that never ask do not download it.
  */
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { ConfirmModal, type ConfirmOptions } from './ConfirmModal.js';
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import type { ConfirmOptions } from './ConfirmModal.js';
+
+const ConfirmModal = lazy(async () => ({ default: (await import('./ConfirmModal.js')).ConfirmModal }));
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 
@@ -33,7 +36,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <ConfirmModal {...(request ?? { message: '' })} isOpen={request !== null} onConfirm={() => settle(true)} onCancel={() => settle(false)} />
+      {request && (
+        <Suspense fallback={null}>
+          <ConfirmModal {...request} isOpen onConfirm={() => settle(true)} onCancel={() => settle(false)} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }
