@@ -2,8 +2,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import en from '../../locales/en.json' with { type: 'json' };
+import deApp from '../../locales/app/de.json' with { type: 'json' };
+import enApp from '../../locales/app/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
 import { setCatalogue, useTranslation } from '../../web/lib/i18n.js';
 import { CheckboxField } from '../../web/ui/form/CheckboxField.js';
 import { CountrySelect } from '../../web/ui/form/CountrySelect.js';
@@ -176,14 +178,14 @@ describe('CountrySelect', () => {
     expect(onChange).toHaveBeenLastCalledWith('France');
 
     rerender(<CountrySelect value="DE" onChange={onChange} />);
-    setCatalogue('de', de);
+    setCatalogue('de', { ...de, ...deApp });
     try {
       rerender(<CountrySelect value="DE" onChange={onChange} />);
       await userEvent.click(screen.getByRole('button', { name: /Land/ }));
       await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Frankreich' }));
       expect(onChange).toHaveBeenLastCalledWith('FR');
     } finally {
-      setCatalogue('en', en);
+      setCatalogue('en', { ...en, ...enApp });
     }
   });
 });

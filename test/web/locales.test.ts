@@ -33,8 +33,15 @@ interface Entry {
   forms: Map<string, string>;
 }
 
-function readCatalogueText(locale: Locale): string {
-  return readFileSync(`${localesDir}${locale}.json`, 'utf8');
+/**
+ * A locale's catalogue is two files: the account interface's (`<locale>.json`, loaded by the
+ * sign-in page) and the signed-in areas' (`app/<locale>.json`). Checked as one, so a key moved
+ * between them is still a key, and no namespace may be in both.
+ */
+const FILES = (locale: Locale) => [`${locale}.json`, `app/${locale}.json`];
+
+function readCatalogueTexts(locale: Locale): { file: string; text: string }[] {
+  return FILES(locale).map((file) => ({ file, text: readFileSync(`${localesDir}${file}`, 'utf8') }));
 }
 
 /** JSON.parse keeps the last of two equal keys silently; concurrent edits make that likely. */
@@ -155,25 +162,35 @@ function compareWithEnglish(
   return problems;
 }
 
-const parsed = new Map<Locale, { text: string; flat: Flat; entries: Map<string, Entry>; shapeProblems: string[] }>();
+const parsed = new Map<
+  Locale,
+  { texts: { file: string; text: string }[]; catalogue: Record<string, unknown>; flat: Flat; entries: Map<string, Entry>; shapeProblems: string[] }
+>();
 for (const locale of LOCALES) {
-  const text = readCatalogueText(locale);
+  const texts = readCatalogueTexts(locale);
   const shapeProblems: string[] = [];
-  let flat: Flat = new Map();
-  try {
-    flat = flatten(JSON.parse(text) as unknown, '', new Map(), shapeProblems);
-  } catch (error) {
-    shapeProblems.push(`${locale}.json is not valid JSON: ${(error as Error).message}`);
+  const catalogue: Record<string, unknown> = {};
+  for (const { file, text } of texts) {
+    try {
+      const part = JSON.parse(text) as Record<string, unknown>;
+      for (const namespace of Object.keys(part)) {
+        if (namespace in catalogue) shapeProblems.push(`${file}: namespace ${namespace} is also in the other file`);
+      }
+      Object.assign(catalogue, part);
+    } catch (error) {
+      shapeProblems.push(`${file} is not valid JSON: ${(error as Error).message}`);
+    }
   }
-  parsed.set(locale, { text, flat, entries: group(flat), shapeProblems });
+  const flat = flatten(catalogue, '', new Map(), shapeProblems);
+  parsed.set(locale, { texts, catalogue, flat, entries: group(flat), shapeProblems });
 }
 const english = parsed.get('en')!;
 
 describe('locale catalogues', () => {
-  it.each(LOCALES)('%s.json is valid JSON of nested objects and strings, without duplicate keys', (locale) => {
-    const { text, shapeProblems } = parsed.get(locale)!;
+  it.each(LOCALES)('%s is valid JSON of nested objects and strings, without duplicate keys', (locale) => {
+    const { texts, shapeProblems } = parsed.get(locale)!;
     expect(shapeProblems).toEqual([]);
-    expect(duplicateKeys(text)).toEqual([]);
+    for (const { text } of texts) expect(duplicateKeys(text)).toEqual([]);
   });
 
   it('en has text for every identity message id, and no other ids', () => {
@@ -253,7 +270,7 @@ describe('locale catalogues', () => {
     await instance.init({
       lng: code,
       fallbackLng: false,
-      resources: { [code]: { translation: JSON.parse(parsed.get(locale)!.text) as Record<string, unknown> } },
+      resources: { [code]: { translation: parsed.get(locale)!.catalogue } },
       interpolation: { escapeValue: false },
     });
     const own = new Set(parsed.get(locale)!.flat.values());

@@ -19,9 +19,10 @@ function keysOf(catalogue: Catalogue, prefix = ''): string[] {
 }
 
 describe('translator', () => {
-  for (const locale of LOCALES) {
-    it(`reads ${locale} as i18next does`, async () => {
-      const catalogue = JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${locale}.json`, import.meta.url)), 'utf8')) as Catalogue;
+  // Each locale's two catalogues: the account interface's and the signed-in areas' (locales/app/).
+  for (const [locale, file] of LOCALES.flatMap((l) => [`${l}.json`, `app/${l}.json`].map((f) => [l, f] as const))) {
+    it(`reads ${file} as i18next does`, async () => {
+      const catalogue = JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${file}`, import.meta.url)), 'utf8')) as Catalogue;
       const code = CODE[locale] ?? locale;
       const reference = i18next.createInstance();
       await reference.init({ lng: code, fallbackLng: false, resources: { [code]: { translation: catalogue } }, interpolation: { escapeValue: false } });

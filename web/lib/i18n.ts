@@ -46,11 +46,24 @@ export function languageCode(locale: Locale): string {
 }
 
 const loaders = import.meta.glob<Catalogue>('../../locales/*.json', { import: 'default' });
+// The signed-in areas' texts (shell, survey, administration) are a catalogue of their own, so the
+// sign-in page does not download them.
+const appLoaders = import.meta.glob<Catalogue>('../../locales/app/*.json', { import: 'default' });
+let withAppTexts = false;
 
-export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const loader = loaders[`../../locales/${locale}.json`];
+async function loadFrom(table: typeof loaders, path: string, locale: Locale): Promise<Catalogue> {
+  const loader = table[path];
   if (!loader) throw new Error(`No catalogue for locale ${locale}`);
   return loader();
+}
+
+/** The account interface's catalogue, plus the signed-in areas' once they are in use. */
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  const [account, app] = await Promise.all([
+    loadFrom(loaders, `../../locales/${locale}.json`, locale),
+    withAppTexts ? loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale) : {},
+  ]);
+  return { ...account, ...app };
 }
 
 export interface I18nState {
@@ -92,6 +105,15 @@ export function onLocaleChange(listener: () => void): () => void {
 /** Loads the visitor's catalogue before the first render. */
 export async function initI18n(locale: Locale): Promise<void> {
   setCatalogue(locale, await loadCatalogue(locale));
+}
+
+/** The signed-in areas start: their texts join the current catalogue, and every later language switch. */
+export async function loadAppTexts(): Promise<void> {
+  if (withAppTexts) return;
+  withAppTexts = true;
+  const locale = state.locale;
+  const app = await loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale);
+  setCatalogue(locale, { ...state.catalogue, ...app });
 }
 
 /** Switches language, fetching only that catalogue, and remembers it on this device. */

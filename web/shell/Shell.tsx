@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { loadAppTexts } from '../lib/i18n.js';
 import { goTo } from '../lib/navigate.js';
 import { useSession } from '../session/use-session.js';
 import { LoadingCard } from '../ui/Card.js';
@@ -17,6 +18,8 @@ import { orgIdInPath } from './org-path.js';
 import { ShellContext } from './shell-context.js';
 import { TopBar } from './TopBar.js';
 import './shell.css';
+
+await loadAppTexts();
 
 const SurveyRoutes = lazy(async () => ({ default: (await import('../survey/routes.js')).SurveyRoutes }));
 const AdminRoutes = lazy(async () => ({ default: (await import('../admin/routes.js')).AdminRoutes }));

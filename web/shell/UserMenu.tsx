@@ -23,11 +23,11 @@ export function UserMenu({ session }: { session: Session }) {
       panelLabel={name}
       align="end"
     >
-      <p className="panel-heading">{t('home.signedInAs', { name })}</p>
+      <p className="panel-heading">{t('shell.signedInAs', { name })}</p>
       <ul className="panel-list">
         <li>
           <AppLink className="panel-item" href="/settings">
-            {t('home.settings')}
+            {t('shell.accountSettings')}
           </AppLink>
         </li>
       </ul>
@@ -57,7 +57,7 @@ export function UserMenu({ session }: { session: Session }) {
       <ul className="panel-list">
         <li>
           <AppLink className="panel-item" href="/logout">
-            {t('home.logout')}
+            {t('shell.signOut')}
           </AppLink>
         </li>
       </ul>

@@ -3,11 +3,12 @@
  * Vite from the sources, in English. `?open=confirm|upload|modal-<size>` opens a dialog at load.
  */
 import { createRoot } from 'react-dom/client';
+import enApp from '../../../locales/app/en.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
 import { setCatalogue } from '../../../web/lib/i18n.js';
 import '../../../web/styles/base.css';
 import './harness.css';
 import { Harness } from './Harness.js';
 
-setCatalogue('en', en);
+setCatalogue('en', { ...en, ...enApp });
 createRoot(document.getElementById('root')!).render(<Harness />);

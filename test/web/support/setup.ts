@@ -1,11 +1,12 @@
-/** Every component test renders in English, with a clean DOM and fresh toasts and storage. */
+/** Every component test renders in English (account and signed-in areas' texts), with a clean DOM and fresh toasts and storage. */
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import enApp from '../../../locales/app/en.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
 import { setCatalogue } from '../../../web/lib/i18n.js';
 import { toastStore } from '../../../web/ui/toast-store.js';
 
-setCatalogue('en', en);
+setCatalogue('en', { ...en, ...enApp });
 
 afterEach(() => {
   cleanup();
