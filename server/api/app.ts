@@ -16,6 +16,7 @@ import { deviceForToken } from './devices/tokens.js';
 import type { ApiContext } from './context.js';
 import { installErrorHandling } from './http/errors.js';
 import { registerHealthRoutes } from './http/health.js';
+import { installValidators } from './http/validators.js';
 import { apiLoggerOptions } from './http/logging.js';
 import { identityAdmin, type IdentityAdmin } from './identity/identity-admin.js';
 import { registerInviteAcceptRoutes } from './invites/accept-routes.js';
@@ -69,9 +70,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     exposeHeadRoutes: false,
-    // Unknown fields are refused with a 400, not silently dropped.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
+  installValidators(app);
   const now = options.now ?? (() => new Date());
   const identities = options.identities ?? identityAdmin(options.identityAdminUrl, options.identityAdminToken);
   const scopes = new ScopeResolvers();

@@ -7,6 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { installValidators } from '../../../server/api/http/validators.js';
 import type { Database } from '../../../server/db/database.js';
 import type { FleetContext } from '../../../server/api/fleet/context.js';
 import { registerFleetRoutes } from '../../../server/api/fleet/routes.js';
@@ -43,7 +44,8 @@ export async function startFleetApp(backend?: string): Promise<FleetTestApp> {
     callerId: (request) => String(request.headers[CALLER_HEADER] ?? DEFAULT_CALLER),
   };
   // Unknown fields are refused, not silently dropped.
-  const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } } });
+  const app = Fastify({ logger: false });
+  installValidators(app);
   installErrorHandling(app);
   await registerFleetRoutes(app, ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });

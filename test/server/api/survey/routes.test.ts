@@ -63,6 +63,14 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(empty.body.error.reason).toMatch(/name/);
       expect((await http.post(`/api/orgs/${orgId}/projects`).send({ name: 'X', colour: 'red' })).status).toBe(400);
       expect((await http.post(`/api/orgs/${orgId}/projects`).send({ name: 'X', status: 'paused' })).status).toBe(400);
+      // A JSON body is taken as it is: a number is not a name.
+      const numeric = await http.post(`/api/orgs/${orgId}/projects`).send({ name: 12345 });
+      expect(numeric.status).toBe(400);
+      expect(numeric.body.error.reason).toMatch(/body\/name must be string/);
+      const stored = await t.db.query(`SELECT 1 FROM projects WHERE name = '12345'`);
+      expect(stored.rows).toEqual([]);
+      // A query string is text on the wire and is read as the number its schema asks for.
+      expect((await http.get(`/api/orgs/${orgId}/projects?page=1&per_page=5`)).status).toBe(200);
       expect((await http.post(`/api/orgs/${randomUUID()}/projects`).send({ name: 'X' })).status).toBe(404);
       expect((await http.get(`/api/orgs/not-an-id/projects`)).status).toBe(404);
     });

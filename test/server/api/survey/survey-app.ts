@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { installValidators } from '../../../../server/api/http/validators.js';
 import { errorEnvelope } from '../../../../shared/error-envelope.js';
 import type { Database } from '../../../../server/db/database.js';
 import type { SurveyBlobs, SurveyContext } from '../../../../server/api/survey/context.js';
@@ -67,7 +68,8 @@ export async function startSurveyApp(backend?: string): Promise<SurveyTestApp> {
     isOrgMember: async (orgId, userId) => (await db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
   };
   // Unknown fields are refused, not silently dropped.
-  const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } } });
+  const app = Fastify({ logger: false });
+  installValidators(app);
   app.setErrorHandler((err: Error & { statusCode?: number; details?: Record<string, unknown>; validation?: unknown }, _request, reply) => {
     const code = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     return reply.code(code).send(errorEnvelope(code, code === 500 ? 'Internal error' : err.message, err.details));
