@@ -29,7 +29,7 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
     }
     if (!config.apiUrl) {
       // Verifies assertions with the gateway's key (config.assertionSecret, handed to workers too).
-      const api = await startEmbeddedApi(config, log.child({ service: 'api' }));
+      const api = await startEmbeddedApi(config, log.child({ service: 'api' }), version);
       closers.push(api.close);
       config.apiUrl = api.url;
       env.API_URL = api.url;

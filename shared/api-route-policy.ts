@@ -87,6 +87,13 @@ const route = (method: HttpMethod, path: string, row: Row, extra: Partial<Row> =
 });
 
 export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
+  // ── The contract itself: the OpenAPI document and its readable reference ──
+  route('GET', '/api/openapi.json', publicRoute()),
+  route('GET', '/api/docs', publicRoute()),
+  route('GET', '/api/docs/swagger-ui.css', publicRoute()),
+  route('GET', '/api/docs/swagger-ui-bundle.js', publicRoute()),
+  route('GET', '/api/docs/start.js', publicRoute()),
+
   // ── Global administration ────────────────────────────────────────────────
   route('GET', '/api/admin/orgs', user('admin:orgs')),
   route('POST', '/api/admin/orgs', user('admin:orgs')),

@@ -15,7 +15,9 @@ import { resolveDeviceScope } from './devices/scope.js';
 import { deviceForToken } from './devices/tokens.js';
 import type { ApiContext } from './context.js';
 import { installErrorHandling } from './http/errors.js';
+import { registerDocsPage } from './http/docs-page.js';
 import { registerHealthRoutes } from './http/health.js';
+import { installOpenApi } from './http/openapi.js';
 import { installValidators } from './http/validators.js';
 import { apiLoggerOptions } from './http/logging.js';
 import { identityAdmin, type IdentityAdmin } from './identity/identity-admin.js';
@@ -57,6 +59,8 @@ export interface ApiOptions {
   identities?: IdentityAdmin;
   /** Where `api_outbox` e-mails are delivered (SMTP, else a mail directory); without it they stay unsent. */
   mail?: MailSettings;
+  /** The product's version, shown in the API reference. */
+  version?: string;
   /** How often delivery looks for unsent mail besides being woken by new mail (default 5 s). */
   mailPollMs?: number;
 }
@@ -82,6 +86,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   installAccessControl(app, { db: ctx.db, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
 
+  await installOpenApi(app, options.version ?? '0.0.0');
+  await registerDocsPage(app);
   await registerHealthRoutes(app, ctx.db);
   await registerScopeRoutes(app, ctx.db, scopes);
   await registerPermissionRoutes(app, ctx);

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/open.js';
 import { openBlobStore } from '../storage/open.js';
 import { startApi, type RunningApi } from './start.js';
 
-export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger): Promise<RunningApi> {
+export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger, version?: string): Promise<RunningApi> {
   if (!config.identityAdminUrl || !config.identityAdminToken) {
     throw new Error('The embedded API needs the identity service admin API: set IDENTITY_ADMIN_URL and IDENTITY_ADMIN_TOKEN');
   }
@@ -33,6 +33,7 @@ export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger): 
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       seedDemo: true,
+      version,
       // The same mail settings as the embedded identity service, so both outboxes land together.
       mail: { from: config.mailFrom, smtpUrl: config.smtpUrl, mailDirectory: config.smtpUrl ? undefined : path.join(config.dataDir, 'mail') },
     });

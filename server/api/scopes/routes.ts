@@ -8,7 +8,8 @@ import { ApiError } from '../survey/http.js';
 import type { ScopeResolvers } from './resolve.js';
 
 export async function registerScopeRoutes(app: FastifyInstance, db: Queryable, scopes: ScopeResolvers): Promise<void> {
-  app.get<{ Params: { kind: string; id: string } }>('/api/scopes/:kind/:id', async (request) => {
+  // The gateway's own question, not part of the published contract.
+  app.get<{ Params: { kind: string; id: string } }>('/api/scopes/:kind/:id', { schema: { hide: true } }, async (request) => {
     const { kind, id } = request.params;
     const owner = await scopes.resolve(db, kind, id);
     if (!owner) throw new ApiError(404, `No ${kind} with id ${id}`);

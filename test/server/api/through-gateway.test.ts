@@ -73,6 +73,19 @@ describe('the API through the gateway', () => {
     await rm(blobRoot, { recursive: true, force: true });
   });
 
+  it('publishes the contract without a session: the OpenAPI document and its reference page', async () => {
+    const document = await http.get('/api/openapi.json');
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toBe('3.1.0');
+    expect(document.body.paths['/api/orgs/{orgId}/projects']).toBeDefined();
+    const page = await http.get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    // The page runs Swagger UI from its own files; nothing else may load.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await http.get('/api/docs/swagger-ui-bundle.js')).status).toBe(200);
+  });
+
   it('takes an organisation from creation through an invite to a new member working in it', async () => {
     const admin = new IdentityApi(new Configuration({ basePath: identity.adminUrl, accessToken: TEST_ADMIN_TOKEN }));
     await admin.createIdentity({ createIdentityBody: { schema_id: 'default', traits: { email: 'founder@example.com' }, credentials: { password: { config: { password: PASSWORD } } } } });

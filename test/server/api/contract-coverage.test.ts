@@ -1,0 +1,54 @@
+/**
+ * The API's published contract against the gateway's route policy: every route the policy lets
+ * through is in the OpenAPI document, and the document names no route the policy would refuse.
+ * The document's own pages (the reference and its files) are the one exception: they describe
+ * the contract, they are not part of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { API_ROUTE_POLICY } from '../../../shared/api-route-policy.js';
+import { startTestApi, type TestApi } from './support/api-instance.js';
+
+const NOT_IN_DOCUMENT = new Set(['GET /api/openapi.json', 'GET /api/docs', 'GET /api/docs/swagger-ui.css', 'GET /api/docs/swagger-ui-bundle.js', 'GET /api/docs/start.js']);
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi('pglite');
+});
+afterAll(async () => api?.close());
+
+const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 and lists exactly the routes of the policy table', async () => {
+    const res = await request(api.app.server).get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries(res.body.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const policy = API_ROUTE_POLICY.filter((row) => !NOT_IN_DOCUMENT.has(`${row.method} ${row.path}`)).map(
+      (row) => `${row.method} ${toOpenApiPath(row.path)}`,
+    );
+    expect(policy.filter((route) => !documented.has(route))).toEqual([]);
+    expect([...documented].filter((route) => !policy.includes(route))).toEqual([]);
+  });
+
+  it('documents the device upload with its token', async () => {
+    const res = await request(api.app.server).get('/api/openapi.json');
+    expect(res.body.components.securitySchemes.deviceToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Device-Token' });
+    expect(res.body.paths['/api/device/floors/{floorId}/tracks'].post).toBeDefined();
+  });
+
+  it('serves a readable reference that loads only its own files', async () => {
+    const page = await request(api.app.server).get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    for (const src of page.text.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      expect((await request(api.app.server).get(src[1]!)).status, src[1]).toBe(200);
+    }
+    expect((await request(api.app.server).get('/api/docs/package.json')).status).toBe(404);
+  });
+});
