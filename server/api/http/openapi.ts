@@ -6,8 +6,62 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import type { ApiRoutePolicy } from '../../../shared/api-route-policy.js';
+import { RouteTable } from '../auth/route-table.js';
+
+/** Operations are grouped by the resource they act on: the last known collection in the path. */
+const TAGS: Record<string, string> = {
+  admin: 'Administration',
+  orgs: 'Organisations',
+  users: 'People',
+  invite: 'Invitations',
+  invites: 'Invitations',
+  validate: 'Invitations',
+  register: 'Invitations',
+  registerjoin: 'Invitations',
+  join: 'Invitations',
+  permissions: 'Permissions',
+  user: 'Your account',
+  devices: 'Devices',
+  device: 'Device uploads',
+  startsubscription: 'Subscriptions',
+  cancelsubscription: 'Subscriptions',
+  invoices: 'Invoices',
+  notifications: 'Notifications',
+  firmware: 'Firmware',
+  projects: 'Projects',
+  stats: 'Statistics',
+  statistics: 'Statistics',
+  contacts: 'Contacts',
+  reporting: 'Reporting',
+  floors: 'Floors',
+  floorplans: 'Floor plans',
+  tracks: 'Tracks',
+  datasets: 'Tracks',
+  process: 'Tracks',
+  photos: 'Photos',
+  networktechnologies: 'Survey reference',
+};
+
+export function tagOf(url: string): string {
+  const segments = url.split('/').filter((part) => part && part !== 'api' && !part.startsWith(':'));
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const tag = TAGS[segments[i]!];
+    if (tag && !(segments[i] === 'users' && segments[0] === 'projects')) return tag;
+  }
+  return 'Other';
+}
+
+/** The security requirement and a sentence on the rights a route needs, from its policy row. */
+function accessOf(policy: ApiRoutePolicy): { security?: Record<string, string[]>[]; description?: string } {
+  if (policy.scope === 'public') return { security: [], description: 'No session needed.' };
+  if (policy.scope === 'device') return { security: [{ deviceToken: [] }], description: 'Called by a survey device with its upload token; no session.' };
+  if (policy.permissions.length === 0) return { description: 'Any signed-in user.' };
+  return { description: `Needs one of these permissions: ${policy.permissions.join(', ')}.` };
+}
 
 export async function installOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  const policies = new RouteTable();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -25,6 +79,13 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
         },
       },
       security: [{ session: [] }],
+    },
+    transform: ({ schema, url, route }) => {
+      // Who may call it comes from the route policy, so the document says what the gateway enforces.
+      const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+      const policy = policies.get(method, url);
+      const access = policy ? accessOf(policy) : {};
+      return { schema: { ...schema, tags: schema?.tags ?? [tagOf(url)], ...access }, url };
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));

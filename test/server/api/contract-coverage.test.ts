@@ -38,7 +38,10 @@ describe('the OpenAPI document', () => {
   it('documents the device upload with its token', async () => {
     const res = await request(api.app.server).get('/api/openapi.json');
     expect(res.body.components.securitySchemes.deviceToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Device-Token' });
-    expect(res.body.paths['/api/device/floors/{floorId}/tracks'].post).toBeDefined();
+    expect(res.body.paths['/api/device/floors/{floorId}/tracks'].post.security).toEqual([{ deviceToken: [] }]);
+    // What a route needs is the route policy's row, as the gateway enforces it.
+    expect(res.body.paths['/api/orgs/{orgId}/invoices'].get.description).toContain('org:billing:read');
+    expect(res.body.paths['/api/validate'].get.security).toEqual([]);
   });
 
   it('serves a readable reference that loads only its own files', async () => {
