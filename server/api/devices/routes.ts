@@ -14,6 +14,7 @@ import { inventoryEntry } from './inventory.js';
 import { claimCodeMatches } from './secrets.js';
 import { DEVICE_STATUSES, getDevice, insertDevice, listDevices, lockDeviceRow, updateDevice, type Device, type DeviceFilter } from './store.js';
 import { issueDeviceToken, rotateDeviceTokens } from './tokens.js';
+import { DeviceSchema, PageOf } from '../http/response-schemas.js';
 
 const NAME = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
 const VERSION = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$' } as const;
@@ -48,6 +49,7 @@ export async function registerDeviceRoutes(app: FastifyInstance, ctx: FleetConte
     '/api/orgs/:orgId/devices',
     {
       schema: {
+        response: { 200: PageOf(DeviceSchema) },
         params: ORG_PARAMS,
         querystring: {
           type: 'object',

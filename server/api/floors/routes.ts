@@ -7,6 +7,7 @@ import type { SurveyContext } from '../survey/context.js';
 import { checkId, conflict, found, notFound } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
 import { createFloor, deleteFloor, getFloor, listFloors, updateFloor, type FloorInput } from './store.js';
+import { FloorSchema, PageOf } from '../http/response-schemas.js';
 
 const FLOOR_BODY = {
   type: 'object',
@@ -23,7 +24,7 @@ const duplicate = (name: string) => conflict(`A floor named "${name}" already ex
 export async function registerFloorRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
   app.get<{ Params: { projectId: string }; Querystring: { q?: string; page?: number; per_page?: number } }>(
     '/api/projects/:projectId/floors',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 100 }, ...PAGE_QUERY_SCHEMA } } } },
+    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 100 }, ...PAGE_QUERY_SCHEMA } }, response: { 200: PageOf(FloorSchema) } } },
     async (request) => {
       const projectId = checkId('project', request.params.projectId);
       found(await getProject(ctx.db, projectId), 'project', projectId);

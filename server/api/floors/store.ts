@@ -2,18 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import type { FloorResponse } from '../http/response-schemas.js';
 
-export interface Floor {
-  id: string;
-  projectId: string;
-  name: string;
-  level: number;
-  heightM: number | null;
-  floorplans: number;
-  tracks: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The wire shape, derived from its response schema so the two cannot drift. */
+export type Floor = FloorResponse;
 
 export interface FloorInput {
   name: string;

@@ -5,6 +5,7 @@ import { existingOrg } from '../fleet/orgs.js';
 import { PAGE_QUERY_SCHEMA, pageArgs, type Page } from '../survey/list-query.js';
 import { settleSubscriptions } from '../subscriptions/settle.js';
 import { listInvoices, type Invoice, type InvoiceStatus } from './store.js';
+import { InvoiceSchema, PageOf } from '../http/response-schemas.js';
 
 interface ListQuery {
   page?: number;
@@ -20,6 +21,7 @@ export async function registerInvoiceRoutes(app: FastifyInstance, ctx: FleetCont
     '/api/orgs/:orgId/invoices',
     {
       schema: {
+        response: { 200: PageOf(InvoiceSchema) },
         params: { type: 'object', properties: { orgId: { type: 'string' } }, required: ['orgId'] },
         querystring: {
           type: 'object',

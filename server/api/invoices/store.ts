@@ -1,6 +1,7 @@
 /** Invoices an organisation was issued, in the API schema. Amounts in minor units. */
 import type { Queryable } from '../../db/database.js';
 import { limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import type { InvoiceResponse } from '../http/response-schemas.js';
 
 export type InvoiceStatus = 'issued' | 'paid' | 'void';
 
@@ -11,20 +12,8 @@ export interface InvoiceLine {
   amountMinor: number;
 }
 
-export interface Invoice {
-  id: string;
-  orgId: string;
-  number: string;
-  subscriptionId: string | null;
-  deviceId: string | null;
-  periodStart: string;
-  periodEnd: string;
-  currency: string;
-  lines: InvoiceLine[];
-  totalMinor: number;
-  status: InvoiceStatus;
-  issuedAt: string;
-}
+/** The wire shape, derived from its response schema so the two cannot drift. */
+export type Invoice = InvoiceResponse;
 
 export interface InvoiceRow {
   id: string;

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
+import type { NotificationResponse } from '../http/response-schemas.js';
 
 export interface NewNotification {
   orgId: string;
@@ -19,15 +20,8 @@ export interface NewNotification {
   createdAt?: Date;
 }
 
-export interface Notification {
-  id: string;
-  orgId: string;
-  kind: string;
-  title: string;
-  body: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-}
+/** The wire shape, derived from its response schema so the two cannot drift. */
+export type Notification = NotificationResponse;
 
 export interface NotificationRow {
   id: string;

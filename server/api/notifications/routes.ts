@@ -4,6 +4,7 @@ import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
 import { PAGE_QUERY_SCHEMA, limitOffset, pageArgs, type Page } from '../survey/list-query.js';
 import { toNotification, type Notification, type NotificationRow } from './notify.js';
+import { NotificationSchema, PageOf } from '../http/response-schemas.js';
 
 interface ListQuery {
   page?: number;
@@ -18,6 +19,7 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: Flee
     '/api/orgs/:orgId/notifications',
     {
       schema: {
+        response: { 200: PageOf(NotificationSchema) },
         params: { type: 'object', properties: { orgId: { type: 'string' } }, required: ['orgId'] },
         querystring: {
           type: 'object',

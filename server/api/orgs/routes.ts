@@ -11,6 +11,7 @@ import { checkId, conflict, found, notFound } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
 import { ORG_BODY, ORG_LIST_QUERY, type OrgInput } from './org-input.js';
 import { deleteOrg, getOrg, listOrgs, updateOrg, type OrgFilter } from './store.js';
+import { OrgSchema, PageOf } from '../http/response-schemas.js';
 
 export const duplicateOrgName = (name: string) => conflict(`An organisation named "${name}" already exists`);
 
@@ -19,21 +20,21 @@ type ListQuery = Pick<OrgFilter, 'q' | 'sort'> & { page?: number; per_page?: num
 export async function registerOrgRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get<{ Querystring: ListQuery }>(
     '/api/orgs',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { ...ORG_LIST_QUERY, ...PAGE_QUERY_SCHEMA } } } },
+    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { ...ORG_LIST_QUERY, ...PAGE_QUERY_SCHEMA } }, response: { 200: PageOf(OrgSchema) } } },
     async (request) => {
       const { q, sort } = request.query;
       return listOrgs(ctx.db, callerOf(request).id, { q, sort, memberOnly: true }, pageArgs(request.query));
     },
   );
 
-  app.get<{ Params: { orgId: string } }>('/api/orgs/:orgId', async (request) => {
+  app.get<{ Params: { orgId: string } }>('/api/orgs/:orgId', { schema: { response: { 200: OrgSchema } } }, async (request) => {
     const id = checkId('organisation', request.params.orgId);
     return found(await getOrg(ctx.db, id, callerOf(request).id), 'organisation', id);
   });
 
   app.put<{ Params: { orgId: string }; Body: Partial<OrgInput> }>(
     '/api/orgs/:orgId',
-    { schema: { body: { ...ORG_BODY, minProperties: 1 } } },
+    { schema: { body: { ...ORG_BODY, minProperties: 1 }, response: { 200: OrgSchema } } },
     async (request) => {
       const id = checkId('organisation', request.params.orgId);
       try {

@@ -4,21 +4,10 @@ import type { Queryable } from '../../db/database.js';
 import type { OrgRole } from '../permissions/roles.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
 import type { OrgAddress, OrgInput } from './org-input.js';
+import type { OrgResponse } from '../http/response-schemas.js';
 
-export interface Org {
-  id: string;
-  name: string;
-  legalName: string;
-  vatId: string;
-  email: string;
-  phone: string;
-  address: OrgAddress;
-  members: number;
-  /** The caller's role, null when the caller is not a member. */
-  role: OrgRole | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The wire shape, derived from its response schema so the two cannot drift. */
+export type Org = OrgResponse;
 
 interface Row {
   id: string;

@@ -6,6 +6,7 @@ import type { SurveyContext } from '../survey/context.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
 import { deleteSurveyBlobs, blobKeysOfProject } from '../survey/blob-keys.js';
 import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectFilter, type ProjectInput, type ProjectStatus } from './store.js';
+import { PageOf, ProjectSchema } from '../http/response-schemas.js';
 
 const PROJECT_BODY = {
   type: 'object',
@@ -37,6 +38,7 @@ export async function registerProjectRoutes(app: FastifyInstance, ctx: SurveyCon
             ...PAGE_QUERY_SCHEMA,
           },
         },
+        response: { 200: PageOf(ProjectSchema) },
       },
     },
     async (request) => {
@@ -48,7 +50,7 @@ export async function registerProjectRoutes(app: FastifyInstance, ctx: SurveyCon
 
   app.post<{ Params: { orgId: string }; Body: ProjectInput }>(
     '/api/orgs/:orgId/projects',
-    { schema: { body: { ...PROJECT_BODY, required: ['name'] } } },
+    { schema: { body: { ...PROJECT_BODY, required: ['name'] }, response: { 201: ProjectSchema } } },
     async (request, reply) => {
       const orgId = await existingOrg(ctx, request.params.orgId);
       const caller = ctx.callerId(request);
@@ -68,14 +70,14 @@ export async function registerProjectRoutes(app: FastifyInstance, ctx: SurveyCon
     },
   );
 
-  app.get<{ Params: { projectId: string } }>('/api/projects/:projectId', async (request) => {
+  app.get<{ Params: { projectId: string } }>('/api/projects/:projectId', { schema: { response: { 200: ProjectSchema } } }, async (request) => {
     const id = checkId('project', request.params.projectId);
     return found(await getProject(ctx.db, id), 'project', id);
   });
 
   app.put<{ Params: { projectId: string }; Body: Partial<ProjectInput> }>(
     '/api/projects/:projectId',
-    { schema: { body: { ...PROJECT_BODY, minProperties: 1 } } },
+    { schema: { body: { ...PROJECT_BODY, minProperties: 1 }, response: { 200: ProjectSchema } } },
     async (request) => {
       const id = checkId('project', request.params.projectId);
       const body = { ...request.body, name: request.body.name?.trim() };

@@ -2,21 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import type { ProjectResponse } from '../http/response-schemas.js';
 
 export type ProjectStatus = 'running' | 'halted';
 
-export interface Project {
-  id: string;
-  orgId: string;
-  name: string;
-  description: string;
-  status: ProjectStatus;
-  customer: string;
-  address: string;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The wire shape, derived from its response schema so the two cannot drift. */
+export type Project = ProjectResponse;
 
 export interface ProjectInput {
   name: string;

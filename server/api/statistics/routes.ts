@@ -5,6 +5,7 @@ import type { SurveyContext } from '../survey/context.js';
 import { checkId, found } from '../survey/http.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
 import { channelStatistics, namedNetworks, networkStatistics, projectStats, type NetworkSort, type StatisticsFilter } from './store.js';
+import { ProjectStatsSchema } from '../http/response-schemas.js';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const FILTER = {
@@ -51,5 +52,5 @@ export async function registerStatisticsRoutes(app: FastifyInstance, ctx: Survey
     async (request) => namedNetworks(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query)),
   );
 
-  app.get<{ Params: { projectId: string } }>('/api/projects/:projectId/stats', async (request) => projectStats(ctx.db, await project(request.params.projectId)));
+  app.get<{ Params: { projectId: string } }>('/api/projects/:projectId/stats', { schema: { response: { 200: ProjectStatsSchema } } }, async (request) => projectStats(ctx.db, await project(request.params.projectId)));
 }

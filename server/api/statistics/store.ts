@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../../db/database.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import type { ProjectStatsResponse } from '../http/response-schemas.js';
 
 export interface StatisticsFilter {
   floorId?: string;
@@ -184,22 +185,8 @@ export async function namedNetworks(db: Queryable, projectId: string, f: Statist
   };
 }
 
-export interface ProjectStats {
-  projectId: string;
-  floors: number;
-  floorplans: number;
-  calibratedFloorplans: number;
-  tracks: { total: number; imported: number; queued: number; processing: number; processed: number; failed: number };
-  samples: number;
-  networks: number;
-  photos: number;
-  contacts: number;
-  members: number;
-  surveyedAreaM2: number;
-  /** Per technology over the latest processed track of each floor: covered share of surveyed cells. */
-  coverage: { technology: string; percent: number; surveyedAreaM2: number }[];
-  lastSurveyAt: string | null;
-}
+/** The wire shape, derived from its response schema so the two cannot drift. */
+export type ProjectStats = ProjectStatsResponse;
 
 export async function projectStats(db: Queryable, projectId: string): Promise<ProjectStats> {
   const counts = await db.query<{
