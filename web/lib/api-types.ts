@@ -1,7 +1,12 @@
 /**
- * The API's resources as the screens use them, named once so a screen imports `Project` rather
- * than spelling out a path's response type.
+ * The API's resources as the screens name them, read off the generated contract
+ * (shared/api-types.ts): `Project` is whatever `GET /api/projects/{projectId}` answers.
  */
+import type { paths } from '../../shared/api-types.js';
+
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The 200 answer of a GET. */
+type Read<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } } ? JsonOf<R> : never;
 
 /** Every list answers one page: `page` from 1, `perPage` at most 100, `total` across all pages. */
 export interface ApiPage<T> {
@@ -11,99 +16,15 @@ export interface ApiPage<T> {
   total: number;
 }
 
-export type OrgRole = 'owner' | 'admin' | 'member' | 'viewer';
-
-export interface OrgSummary {
-  id: string;
-  name: string;
-  members: number;
-  role: OrgRole | null;
-  createdAt: string;
-}
-
-export type ProjectStatus = 'running' | 'halted';
-
-export interface Project {
-  id: string;
-  orgId: string;
-  name: string;
-  description: string;
-  status: ProjectStatus;
-  customer: string;
-  address: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ProjectStats {
-  projectId: string;
-  floors: number;
-  floorplans: number;
-  calibratedFloorplans: number;
-  tracks: { total: number; imported: number; queued: number; processing: number; processed: number; failed: number };
-  samples: number;
-  networks: number;
-  photos: number;
-  contacts: number;
-  members: number;
-  surveyedAreaM2: number;
-  coverage: { technology: string; percent: number; surveyedAreaM2: number }[];
-  lastSurveyAt: string | null;
-}
-
-export interface Floor {
-  id: string;
-  projectId: string;
-  name: string;
-  level: number;
-  heightM: number | null;
-  floorplans: number;
-  tracks: number;
-  updatedAt: string;
-}
-
-export interface Notification {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  createdAt: string;
-}
-
-export type SubscriptionState = 'active' | 'cancelling' | 'cancelled';
-
-export interface Subscription {
-  id: string;
-  plan: string;
-  interval: string;
-  priceMinor: number;
-  currency: string;
-  state: SubscriptionState;
-  currentPeriodEnd: string;
-}
-
-export interface Device {
-  id: string;
-  serial: string;
-  model: string;
-  name: string;
-  firmwareVersion: string | null;
-  status: 'active' | 'disabled';
-  lastSeenAt: string | null;
-  createdAt: string;
-  subscription: Subscription | null;
-}
-
-export type InvoiceStatus = 'issued' | 'paid' | 'void';
-
-export interface Invoice {
-  id: string;
-  number: string;
-  deviceId: string | null;
-  periodStart: string;
-  periodEnd: string;
-  currency: string;
-  totalMinor: number;
-  status: InvoiceStatus;
-  issuedAt: string;
-}
+export type OrgSummary = Read<'/api/orgs'>['items'][number];
+export type OrgRole = NonNullable<OrgSummary['role']>;
+export type Project = Read<'/api/projects/{projectId}'>;
+export type ProjectStatus = Project['status'];
+export type ProjectStats = Read<'/api/projects/{projectId}/stats'>;
+export type Floor = Read<'/api/projects/{projectId}/floors'>['items'][number];
+export type Notification = Read<'/api/orgs/{orgId}/notifications'>['items'][number];
+export type Device = Read<'/api/orgs/{orgId}/devices'>['items'][number];
+export type Subscription = NonNullable<Device['subscription']>;
+export type SubscriptionState = Subscription['state'];
+export type Invoice = Read<'/api/orgs/{orgId}/invoices'>['items'][number];
+export type InvoiceStatus = Invoice['status'];

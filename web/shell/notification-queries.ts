@@ -1,7 +1,7 @@
 /** The selected organisation's newest notifications, polled while the page is open. */
 import { useQuery } from '@tanstack/react-query';
-import type { ApiPage, Notification } from '../lib/api-types.js';
-import { request } from '../lib/http.js';
+import { api, dataOf } from '../lib/api-client.js';
+import type { Notification } from '../lib/api-types.js';
 
 export const NOTIFICATIONS_SHOWN = 20;
 const POLL_MS = 60_000;
@@ -14,13 +14,8 @@ export const notificationKeys = {
 export function useLatestNotifications(orgId: string) {
   return useQuery({
     queryKey: notificationKeys.latest(orgId),
-    queryFn: async ({ signal }) =>
-      (
-        await request<ApiPage<Notification>>(`/api/orgs/${encodeURIComponent(orgId)}/notifications`, {
-          params: { per_page: NOTIFICATIONS_SHOWN },
-          signal,
-        })
-      ).data,
+    queryFn: ({ signal }) =>
+      dataOf(api.GET('/api/orgs/{orgId}/notifications', { params: { path: { orgId }, query: { per_page: NOTIFICATIONS_SHOWN } }, signal }), signal),
     refetchInterval: POLL_MS,
   });
 }

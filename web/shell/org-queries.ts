@@ -1,7 +1,6 @@
 /** The caller's organisations, as the organisation switcher and the landing page need them. */
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../lib/http.js';
-import type { ApiPage, OrgSummary } from '../lib/api-types.js';
+import { api, dataOf } from '../lib/api-client.js';
 
 /** The API's page size limit: the switcher shows every organisation a person belongs to. */
 const SWITCHER_PAGE_SIZE = 100;
@@ -15,7 +14,6 @@ export const orgKeys = {
 export function useMyOrganizations() {
   return useQuery({
     queryKey: orgKeys.mine(),
-    queryFn: async ({ signal }) =>
-      (await request<ApiPage<OrgSummary>>('/api/orgs', { params: { sort: 'name', per_page: SWITCHER_PAGE_SIZE }, signal })).data,
+    queryFn: ({ signal }) => dataOf(api.GET('/api/orgs', { params: { query: { sort: 'name', per_page: SWITCHER_PAGE_SIZE } }, signal }), signal),
   });
 }

@@ -5,7 +5,9 @@
  * the contract, they are not part of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import request from 'supertest';
+import { CLIENT_TYPES_FILE, clientTypes } from '../../../server/api/contract/client-types.js';
 import { API_ROUTE_POLICY } from '../../../shared/api-route-policy.js';
 import { startTestApi, type TestApi } from './support/api-instance.js';
 
@@ -53,5 +55,9 @@ describe('the OpenAPI document', () => {
       expect((await request(api.app.server).get(src[1]!)).status, src[1]).toBe(200);
     }
     expect((await request(api.app.server).get('/api/docs/package.json')).status).toBe(404);
+  });
+
+  it('is what the committed client types were generated from (npm run api:types)', async () => {
+    expect(await readFile(CLIENT_TYPES_FILE, 'utf8')).toBe(await clientTypes());
   });
 });

@@ -1,7 +1,6 @@
 /** An organisation's devices, one page at a time. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiPage, Device } from '../../lib/api-types.js';
-import { request } from '../../lib/http.js';
+import { api, dataOf } from '../../lib/api-client.js';
 
 export const DEVICE_SORTS = ['created', 'name', 'serial'] as const;
 export type DeviceSort = (typeof DEVICE_SORTS)[number];
@@ -26,20 +25,24 @@ export const deviceKeys = {
 export function useDevices(orgId: string, query: DeviceListQuery) {
   return useQuery({
     queryKey: deviceKeys.list(orgId, query),
-    queryFn: async ({ signal }) =>
-      (
-        await request<ApiPage<Device>>(`/api/orgs/${encodeURIComponent(orgId)}/devices`, {
+    queryFn: ({ signal }) =>
+      dataOf(
+        api.GET('/api/orgs/{orgId}/devices', {
           params: {
-            q: query.q || undefined,
-            status: query.status || undefined,
-            subscription: query.subscription || undefined,
-            sort: query.sort,
-            page: query.page,
-            per_page: query.perPage,
+            path: { orgId },
+            query: {
+              q: query.q || undefined,
+              status: query.status || undefined,
+              subscription: query.subscription || undefined,
+              sort: query.sort,
+              page: query.page,
+              per_page: query.perPage,
+            },
           },
           signal,
-        })
-      ).data,
+        }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

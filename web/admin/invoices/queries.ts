@@ -1,7 +1,7 @@
 /** An organisation's invoices, newest first, one page at a time. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiPage, Invoice, InvoiceStatus } from '../../lib/api-types.js';
-import { request } from '../../lib/http.js';
+import { api, dataOf } from '../../lib/api-client.js';
+import type { InvoiceStatus } from '../../lib/api-types.js';
 
 export const INVOICE_STATUS_FILTERS = ['', 'issued', 'paid', 'void'] as const;
 
@@ -20,13 +20,14 @@ export const invoiceKeys = {
 export function useInvoices(orgId: string, query: InvoiceListQuery) {
   return useQuery({
     queryKey: invoiceKeys.list(orgId, query),
-    queryFn: async ({ signal }) =>
-      (
-        await request<ApiPage<Invoice>>(`/api/orgs/${encodeURIComponent(orgId)}/invoices`, {
-          params: { status: query.status || undefined, page: query.page, per_page: query.perPage },
+    queryFn: ({ signal }) =>
+      dataOf(
+        api.GET('/api/orgs/{orgId}/invoices', {
+          params: { path: { orgId }, query: { status: query.status || undefined, page: query.page, per_page: query.perPage } },
           signal,
-        })
-      ).data,
+        }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,7 @@
 /** Projects of an organisation: one page of the list, as the projects screen asks for it. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiPage, Project, ProjectStatus } from '../../lib/api-types.js';
-import { request } from '../../lib/http.js';
+import { api, dataOf } from '../../lib/api-client.js';
+import type { ProjectStatus } from '../../lib/api-types.js';
 
 export const PROJECT_SORTS = ['updated', 'name', 'created'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
@@ -27,20 +27,24 @@ export const projectKeys = {
 export function useProjects(orgId: string, query: ProjectListQuery) {
   return useQuery({
     queryKey: projectKeys.list(orgId, query),
-    queryFn: async ({ signal }) =>
-      (
-        await request<ApiPage<Project>>(`/api/orgs/${encodeURIComponent(orgId)}/projects`, {
+    queryFn: ({ signal }) =>
+      dataOf(
+        api.GET('/api/orgs/{orgId}/projects', {
           params: {
-            q: query.q || undefined,
-            status: query.status || undefined,
-            mine: query.mine || undefined,
-            sort: query.sort,
-            page: query.page,
-            per_page: query.perPage,
+            path: { orgId },
+            query: {
+              q: query.q || undefined,
+              status: query.status || undefined,
+              mine: query.mine || undefined,
+              sort: query.sort,
+              page: query.page,
+              per_page: query.perPage,
+            },
           },
           signal,
-        })
-      ).data,
+        }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }
