@@ -37,10 +37,8 @@ async function main(): Promise<void> {
   if (isClusterWorker()) return runGateway(config, true);
 
   const log = pino({ level: config.logLevel });
+  // Without IDENTITY_PUBLIC_URL or API_URL the embedded service takes its place, so both are set now.
   const embedded = await startEmbeddedServices(config, log, packageVersion());
-  if (!config.apiUrl) {
-    log.warn('no API host: set API_URL (and ASSERTION_SECRET) — /api answers 502 until then');
-  }
 
   if (config.workers > 1) {
     // Workers must sign with one key, including the one made up at start for an embedded API.

@@ -4,6 +4,8 @@
  */
 export interface Clock {
   now(): number;
+  /** Wall-clock milliseconds since the epoch, for expiry times given as dates (`expires_at`). */
+  epochMs(): number;
 }
 
-export const systemClock: Clock = performance;
+export const systemClock: Clock = { now: () => performance.now(), epochMs: () => Date.now() };

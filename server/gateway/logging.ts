@@ -7,6 +7,7 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.js';
 import { routeGroup, type GatewayMetrics } from './metrics.js';
+import { maskUrl } from '../logging/mask-url.js';
 
 const REDACTED_HEADERS = [
   'cookie',
@@ -35,11 +36,6 @@ export function loggerOptions(level: LogLevel, stream?: Writable): FastifyServer
   };
 }
 
-const SECRET_QUERY = /([?&](?:token|logout_token|code|password|session_token|refresh_token|access_token|id_token|client_secret|flow_token)=)[^&#]*/gi;
-
-export function maskUrl(url: string): string {
-  return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;
-}
 
 /** Valid client request ids are reused so a trace spans the browser, gateway and API. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

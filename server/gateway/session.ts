@@ -47,7 +47,7 @@ export class SessionCache {
         const answer = await this.options.lookup(context);
         if (answer.ok) {
           const expiresAt = answer.session.expires_at ? Date.parse(answer.session.expires_at) : NaN;
-          const left = Number.isFinite(expiresAt) ? expiresAt - Date.now() : this.options.ttlMs;
+          const left = Number.isFinite(expiresAt) ? expiresAt - this.options.clock.epochMs() : this.options.ttlMs;
           // A ttl of 0 would mean "forever" to lru-cache: clamp to one millisecond.
           entry.ttl = Math.max(1, Math.min(this.options.ttlMs, left));
         } else if (answer.status === 401) {

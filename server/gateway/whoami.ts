@@ -32,7 +32,9 @@ export function whoami(identity: Upstream, cookieName: string, metrics: GatewayM
         status: response.statusCode,
         body: body?.error
           ? body
-          : { error: { code: response.statusCode, status: 'Unauthorized', reason: 'No valid session credentials found', message: 'The request could not be authorized' } },
+          : response.statusCode === 401
+            ? { error: { code: 401, status: 'Unauthorized', reason: 'No valid session credentials found', message: 'The request could not be authorized' } }
+            : { error: { code: 403, status: 'Forbidden', reason: 'The session may not do this yet', message: 'The requested action was forbidden' } },
       };
     }
     metrics.upstreamError('identity', `status_${response.statusCode}`);

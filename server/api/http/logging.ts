@@ -4,13 +4,9 @@
  */
 import type { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
+import { maskUrl } from '../../logging/mask-url.js';
 
 const REDACTED_HEADERS = ['x-sitewave-identity', 'authorization', 'cookie', 'set-cookie'];
-const SECRET_QUERY = /([?&](?:token|code|password)=)[^&#]*/gi;
-
-export function maskUrl(url: string): string {
-  return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;
-}
 
 export function apiLoggerOptions(level: string, stream?: Writable): FastifyServerOptions['logger'] {
   return {

@@ -10,9 +10,17 @@ export const SECRET = 'test-assertion-secret-that-is-long-enough';
 export const ORIGIN = 'http://localhost:3000';
 
 export class ManualClock {
-  constructor(public time = 1_000_000) {}
+  private readonly start: number;
+  private readonly epochAtStart = Date.now();
+  constructor(public time = 1_000_000) {
+    this.start = time;
+  }
   now(): number {
     return this.time;
+  }
+  /** Moves with `advance`, from the real time the clock was made. */
+  epochMs(): number {
+    return this.epochAtStart + (this.time - this.start);
   }
   advance(ms: number): void {
     this.time += ms;
