@@ -11,10 +11,11 @@ import type { PermissionId } from '../../../shared/permission-ids.js';
 import type { Queryable } from '../../db/database.js';
 import { orgPermissions, projectPermissions, userPermissions } from '../permissions/lists.js';
 import type { ScopeResolvers } from '../scopes/resolve.js';
-import { ApiError } from '../survey/http.js';
+import { ApiError } from '../http/api-error.js';
 import type { KnownUsers } from '../users/known-users.js';
 import type { Caller } from './caller.js';
 import { RouteTable } from './route-table.js';
+import { UUID } from '../../../shared/uuid.js';
 
 export interface AccessControlDeps {
   db: Queryable;
@@ -22,8 +23,6 @@ export interface AccessControlDeps {
   scopes: ScopeResolvers;
   users: KnownUsers;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that is not a UUID names nothing. */
 function idParam(params: Record<string, string>, name: string, kind: string): string {

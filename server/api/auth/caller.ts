@@ -1,7 +1,7 @@
 /** Who is calling, as the verified identity assertion says; set before any handler runs. */
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatorAssuranceLevel } from '../../../shared/identity-session.js';
-import { ApiError } from '../survey/http.js';
+import { ApiError } from '../http/api-error.js';
 
 export interface Caller {
   /** Identity id. */

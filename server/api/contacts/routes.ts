@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
-import { checkId, found, notFound } from '../survey/http.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { checkId, found, notFound } from '../http/api-error.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { createContact, deleteContact, listContacts, updateContact, type ContactInput } from './store.js';
 
 const CONTACT_BODY = {

@@ -1,7 +1,7 @@
 /** A project's contacts: the people on site a surveyor calls (facility manager, IT, security). */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 
 export interface Contact {
   id: string;

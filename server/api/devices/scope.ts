@@ -1,7 +1,6 @@
 /** The owner of a device, for `GET /api/scopes/device/{id}` and the route policy's device scope. */
 import type { Queryable } from '../../db/database.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../../shared/uuid.js';
 
 /** Undefined for an unknown id, including one that is not a UUID. */
 export async function resolveDeviceScope(db: Queryable, id: string): Promise<{ orgId: string } | undefined> {

@@ -1,7 +1,7 @@
 /** Devices of organisations, each with its latest subscription, in the API schema. */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import { toSubscription, type Subscription, type SubscriptionRow } from '../subscriptions/store.js';
 import type { DeviceSubscriptionState } from '../subscriptions/transitions.js';
 

@@ -5,7 +5,7 @@
  */
 import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { ApiError } from '../survey/http.js';
+import { ApiError } from '../http/api-error.js';
 
 export interface CountedStream extends Transform {
   readonly bytes: number;

@@ -4,7 +4,7 @@
  * first): the file is hashed while it streams, so `fileHash` has to be known by then.
  */
 import type { MultipartFile } from '@fastify/multipart';
-import { ApiError, badRequest } from '../survey/http.js';
+import { ApiError, badRequest } from '../http/api-error.js';
 import { textField } from '../survey/upload.js';
 
 export interface ReleaseForm {

@@ -1,6 +1,6 @@
 /** Firmware releases per device model, in the API schema; the file itself is in the blob store. */
 import type { Queryable } from '../../db/database.js';
-import { limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 
 export interface FirmwareRelease {
   id: string;

@@ -1,6 +1,6 @@
 /** The organisation a route names must exist: 404 otherwise, like any unknown id. */
 import type { Queryable } from '../../db/database.js';
-import { checkId, notFound } from '../survey/http.js';
+import { checkId, notFound } from '../http/api-error.js';
 
 export async function existingOrg(db: Queryable, orgId: string): Promise<string> {
   const id = checkId('organisation', orgId);

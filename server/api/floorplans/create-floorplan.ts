@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { SurveyContext } from '../survey/context.js';
-import { ApiError } from '../survey/http.js';
+import { ApiError } from '../http/api-error.js';
 import { MEDIA_TYPES, sniffFloorplanType, type FloorplanType } from './image-type.js';
 import { FloorplanImageError, renderFloorplan, type RenderedFloorplan } from './render.js';
 import { insertFloorplan, type Floorplan } from './store.js';

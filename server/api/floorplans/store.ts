@@ -1,6 +1,6 @@
 /** Floor plan rows. The image files live in the blob store under the keys kept here. */
 import type { Queryable } from '../../db/database.js';
-import { limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import { metresPerPixel, type Calibration } from './calibration.js';
 
 export interface Floorplan {

@@ -4,8 +4,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { getProject } from '../projects/store.js';
 import { blobKeysOfFloor, deleteSurveyBlobs } from '../survey/blob-keys.js';
 import type { SurveyContext } from '../survey/context.js';
-import { checkId, conflict, found, notFound } from '../survey/http.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { checkId, conflict, found, notFound } from '../http/api-error.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { createFloor, deleteFloor, getFloor, listFloors, updateFloor, type FloorInput } from './store.js';
 import { FloorSchema, PageOf } from '../http/response-schemas.js';
 

@@ -1,7 +1,7 @@
 /** Floors of a project. */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { FloorResponse } from '../http/response-schemas.js';
 
 /** The wire shape, derived from its response schema so the two cannot drift. */

@@ -3,4 +3,4 @@
 /** An e-mail address; surrounding spaces are allowed and trimmed by the handler. */
 export const EMAIL_SCHEMA = { type: 'string', minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$' } as const;
 
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export { UUID_PATTERN } from '../../../shared/uuid.js';

@@ -5,7 +5,7 @@
  * cannot answer is a 502.
  */
 import { Configuration, IdentityApi, type Identity } from '@ory/client';
-import { ApiError } from '../survey/http.js';
+import { ApiError } from '../http/api-error.js';
 
 export interface IdentityProfile {
   id: string;

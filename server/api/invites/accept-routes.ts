@@ -16,7 +16,7 @@ import type { ApiContext } from '../context.js';
 import type { IdentityProfile } from '../identity/identity-admin.js';
 import { notifyOrg } from '../notifications/notify.js';
 import { addMember, type OrgMember } from '../orgs/members.js';
-import { ApiError, conflict, notFound } from '../survey/http.js';
+import { ApiError, conflict, notFound } from '../http/api-error.js';
 import { saveProfile } from '../users/store.js';
 import { closeInvite, findByToken, type Invite } from './store.js';
 

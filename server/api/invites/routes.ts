@@ -8,8 +8,8 @@ import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
 import { EMAIL_SCHEMA } from '../http/schemas.js';
 import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
-import { ApiError, checkId, conflict, notFound } from '../survey/http.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { ApiError, checkId, conflict, notFound } from '../http/api-error.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { inviteMail, queueMail } from './outbox.js';
 import { cancelInvite, createInvite, expireInvites, INVITE_STATUSES, listInvites, type InviteFilter } from './store.js';
 

@@ -7,7 +7,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { OrgRole } from '../permissions/roles.js';
-import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 
 export const INVITE_STATUSES = ['pending', 'accepted', 'declined', 'expired', 'cancelled', 'removed'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
-import { PAGE_QUERY_SCHEMA, pageArgs, type Page } from '../survey/list-query.js';
+import { PAGE_QUERY_SCHEMA, pageArgs, type Page } from '../http/list-query.js';
 import { settleSubscriptions } from '../subscriptions/settle.js';
 import { listInvoices, type Invoice, type InvoiceStatus } from './store.js';
 import { InvoiceSchema, PageOf } from '../http/response-schemas.js';

@@ -1,6 +1,6 @@
 /** Invoices an organisation was issued, in the API schema. Amounts in minor units. */
 import type { Queryable } from '../../db/database.js';
-import { limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { InvoiceResponse } from '../http/response-schemas.js';
 
 export type InvoiceStatus = 'issued' | 'paid' | 'void';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
-import { PAGE_QUERY_SCHEMA, limitOffset, pageArgs, type Page } from '../survey/list-query.js';
+import { PAGE_QUERY_SCHEMA, limitOffset, pageArgs, type Page } from '../http/list-query.js';
 import { toNotification, type Notification, type NotificationRow } from './notify.js';
 import { NotificationSchema, PageOf } from '../http/response-schemas.js';
 

@@ -8,8 +8,8 @@ import type { Queryable } from '../../db/database.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
 import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
-import { ApiError, checkId, found } from '../survey/http.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { ApiError, checkId, found } from '../http/api-error.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { countOwners, getMember, listMembers, removeMember, setMemberRole, type MemberFilter } from './members.js';
 
 const ROLE = { type: 'string', enum: ORG_ROLES } as const;

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
-import { checkId, notFound } from '../survey/http.js';
+import { checkId, notFound } from '../http/api-error.js';
 import { asEntries, orgPermissions, projectPermissions, userPermissions } from './lists.js';
 
 export async function registerPermissionRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {

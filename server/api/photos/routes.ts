@@ -12,8 +12,8 @@ import { sniffFloorplanType } from '../floorplans/image-type.js';
 import { getFloor } from '../floors/store.js';
 import { getTrackRow } from '../tracks/store.js';
 import type { SurveyContext } from '../survey/context.js';
-import { ApiError, badRequest, checkId, found, notFound } from '../survey/http.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { ApiError, badRequest, checkId, found, notFound } from '../http/api-error.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { fileBytes, textField, uploadedFile } from '../survey/upload.js';
 import { deletePhoto, getPhotoRow, insertPhoto, listPhotos } from './store.js';
 

@@ -1,6 +1,6 @@
 /** Photos pinned to a floor plan position, optionally taken during a track. Files live in the blob store. */
 import type { Queryable } from '../../db/database.js';
-import { limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 
 export interface Photo {
   id: string;

@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
-import { ApiError, badRequest, checkId, conflict, found, notFound } from '../survey/http.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { ApiError, badRequest, checkId, conflict, found, notFound } from '../http/api-error.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { addMember, countManagers, getMember, listMembers, PROJECT_ROLES, removeMember, setMemberRole, type ProjectRole } from './store.js';
 
 const ROLE = { type: 'string', enum: PROJECT_ROLES } as const;
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+import { UUID_PATTERN as UUID } from '../../../shared/uuid.js';
 
 export async function registerProjectUserRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
   const project = async (id: string) => {

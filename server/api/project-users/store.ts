@@ -1,6 +1,6 @@
 /** Project members: an identity's role in one project (manager, surveyor, viewer). */
 import type { Queryable } from '../../db/database.js';
-import { limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 
 export const PROJECT_ROLES = ['manager', 'surveyor', 'viewer'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];

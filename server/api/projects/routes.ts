@@ -1,9 +1,9 @@
 /** Projects: list (query by name, status, membership), create, read, update, delete. */
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ApiError, checkId, conflict, found, notFound } from '../survey/http.js';
+import { ApiError, checkId, conflict, found, notFound } from '../http/api-error.js';
 import type { SurveyContext } from '../survey/context.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { deleteSurveyBlobs, blobKeysOfProject } from '../survey/blob-keys.js';
 import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectFilter, type ProjectInput, type ProjectStatus } from './store.js';
 import { PageOf, ProjectSchema } from '../http/response-schemas.js';

@@ -1,7 +1,7 @@
 /** Projects of an organisation, in the API schema. */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { ProjectResponse } from '../http/response-schemas.js';
 
 export type ProjectStatus = 'running' | 'halted';

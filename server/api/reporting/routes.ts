@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
-import { checkId, found } from '../survey/http.js';
+import { checkId, found } from '../http/api-error.js';
 import { NETWORK_TECHNOLOGIES } from '../survey/technologies.js';
 import { getReportingSettings, putReportingSettings } from './store.js';
 import type { ReportingSettings } from './thresholds.js';

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../../db/database.js';
 import { isSurveyResourceKind, resolveSurveyScope } from '../survey/scopes.js';
+import { UUID } from '../../../shared/uuid.js';
 
 export interface OwnerScope {
   orgId: string;
@@ -12,8 +13,6 @@ export interface OwnerScope {
 }
 
 export type ScopeResolver = (db: Queryable, id: string) => Promise<OwnerScope | undefined>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ScopeResolvers {
   private readonly byKind = new Map<string, ScopeResolver>();

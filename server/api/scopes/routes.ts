@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.js';
-import { ApiError } from '../survey/http.js';
+import { ApiError } from '../http/api-error.js';
 import type { ScopeResolvers } from './resolve.js';
 
 export async function registerScopeRoutes(app: FastifyInstance, db: Queryable, scopes: ScopeResolvers): Promise<void> {

@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
-import { checkId, found } from '../survey/http.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { checkId, found } from '../http/api-error.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { channelStatistics, namedNetworks, networkStatistics, projectStats, type NetworkSort, type StatisticsFilter } from './store.js';
 import { ProjectStatsSchema } from '../http/response-schemas.js';
 
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+import { UUID_PATTERN as UUID } from '../../../shared/uuid.js';
 const FILTER = {
   floorId: { type: 'string', pattern: UUID },
   trackId: { type: 'string', pattern: UUID },

@@ -5,7 +5,7 @@
  * cells over surveyed cells summed over the tracks.
  */
 import type { Queryable } from '../../db/database.js';
-import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { ProjectStatsResponse } from '../http/response-schemas.js';
 
 export interface StatisticsFilter {

@@ -11,7 +11,7 @@ import type { FleetContext } from '../fleet/context.js';
 import { issueInvoice } from '../invoices/issue.js';
 import type { Invoice } from '../invoices/store.js';
 import { notifyOrg } from '../notifications/notify.js';
-import { checkId, conflict, found } from '../survey/http.js';
+import { checkId, conflict, found } from '../http/api-error.js';
 import { periodAt } from './periods.js';
 import { CURRENCIES, INTERVALS, PLAN_IDS, planById, priceMinor, type Currency, type Interval } from './plans.js';
 import { settleSubscriptions } from './settle.js';

@@ -9,7 +9,7 @@
  *
  * Anything else is refused with 409, naming the state the subscription is in.
  */
-import { ApiError } from '../survey/http.js';
+import { ApiError } from '../http/api-error.js';
 
 export type SubscriptionState = 'active' | 'cancelling' | 'cancelled';
 /** What a device is in, as far as subscribing goes. */

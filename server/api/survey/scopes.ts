@@ -4,6 +4,7 @@
  * API's own permission check use to pick the organisation and project lists.
  */
 import type { Queryable } from '../../db/database.js';
+import { UUID } from '../../../shared/uuid.js';
 
 export type SurveyResourceKind = 'project' | 'floor' | 'floorplan' | 'track' | 'photo' | 'contact';
 
@@ -20,8 +21,6 @@ const QUERIES: Record<SurveyResourceKind, string> = {
   photo: `SELECT p.org_id, p.id AS project_id FROM photos ph JOIN floors f ON f.id = ph.floor_id JOIN projects p ON p.id = f.project_id WHERE ph.id = $1`,
   contact: 'SELECT p.org_id, p.id AS project_id FROM contacts c JOIN projects p ON p.id = c.project_id WHERE c.id = $1',
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isSurveyResourceKind(kind: string): kind is SurveyResourceKind {
   return Object.hasOwn(QUERIES, kind);

@@ -1,7 +1,7 @@
 /** The one file of a multipart upload, in field `file`, with the text fields sent before it. */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, badRequest } from './http.js';
+import { ApiError, badRequest } from '../http/api-error.js';
 
 export async function uploadedFile(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
   if (!request.isMultipart()) throw new ApiError(415, 'Send the file as multipart/form-data in a field named "file"');

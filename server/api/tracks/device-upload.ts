@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_TOKEN_HEADER } from '../../../shared/api-route-policy.js';
 import type { SurveyContext } from '../survey/context.js';
-import { ApiError, checkId } from '../survey/http.js';
+import { ApiError, checkId } from '../http/api-error.js';
 import { importTrackUpload } from './routes.js';
 
 export function registerDeviceUploadRoutes(app: FastifyInstance, ctx: SurveyContext, authenticate: NonNullable<SurveyContext['deviceForToken']>): void {

@@ -1,6 +1,6 @@
 /** Track rows and their stored samples. Processing results: see processing/results-store.ts. */
 import type { Queryable } from '../../db/database.js';
-import { limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { LayerCoverage } from './processing/process-track.js';
 import type { GridSpec } from './processing/grid.js';
 

@@ -8,8 +8,8 @@ import type { ApiContext } from '../context.js';
 import { EMAIL_SCHEMA } from '../http/schemas.js';
 import type { ProfileChange } from '../identity/identity-admin.js';
 import { GLOBAL_ROLES, type GlobalRole } from '../permissions/roles.js';
-import { ApiError, checkId, notFound } from '../survey/http.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../survey/list-query.js';
+import { ApiError, checkId, notFound } from '../http/api-error.js';
+import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { countAdmins, getUser, listUsers, lockAdmins, saveProfile, setGlobalRole, type UserFilter } from './store.js';
 
 const NAME = { type: 'string', maxLength: 100 } as const;

@@ -8,7 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database.js';
 import type { IdentityAdmin } from '../identity/identity-admin.js';
-import { ApiError } from '../survey/http.js';
+import { ApiError } from '../http/api-error.js';
 import { saveProfile } from './store.js';
 
 /** Serialises first sightings, so two identities arriving at once cannot both become the first. */

@@ -8,7 +8,7 @@ import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
 import { UUID_PATTERN } from '../http/schemas.js';
 import { isMember } from '../orgs/members.js';
-import { badRequest } from '../survey/http.js';
+import { badRequest } from '../http/api-error.js';
 import { getSettings, saveSettings, type UserSettings } from './settings-store.js';
 
 export async function registerUserSettingsRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../db/database.js';
 import type { GlobalRole } from '../permissions/roles.js';
-import { likePattern, limitOffset, type Page, type PageArgs } from '../survey/list-query.js';
+import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { IdentityProfile } from '../identity/identity-admin.js';
 
 export interface User {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable, Transaction } from '../../db/database.js';
 import type { AddressChannel } from '../traits/identity-schema.js';
 import type { TraitAddress, TraitAddresses } from '../traits/trait-addresses.js';
+import { UUID } from '../../../shared/uuid.js';
 
 export type IdentityState = 'active' | 'inactive';
 export type CredentialType = 'password' | 'code' | 'totp' | 'lookup_secret' | 'webauthn' | 'passkey' | 'oidc';
@@ -346,8 +347,6 @@ async function attachAddresses(q: Queryable, rows: IdentityRow[]): Promise<Store
 function json(value: unknown): string | null {
   return value === undefined || value === null ? null : JSON.stringify(value);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);

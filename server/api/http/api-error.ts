@@ -1,4 +1,5 @@
-/** Errors the survey routes answer with, and the small request helpers they share. */
+/** The API's errors (`ApiError` and its usual kinds) and the id checks every route shares. */
+import { UUID } from '../../../shared/uuid.js';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -14,8 +15,6 @@ export class ApiError extends Error {
 export const notFound = (kind: string, id: string) => new ApiError(404, `No ${kind} with id ${id}`);
 export const badRequest = (message: string, details?: Record<string, unknown>) => new ApiError(400, message, details);
 export const conflict = (message: string) => new ApiError(409, message);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that is not even a UUID names nothing: 404, like any unknown id. */
 export function checkId(kind: string, id: string): string {

@@ -1,5 +1,5 @@
 /**
- * Page arguments of every survey list: `page` (from 1) and `per_page` (default 25, at most 100),
+ * Page arguments of every list: `page` (from 1) and `per_page` (default 25, at most 100),
  * answered as `{ items, page, perPage, total }`. The JSON schema fragment validates them at the edge.
  */
 
