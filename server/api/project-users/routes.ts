@@ -8,9 +8,9 @@ import type { SurveyContext } from '../survey/context.js';
 import { ApiError, badRequest, checkId, conflict, found, notFound } from '../http/api-error.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { addMember, countManagers, getMember, listMembers, PROJECT_ROLES, removeMember, setMemberRole, type ProjectRole } from './store.js';
+import { UUID_PATTERN as UUID } from '../../../shared/uuid.js';
 
 const ROLE = { type: 'string', enum: PROJECT_ROLES } as const;
-import { UUID_PATTERN as UUID } from '../../../shared/uuid.js';
 
 export async function registerProjectUserRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
   const project = async (id: string) => {

@@ -6,8 +6,8 @@ import { checkId, found } from '../http/api-error.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { channelStatistics, namedNetworks, networkStatistics, projectStats, type NetworkSort, type StatisticsFilter } from './store.js';
 import { ProjectStatsSchema } from '../http/response-schemas.js';
-
 import { UUID_PATTERN as UUID } from '../../../shared/uuid.js';
+
 const FILTER = {
   floorId: { type: 'string', pattern: UUID },
   trackId: { type: 'string', pattern: UUID },
