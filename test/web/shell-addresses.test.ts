@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListParams, writeListParams } from '../../web/lib/list-params.js';
+import { pageQuery, readListParams, writeListParams } from '../../web/lib/list-params.js';
 import { areaOf } from '../../web/shell/areas.js';
 import { resolveOrganization } from '../../web/shell/current-org.js';
 import { unseenOf } from '../../web/shell/notification-queries.js';
@@ -32,6 +32,11 @@ describe('list state in the address', () => {
     expect(writeListParams(current, { sort: 'updated', q: '' }, defaults).toString()).toBe('keep=yes');
     expect(writeListParams(current, { page: 5 }, defaults).toString()).toBe('page=5&q=old&keep=yes');
     expect(writeListParams(current, { filters: { status: 'running' } }, defaults).get('status')).toBe('running');
+  });
+
+  it("speaks the API's names for page, size, sort and query, leaving an empty query out", () => {
+    expect(pageQuery({ page: 2, perPage: 50, sort: 'name', q: '' })).toEqual({ q: undefined, sort: 'name', page: 2, per_page: 50 });
+    expect(pageQuery({ page: 1, perPage: 25, q: 'lab' })).toMatchObject({ q: 'lab', per_page: 25 });
   });
 });
 

@@ -63,6 +63,11 @@ export function writeListParams<Sort extends string>(
   return next;
 }
 
+/** A list's page, size, sort and query in the API's own names; an empty query is left out. */
+export function pageQuery<Sort extends string>(params: { page: number; perPage: number; sort?: Sort; q?: string }) {
+  return { q: params.q || undefined, sort: params.sort, page: params.page, per_page: params.perPage };
+}
+
 export function useListParams<Sort extends string>(defaults: ListParamsDefaults<Sort>) {
   const [search, setSearch] = useSearchParams();
   const params = readListParams(search, defaults);

@@ -1,6 +1,7 @@
 /** An organisation's devices, one page at a time. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
+import { pageQuery } from '../../lib/list-params.js';
 
 export const DEVICE_SORTS = ['created', 'name', 'serial'] as const;
 export type DeviceSort = (typeof DEVICE_SORTS)[number];
@@ -30,14 +31,7 @@ export function useDevices(orgId: string, query: DeviceListQuery) {
         api.GET('/api/orgs/{orgId}/devices', {
           params: {
             path: { orgId },
-            query: {
-              q: query.q || undefined,
-              status: query.status || undefined,
-              subscription: query.subscription || undefined,
-              sort: query.sort,
-              page: query.page,
-              per_page: query.perPage,
-            },
+            query: { ...pageQuery(query), status: query.status || undefined, subscription: query.subscription || undefined },
           },
           signal,
         }),

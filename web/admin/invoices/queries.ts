@@ -1,6 +1,7 @@
 /** An organisation's invoices, newest first, one page at a time. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
+import { pageQuery } from '../../lib/list-params.js';
 import type { InvoiceStatus } from '../../lib/api-types.js';
 
 export const INVOICE_STATUS_FILTERS = ['', 'issued', 'paid', 'void'] as const;
@@ -23,7 +24,7 @@ export function useInvoices(orgId: string, query: InvoiceListQuery) {
     queryFn: ({ signal }) =>
       dataOf(
         api.GET('/api/orgs/{orgId}/invoices', {
-          params: { path: { orgId }, query: { status: query.status || undefined, page: query.page, per_page: query.perPage } },
+          params: { path: { orgId }, query: { ...pageQuery(query), status: query.status || undefined } },
           signal,
         }),
         signal,

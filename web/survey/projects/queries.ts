@@ -1,6 +1,7 @@
 /** Projects of an organisation: one page of the list, as the projects screen asks for it. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
+import { pageQuery } from '../../lib/list-params.js';
 import type { ProjectStatus } from '../../lib/api-types.js';
 
 export const PROJECT_SORTS = ['updated', 'name', 'created'] as const;
@@ -32,14 +33,7 @@ export function useProjects(orgId: string, query: ProjectListQuery) {
         api.GET('/api/orgs/{orgId}/projects', {
           params: {
             path: { orgId },
-            query: {
-              q: query.q || undefined,
-              status: query.status || undefined,
-              mine: query.mine || undefined,
-              sort: query.sort,
-              page: query.page,
-              per_page: query.perPage,
-            },
+            query: { ...pageQuery(query), status: query.status || undefined, mine: query.mine || undefined },
           },
           signal,
         }),
