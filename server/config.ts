@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { EnvReader, type Env } from './env-reader.js';
 import type { S3Settings } from './storage/s3.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -57,138 +58,91 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const HTTP = ['http:', 'https:'];
 
-export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const value = (name: string): string | undefined => {
-    const raw = env[name]?.trim();
-    return raw ? raw : undefined;
-  };
-
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = value(name);
-    if (raw === undefined) return fallback;
-    const parsed = Number(raw);
-    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-      problems.push(`${name}="${raw}": expected a whole number from ${min} to ${max}`);
-      return fallback;
-    }
-    return parsed;
-  };
-
-  const url = (name: string, protocols: string[]): string | undefined => {
-    const raw = value(name);
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = new URL(raw);
-      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
-      if (parsed.search || parsed.hash) throw new Error('query');
-      return raw.replace(/\/+$/, '');
-    } catch {
-      problems.push(`${name}="${raw}": expected an absolute ${protocols.join(' or ')} URL without query or fragment`);
-      return undefined;
-    }
-  };
-
-  const secret = (name: string, minLength: number): string | undefined => {
-    const raw = value(name);
-    if (raw !== undefined && raw.length < minLength) {
-      problems.push(`${name}: expected at least ${minLength} characters (got ${raw.length})`);
-      return undefined;
-    }
-    return raw;
-  };
-
-  const port = integer('PORT', 3000, 1, 65535);
-  const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
-  if (value('PUBLIC_URL') && new URL(publicUrl).pathname !== '/') {
-    problems.push(`PUBLIC_URL="${value('PUBLIC_URL')}": expected an origin without a path`);
+/** Where the gateway listens and the origin browsers see. */
+function origin(read: EnvReader) {
+  const port = read.integer('PORT', 3000, 1, 65535);
+  const publicUrl = read.url('PUBLIC_URL', HTTP) ?? `http://localhost:${port}`;
+  if (read.value('PUBLIC_URL') && new URL(publicUrl).pathname !== '/') {
+    read.problems.push(`PUBLIC_URL="${read.value('PUBLIC_URL')}": expected an origin without a path`);
   }
+  return { port, host: read.value('HOST') ?? '127.0.0.1', publicUrl };
+}
 
-  const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    problems.push(`LOG_LEVEL="${logLevel}": expected one of ${LOG_LEVELS.join(', ')}`);
-  }
-
-  const identityPublicUrl = url('IDENTITY_PUBLIC_URL', ['http:', 'https:']);
-  const identityAdminUrl = url('IDENTITY_ADMIN_URL', ['http:', 'https:']);
-  const apiUrl = url('API_URL', ['http:', 'https:']);
-
+/** The identity host, the API host and the key the gateway signs identity assertions with. */
+function upstreams(read: EnvReader) {
+  const apiUrl = read.url('API_URL', HTTP);
   // A remote API verifies assertions with a key it shares with every gateway instance; only
   // the embedded API can use a key made up at start.
-  let assertionSecret = secret('ASSERTION_SECRET', 32);
+  let assertionSecret = read.secret('ASSERTION_SECRET', 32);
   if (!assertionSecret) {
-    if (apiUrl && !value('ASSERTION_SECRET')) {
-      problems.push('ASSERTION_SECRET: required when API_URL is set (the key the API verifies identity assertions with, at least 32 characters)');
+    if (apiUrl && !read.value('ASSERTION_SECRET')) {
+      read.problems.push('ASSERTION_SECRET: required when API_URL is set (the key the API verifies identity assertions with, at least 32 characters)');
     }
     assertionSecret = randomBytes(32).toString('base64url');
   }
+  return {
+    identityPublicUrl: read.url('IDENTITY_PUBLIC_URL', HTTP),
+    identityAdminUrl: read.url('IDENTITY_ADMIN_URL', HTTP),
+    identityAdminToken: read.secret('IDENTITY_ADMIN_TOKEN', 16),
+    oauth2AdminUrl: read.url('OAUTH2_ADMIN_URL', HTTP),
+    oauth2AdminToken: read.secret('OAUTH2_ADMIN_TOKEN', 16),
+    apiUrl,
+    assertionSecret,
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
+  };
+}
 
-  const trustProxyRaw = value('TRUST_PROXY') ?? 'false';
+/** How the gateway treats requests: proxies in front, limits, caches, tokens of its own endpoints. */
+function requestHandling(read: EnvReader) {
+  const trustProxyRaw = read.value('TRUST_PROXY') ?? 'false';
   let trustProxy: boolean | number | string = trustProxyRaw;
   if (trustProxyRaw === 'true' || trustProxyRaw === 'false') trustProxy = trustProxyRaw === 'true';
   else if (/^\d+$/.test(trustProxyRaw)) trustProxy = Number(trustProxyRaw);
   else if (!/^[0-9a-fA-F.:/,\s]+$/.test(trustProxyRaw)) {
-    problems.push(`TRUST_PROXY="${trustProxyRaw}": expected true, false, a hop count or a comma-separated list of addresses/CIDRs`);
+    read.problems.push(`TRUST_PROXY="${trustProxyRaw}": expected true, false, a hop count or a comma-separated list of addresses/CIDRs`);
   }
-
-  const supportEmail = value('SUPPORT_EMAIL');
-  if (supportEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) {
-    problems.push(`SUPPORT_EMAIL="${supportEmail}": expected an e-mail address`);
-  }
-
-  const mailFrom = value('MAIL_FROM') ?? 'sitewave <no-reply@localhost>';
-  if (!/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) {
-    problems.push(`MAIL_FROM="${mailFrom}": expected an address such as "sitewave <no-reply@example.com>"`);
-  }
-  const requireVerifiedRaw = value('IDENTITY_REQUIRE_VERIFIED_ADDRESS') ?? 'false';
-  if (requireVerifiedRaw !== 'true' && requireVerifiedRaw !== 'false') {
-    problems.push(`IDENTITY_REQUIRE_VERIFIED_ADDRESS="${requireVerifiedRaw}": expected true or false`);
-  }
-
-  const sessionCookieName = value('SESSION_COOKIE_NAME') ?? 'ory_kratos_session';
-  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(sessionCookieName)) {
-    problems.push(`SESSION_COOKIE_NAME="${sessionCookieName}": expected a cookie name`);
-  }
-
-  const s3 = s3Settings(value, url, problems);
-
-  const config: Config = {
-    port,
-    host: value('HOST') ?? '127.0.0.1',
-    publicUrl,
-    dataDir: path.resolve(value('DATA_DIR') ?? './data'),
-    identityPublicUrl,
-    identityAdminUrl,
-    identityAdminToken: secret('IDENTITY_ADMIN_TOKEN', 16),
-    oauth2AdminUrl: url('OAUTH2_ADMIN_URL', ['http:', 'https:']),
-    oauth2AdminToken: secret('OAUTH2_ADMIN_TOKEN', 16),
-    apiUrl,
-    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+  const logLevel = (read.value('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) read.problems.push(`LOG_LEVEL="${logLevel}": expected one of ${LOG_LEVELS.join(', ')}`);
+  return {
     logLevel,
-    assertionSecret,
-    sessionCookieName,
-    sessionCacheTtlMs: integer('SESSION_CACHE_TTL', 60, 1, 3600) * 1000,
-    upstreamTimeoutMs: integer('UPSTREAM_TIMEOUT', 30, 1, 3600) * 1000,
-    bodyLimit: integer('BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    identitySubmitsPerMinute: integer('RATE_LIMIT_IDENTITY_SUBMITS', 60, 1, 100_000),
     trustProxy,
-    metricsToken: secret('METRICS_TOKEN', 16),
-    internalToken: secret('INTERNAL_TOKEN', 16),
-    supportEmail,
-    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom,
-    requireVerifiedAddress: requireVerifiedRaw === 'true',
-    identityFlowLifespanSeconds: integer('IDENTITY_FLOW_LIFESPAN_SECONDS', 3600, 1, 86_400),
-    workers: integer('GATEWAY_WORKERS', 1, 1, 64),
-    webRoot: path.resolve(value('WEB_ROOT') ?? 'dist/web'),
-    s3,
+    sessionCookieName: read.matching('SESSION_COOKIE_NAME', 'ory_kratos_session', /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'a cookie name'),
+    sessionCacheTtlMs: read.integer('SESSION_CACHE_TTL', 60, 1, 3600) * 1000,
+    upstreamTimeoutMs: read.integer('UPSTREAM_TIMEOUT', 30, 1, 3600) * 1000,
+    bodyLimit: read.integer('BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    identitySubmitsPerMinute: read.integer('RATE_LIMIT_IDENTITY_SUBMITS', 60, 1, 100_000),
+    metricsToken: read.secret('METRICS_TOKEN', 16),
+    internalToken: read.secret('INTERNAL_TOKEN', 16),
+    workers: read.integer('GATEWAY_WORKERS', 1, 1, 64),
   };
+}
 
-  if (problems.length > 0) throw new ConfigError(problems);
+/** What the embedded services do: mail, addresses that must be verified, flow lifetimes, storage. */
+function embeddedServices(read: EnvReader) {
+  const supportEmail = read.value('SUPPORT_EMAIL');
+  if (supportEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) {
+    read.problems.push(`SUPPORT_EMAIL="${supportEmail}": expected an e-mail address`);
+  }
+  return {
+    dataDir: path.resolve(read.value('DATA_DIR') ?? './data'),
+    webRoot: path.resolve(read.value('WEB_ROOT') ?? 'dist/web'),
+    supportEmail,
+    smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read.matching('MAIL_FROM', 'sitewave <no-reply@localhost>', /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/, 'an address such as "sitewave <no-reply@example.com>"'),
+    requireVerifiedAddress: read.flag('IDENTITY_REQUIRE_VERIFIED_ADDRESS', false),
+    identityFlowLifespanSeconds: read.integer('IDENTITY_FLOW_LIFESPAN_SECONDS', 3600, 1, 86_400),
+    s3: s3Settings(read),
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = new EnvReader(env);
+  const config: Config = { ...origin(read), ...upstreams(read), ...requestHandling(read), ...embeddedServices(read) };
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }
 
@@ -196,11 +150,9 @@ export function loadConfig(env: Env = process.env): Config {
 const BUCKET = /^(?!\d+\.\d+\.\d+\.\d+$)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const REGION = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-function s3Settings(
-  value: (name: string) => string | undefined,
-  url: (name: string, protocols: string[]) => string | undefined,
-  problems: string[],
-): S3Settings | undefined {
+function s3Settings(read: EnvReader): S3Settings | undefined {
+  const value = (name: string) => read.value(name);
+  const { problems } = read;
   const bucket = value('S3_BUCKET');
   const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => value(name));
   if (!bucket) {
@@ -210,7 +162,7 @@ function s3Settings(
   if (!BUCKET.test(bucket) || bucket.includes('..')) {
     problems.push(`S3_BUCKET="${bucket}": expected a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens`);
   }
-  const endpoint = url('S3_ENDPOINT', ['http:', 'https:']);
+  const endpoint = read.url('S3_ENDPOINT', HTTP);
   const region = value('S3_REGION') ?? 'us-east-1';
   if (!REGION.test(region)) problems.push(`S3_REGION="${region}": expected a region name such as eu-central-1`);
   const accessKeyId = value('S3_ACCESS_KEY_ID');
