@@ -1931,7 +1931,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A project's floors, lowest level first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1976,7 +1979,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Add a floor
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1997,11 +2003,25 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            name: string;
+                            level: number;
+                            heightM: number | null;
+                            floorplans: number;
+                            tracks: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -2018,7 +2038,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2035,11 +2058,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            name: string;
+                            level: number;
+                            heightM: number | null;
+                            floorplans: number;
+                            tracks: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Change a floor's name, level or height
+         * @description Needs one of these permissions: project:survey:write.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2064,12 +2104,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            name: string;
+                            level: number;
+                            heightM: number | null;
+                            floorplans: number;
+                            tracks: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Delete a floor with its floor plans, tracks and photos
+         * @description Needs one of these permissions: project:survey:write.
+         */
         delete: {
             parameters: {
                 query?: never;

@@ -3,10 +3,18 @@
  * answered as `{ items, page, perPage, total }`. The JSON schema fragment validates them at the edge.
  */
 
+import { Type } from 'typebox';
+
 export const PAGE_QUERY_SCHEMA = {
   page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
   per_page: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
 } as const;
+
+/** The same fragment for TypeBox query objects: spread into `Type.Object({ ... })`. */
+export const PageQueryFields = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+};
 
 export interface PageArgs {
   page: number;
