@@ -1798,7 +1798,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:users:read, project:users:manage. */
+        /**
+         * A project's members and their roles
+         * @description Needs one of these permissions: project:users:read, project:users:manage.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1819,12 +1822,31 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                projectId: string;
+                                userId: string;
+                                /** @enum {unknown} */
+                                role: "manager" | "surveyor" | "viewer";
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:users:manage. */
+        /**
+         * Add a member of the project's organisation to the project
+         * @description Needs one of these permissions: project:users:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1838,18 +1860,29 @@ export interface paths {
                 content: {
                     "application/json": {
                         userId: string;
-                        /** @enum {string} */
+                        /** @enum {unknown} */
                         role: "manager" | "surveyor" | "viewer";
                     };
                 };
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            projectId: string;
+                            userId: string;
+                            /** @enum {unknown} */
+                            role: "manager" | "surveyor" | "viewer";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -1867,7 +1900,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs one of these permissions: project:users:manage. */
+        /**
+         * Change a member's role
+         * @description Needs one of these permissions: project:users:manage.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1881,7 +1917,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /** @enum {unknown} */
                         role: "manager" | "surveyor" | "viewer";
                     };
                 };
@@ -1892,12 +1928,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            projectId: string;
+                            userId: string;
+                            /** @enum {unknown} */
+                            role: "manager" | "surveyor" | "viewer";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: project:users:manage. */
+        /**
+         * Remove a member from the project
+         * @description Needs one of these permissions: project:users:manage.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2766,7 +2816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A project's contacts, by name
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2787,12 +2840,35 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                projectId: string;
+                                name: string;
+                                role: string;
+                                company: string;
+                                email: string;
+                                phone: string;
+                                notes: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:contacts:manage. */
+        /**
+         * Add a contact
+         * @description Needs one of these permissions: project:contacts:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2816,11 +2892,26 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            name: string;
+                            role: string;
+                            company: string;
+                            email: string;
+                            phone: string;
+                            notes: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -2838,7 +2929,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs one of these permissions: project:contacts:manage. */
+        /**
+         * Change a contact
+         * @description Needs one of these permissions: project:contacts:manage.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2866,12 +2960,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            name: string;
+                            role: string;
+                            company: string;
+                            email: string;
+                            phone: string;
+                            notes: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: project:contacts:manage. */
+        /**
+         * Delete a contact
+         * @description Needs one of these permissions: project:contacts:manage.
+         */
         delete: {
             parameters: {
                 query?: never;

@@ -1,28 +1,33 @@
 /** A project's contacts. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
 import { checkId, found, notFound } from '../http/api-error.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
-import { createContact, deleteContact, listContacts, updateContact, type ContactInput } from './store.js';
+import { PageQueryFields, pageArgs } from '../http/list-query.js';
+import { PageOf } from '../http/response-schemas.js';
+import { ContactChangeBody, ContactSchema, NewContactBody } from './contact-schema.js';
+import { createContact, deleteContact, listContacts, updateContact } from './store.js';
 
-const CONTACT_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-    role: { type: 'string', maxLength: 200 },
-    company: { type: 'string', maxLength: 200 },
-    email: { anyOf: [{ type: 'string', format: 'email', maxLength: 320 }, { type: 'string', maxLength: 0 }] },
-    phone: { type: 'string', maxLength: 50, pattern: '^[0-9+()./\\s-]*$' },
-    notes: { type: 'string', maxLength: 5000 },
-  },
-} as const;
+const ProjectParams = Type.Object({ projectId: Type.String() });
+const ContactParams = Type.Object({ contactId: Type.String() });
+const tags = ['contacts'];
 
-export async function registerContactRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
-  app.get<{ Params: { projectId: string }; Querystring: { q?: string; page?: number; per_page?: number } }>(
+export async function registerContactRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/api/projects/:projectId/contacts',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 200 }, ...PAGE_QUERY_SCHEMA } } } },
+    {
+      schema: {
+        tags,
+        summary: "A project's contacts, by name",
+        params: ProjectParams,
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), ...PageQueryFields }, { additionalProperties: false }),
+        response: { 200: PageOf(ContactSchema) },
+      },
+    },
     async (request) => {
       const projectId = checkId('project', request.params.projectId);
       found(await getProject(ctx.db, projectId), 'project', projectId);
@@ -30,9 +35,9 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: SurveyCon
     },
   );
 
-  app.post<{ Params: { projectId: string }; Body: ContactInput }>(
+  app.post(
     '/api/projects/:projectId/contacts',
-    { schema: { body: { ...CONTACT_BODY, required: ['name'] } } },
+    { schema: { tags, summary: 'Add a contact', params: ProjectParams, body: NewContactBody, response: { 201: ContactSchema } } },
     async (request, reply) => {
       const projectId = checkId('project', request.params.projectId);
       found(await getProject(ctx.db, projectId), 'project', projectId);
@@ -40,16 +45,16 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: SurveyCon
     },
   );
 
-  app.put<{ Params: { contactId: string }; Body: Partial<ContactInput> }>(
+  app.put(
     '/api/contacts/:contactId',
-    { schema: { body: { ...CONTACT_BODY, minProperties: 1 } } },
+    { schema: { tags, summary: 'Change a contact', params: ContactParams, body: ContactChangeBody, response: { 200: ContactSchema } } },
     async (request) => {
       const id = checkId('contact', request.params.contactId);
       return found(await updateContact(ctx.db, id, { ...request.body, name: request.body.name?.trim() }, ctx.now()), 'contact', id);
     },
   );
 
-  app.delete<{ Params: { contactId: string } }>('/api/contacts/:contactId', async (request, reply) => {
+  app.delete('/api/contacts/:contactId', { schema: { tags, summary: 'Delete a contact', params: ContactParams } }, async (request, reply) => {
     const id = checkId('contact', request.params.contactId);
     if (!(await deleteContact(ctx.db, id))) throw notFound('contact', id);
     return reply.code(204).send();

@@ -2,19 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
+import type { Contact } from './contact-schema.js';
 
-export interface Contact {
-  id: string;
-  projectId: string;
-  name: string;
-  role: string;
-  company: string;
-  email: string;
-  phone: string;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Contact };
 
 export type ContactInput = Pick<Contact, 'name'> & Partial<Pick<Contact, 'role' | 'company' | 'email' | 'phone' | 'notes'>>;
 

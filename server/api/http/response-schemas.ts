@@ -5,8 +5,8 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 
-const DateTime = Type.String({ format: 'date-time' });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const DateTime = Type.String({ format: 'date-time' });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Every list answers one page of its items. */
 export const PageOf = <T extends TSchema>(item: T) =>

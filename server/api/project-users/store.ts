@@ -2,16 +2,9 @@
 import type { Queryable } from '../../db/database.js';
 import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 
-export const PROJECT_ROLES = ['manager', 'surveyor', 'viewer'] as const;
-export type ProjectRole = (typeof PROJECT_ROLES)[number];
+import { PROJECT_ROLES, type ProjectMember, type ProjectRole } from './member-schema.js';
 
-export interface ProjectMember {
-  projectId: string;
-  userId: string;
-  role: ProjectRole;
-  createdAt: string;
-  updatedAt: string;
-}
+export { PROJECT_ROLES, type ProjectMember, type ProjectRole };
 
 interface Row {
   project_id: string;
