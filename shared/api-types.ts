@@ -3016,7 +3016,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The network technologies a survey can hold
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3031,7 +3034,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                family: string;
+                                standard: string;
+                                bands: string[];
+                            }[];
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -3050,7 +3064,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A project's reporting thresholds per technology
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3067,11 +3084,43 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            projectId: string;
+                            /** @description Thresholds by technology id; defaults where the project set none. */
+                            settings: {
+                                [key: string]: {
+                                    /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
+                                    minSignalDbm: number;
+                                    /** @description Signal over noise needed, dB. */
+                                    minSnrDb: number;
+                                    /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
+                                    minServing: number;
+                                    /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
+                                    maxCoChannel: number;
+                                    coChannelDbm: number;
+                                    /** @description Bands that count; empty means all. */
+                                    bands: string[];
+                                    /** @description Ascending by dbm. */
+                                    colourScale: {
+                                        /** @description From this signal level (dBm) up, until the next stop. */
+                                        dbm: number;
+                                        /** @description CSS hex colour. */
+                                        colour: string;
+                                    }[];
+                                };
+                            };
+                            updatedAt: string | null;
+                            updatedBy: string | null;
+                        };
+                    };
                 };
             };
         };
-        /** @description Needs one of these permissions: project:reporting:manage. */
+        /**
+         * Replace the thresholds of the technologies given; the others keep theirs
+         * @description Needs one of these permissions: project:reporting:manage.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -3086,98 +3135,162 @@ export interface paths {
                     "application/json": {
                         settings: {
                             wifi4?: {
+                                /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
+                                /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
                                 minServing: number;
+                                /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
                                 maxCoChannel: number;
                                 coChannelDbm: number;
+                                /** @description Bands that count; empty means all. */
                                 bands: string[];
+                                /** @description Ascending by dbm. */
                                 colourScale: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
                                     dbm: number;
+                                    /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
                             };
                             wifi5?: {
+                                /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
+                                /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
                                 minServing: number;
+                                /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
                                 maxCoChannel: number;
                                 coChannelDbm: number;
+                                /** @description Bands that count; empty means all. */
                                 bands: string[];
+                                /** @description Ascending by dbm. */
                                 colourScale: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
                                     dbm: number;
+                                    /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
                             };
                             wifi6?: {
+                                /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
+                                /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
                                 minServing: number;
+                                /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
                                 maxCoChannel: number;
                                 coChannelDbm: number;
+                                /** @description Bands that count; empty means all. */
                                 bands: string[];
+                                /** @description Ascending by dbm. */
                                 colourScale: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
                                     dbm: number;
+                                    /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
                             };
                             wifi6e?: {
+                                /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
+                                /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
                                 minServing: number;
+                                /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
                                 maxCoChannel: number;
                                 coChannelDbm: number;
+                                /** @description Bands that count; empty means all. */
                                 bands: string[];
+                                /** @description Ascending by dbm. */
                                 colourScale: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
                                     dbm: number;
+                                    /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
                             };
                             wifi7?: {
+                                /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
+                                /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
                                 minServing: number;
+                                /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
                                 maxCoChannel: number;
                                 coChannelDbm: number;
+                                /** @description Bands that count; empty means all. */
                                 bands: string[];
+                                /** @description Ascending by dbm. */
                                 colourScale: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
                                     dbm: number;
+                                    /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
                             };
                             umts?: {
+                                /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
+                                /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
                                 minServing: number;
+                                /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
                                 maxCoChannel: number;
                                 coChannelDbm: number;
+                                /** @description Bands that count; empty means all. */
                                 bands: string[];
+                                /** @description Ascending by dbm. */
                                 colourScale: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
                                     dbm: number;
+                                    /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
                             };
                             lte?: {
+                                /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
+                                /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
                                 minServing: number;
+                                /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
                                 maxCoChannel: number;
                                 coChannelDbm: number;
+                                /** @description Bands that count; empty means all. */
                                 bands: string[];
+                                /** @description Ascending by dbm. */
                                 colourScale: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
                                     dbm: number;
+                                    /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
                             };
                             nr?: {
+                                /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
+                                /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
                                 minServing: number;
+                                /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
                                 maxCoChannel: number;
                                 coChannelDbm: number;
+                                /** @description Bands that count; empty means all. */
                                 bands: string[];
+                                /** @description Ascending by dbm. */
                                 colourScale: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
                                     dbm: number;
+                                    /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
                             };
@@ -3191,7 +3304,36 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            projectId: string;
+                            /** @description Thresholds by technology id; defaults where the project set none. */
+                            settings: {
+                                [key: string]: {
+                                    /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
+                                    minSignalDbm: number;
+                                    /** @description Signal over noise needed, dB. */
+                                    minSnrDb: number;
+                                    /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
+                                    minServing: number;
+                                    /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
+                                    maxCoChannel: number;
+                                    coChannelDbm: number;
+                                    /** @description Bands that count; empty means all. */
+                                    bands: string[];
+                                    /** @description Ascending by dbm. */
+                                    colourScale: {
+                                        /** @description From this signal level (dBm) up, until the next stop. */
+                                        dbm: number;
+                                        /** @description CSS hex colour. */
+                                        colour: string;
+                                    }[];
+                                };
+                            };
+                            updatedAt: string | null;
+                            updatedBy: string | null;
+                        };
+                    };
                 };
             };
         };

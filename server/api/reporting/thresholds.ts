@@ -4,29 +4,9 @@
  * and video, and usual RSRP/SINR planning targets for LTE and NR).
  */
 import { NETWORK_TECHNOLOGIES, technology } from '../survey/technologies.js';
+import type { ColourStop, TechnologyThresholds } from './settings-schema.js';
 
-export interface ColourStop {
-  /** From this signal level (dBm) up, until the next stop. */
-  dbm: number;
-  /** CSS hex colour. */
-  colour: string;
-}
-
-export interface TechnologyThresholds {
-  /** Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
-  minSignalDbm: number;
-  /** Signal over noise needed, dB. */
-  minSnrDb: number;
-  /** Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
-  minServing: number;
-  /** At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
-  maxCoChannel: number;
-  coChannelDbm: number;
-  /** Bands that count; empty means all. */
-  bands: string[];
-  /** Ascending by dbm. */
-  colourScale: ColourStop[];
-}
+export type { ColourStop, TechnologyThresholds };
 
 export type ReportingSettings = Record<string, TechnologyThresholds>;
 
