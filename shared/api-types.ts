@@ -1067,7 +1067,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:devices:read. */
+        /**
+         * An organisation's devices with their latest subscription
+         * @description Needs one of these permissions: org:devices:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1152,7 +1155,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: org:devices:manage. */
+        /**
+         * Register a manufactured device by its serial and claim code
+         * @description Needs one of these permissions: org:devices:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1173,11 +1179,49 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            device: {
+                                id: string;
+                                orgId: string;
+                                serial: string;
+                                model: string;
+                                name: string;
+                                firmwareVersion: string | null;
+                                status: "active" | "disabled";
+                                lastSeenAt: string | null;
+                                registeredBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                subscription: {
+                                    id: string;
+                                    deviceId: string;
+                                    orgId: string;
+                                    plan: string;
+                                    interval: "monthly" | "yearly";
+                                    priceMinor: number;
+                                    currency: "EUR" | "USD" | "GBP";
+                                    state: "active" | "cancelling" | "cancelled";
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    /** Format: date-time */
+                                    currentPeriodStart: string;
+                                    /** Format: date-time */
+                                    currentPeriodEnd: string;
+                                    cancelledAt: string | null;
+                                    endedAt: string | null;
+                                } | null;
+                            };
+                            /** @description The device's upload token for X-Device-Token, shown only now. */
+                            token: string;
+                        };
+                    };
                 };
             };
         };
@@ -1195,7 +1239,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs one of these permissions: org:devices:manage. */
+        /**
+         * Change a device's name, status or firmware version, or rotate its token
+         * @description Needs one of these permissions: org:devices:manage.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1209,7 +1256,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
-                        /** @enum {string} */
+                        /** @enum {unknown} */
                         status?: "active" | "disabled";
                         firmwareVersion?: string | null;
                         rotateToken?: boolean;
@@ -1222,7 +1269,43 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            orgId: string;
+                            serial: string;
+                            model: string;
+                            name: string;
+                            firmwareVersion: string | null;
+                            status: "active" | "disabled";
+                            lastSeenAt: string | null;
+                            registeredBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            subscription: {
+                                id: string;
+                                deviceId: string;
+                                orgId: string;
+                                plan: string;
+                                interval: "monthly" | "yearly";
+                                priceMinor: number;
+                                currency: "EUR" | "USD" | "GBP";
+                                state: "active" | "cancelling" | "cancelled";
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                currentPeriodStart: string;
+                                /** Format: date-time */
+                                currentPeriodEnd: string;
+                                cancelledAt: string | null;
+                                endedAt: string | null;
+                            } | null;
+                            /** @description The device's upload token for X-Device-Token, shown only now. */
+                            token?: string;
+                        };
+                    };
                 };
             };
         };

@@ -3,68 +3,69 @@
  * serial and claim code (answering the device's upload token, shown once), update name, status
  * and firmware version, or rotate the token.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
 import { ApiError, badRequest, checkId, conflict, found } from '../http/api-error.js';
-import { PAGE_QUERY_SCHEMA, pageArgs, type Page } from '../http/list-query.js';
+import { PageQueryFields, pageArgs, type Page } from '../http/list-query.js';
 import { settleSubscriptions } from '../subscriptions/settle.js';
 import { inventoryEntry } from './inventory.js';
 import { claimCodeMatches } from './secrets.js';
-import { DEVICE_STATUSES, getDevice, insertDevice, listDevices, lockDeviceRow, updateDevice, type Device, type DeviceFilter } from './store.js';
+import { DEVICE_STATUSES, getDevice, insertDevice, listDevices, lockDeviceRow, updateDevice, type Device } from './store.js';
 import { issueDeviceToken, rotateDeviceTokens } from './tokens.js';
 import { DeviceSchema, PageOf } from '../http/response-schemas.js';
 
-const NAME = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
-const VERSION = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$' } as const;
-const ORG_PARAMS = { type: 'object', properties: { orgId: { type: 'string' } }, required: ['orgId'] } as const;
-const DEVICE_PARAMS = { type: 'object', properties: { deviceId: { type: 'string' } }, required: ['deviceId'] } as const;
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const Version = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$' });
+const Status = Type.Enum(DEVICE_STATUSES);
+const OrgParams = Type.Object({ orgId: Type.String() });
+const DeviceParams = Type.Object({ deviceId: Type.String() });
+const tags = ['devices'];
 
-interface ListQuery {
-  page?: number;
-  per_page?: number;
-  q?: string;
-  model?: string;
-  status?: Device['status'];
-  subscription?: DeviceFilter['subscription'];
-  sort?: DeviceFilter['sort'];
-}
+const ListQuery = Type.Object(
+  {
+    ...PageQueryFields,
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    model: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    status: Type.Optional(Status),
+    subscription: Type.Optional(Type.Enum(['none', 'active', 'cancelling', 'cancelled'])),
+    sort: Type.Optional(Type.Enum(['name', 'serial', 'created'], { default: 'created' })),
+  },
+  { additionalProperties: false },
+);
 
-interface RegisterBody {
-  serial: string;
-  claimCode: string;
-  name?: string;
-}
+const RegisterBody = Type.Object(
+  {
+    serial: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z][0-9A-Za-z-]*$' }),
+    claimCode: Type.String({ minLength: 4, maxLength: 64 }),
+    name: Type.Optional(Name),
+  },
+  { additionalProperties: false },
+);
 
-interface UpdateBody {
-  name?: string;
-  status?: Device['status'];
-  firmwareVersion?: string | null;
-  rotateToken?: boolean;
-}
+const UpdateBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    status: Type.Optional(Status),
+    firmwareVersion: Type.Optional(Type.Union([Version, Type.Null()])),
+    rotateToken: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
 
-export async function registerDeviceRoutes(app: FastifyInstance, ctx: FleetContext): Promise<void> {
-  app.get<{ Params: { orgId: string }; Querystring: ListQuery }>(
+/** The upload token is answered once, when issued: at registration and when rotated. */
+const Token = Type.String({ description: "The device's upload token for X-Device-Token, shown only now." });
+const Registered = Type.Object({ device: DeviceSchema, token: Token });
+const Updated = Type.Object({ ...DeviceSchema.properties, token: Type.Optional(Token) });
+
+export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/orgs/:orgId/devices',
-    {
-      schema: {
-        response: { 200: PageOf(DeviceSchema) },
-        params: ORG_PARAMS,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...PAGE_QUERY_SCHEMA,
-            q: { type: 'string', maxLength: 200 },
-            model: { type: 'string', minLength: 1, maxLength: 100 },
-            status: { type: 'string', enum: DEVICE_STATUSES },
-            subscription: { type: 'string', enum: ['none', 'active', 'cancelling', 'cancelled'] },
-            sort: { type: 'string', enum: ['name', 'serial', 'created'], default: 'created' },
-          },
-        },
-      },
-    },
+    { schema: { tags, summary: "An organisation's devices with their latest subscription", params: OrgParams, querystring: ListQuery, response: { 200: PageOf(DeviceSchema) } } },
     async (request): Promise<Page<Device>> => {
       const orgId = await existingOrg(ctx.db, request.params.orgId);
       const { q, model, status, subscription, sort } = request.query;
@@ -75,21 +76,15 @@ export async function registerDeviceRoutes(app: FastifyInstance, ctx: FleetConte
     },
   );
 
-  app.post<{ Params: { orgId: string }; Body: RegisterBody }>(
+  app.post(
     '/api/orgs/:orgId/devices/register',
     {
       schema: {
-        params: ORG_PARAMS,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['serial', 'claimCode'],
-          properties: {
-            serial: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z][0-9A-Za-z-]*$' },
-            claimCode: { type: 'string', minLength: 4, maxLength: 64 },
-            name: NAME,
-          },
-        },
+        tags,
+        summary: 'Register a manufactured device by its serial and claim code',
+        params: OrgParams,
+        body: RegisterBody,
+        response: { 201: Registered },
       },
     },
     async (request, reply) => {
@@ -106,7 +101,7 @@ export async function registerDeviceRoutes(app: FastifyInstance, ctx: FleetConte
           const id = await insertDevice(tx, { orgId, serial, model: made.model, name: request.body.name?.trim() ?? `${made.model} ${serial}`, registeredBy: ctx.callerId(request) }, now);
           return { id, token: await issueDeviceToken(tx, id, now) };
         });
-        return reply.code(201).send({ device: await getDevice(ctx.db, id), token });
+        return reply.code(201).send({ device: found(await getDevice(ctx.db, id), 'device', id), token });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`The device with serial ${serial} is already registered`);
         throw err;
@@ -114,24 +109,9 @@ export async function registerDeviceRoutes(app: FastifyInstance, ctx: FleetConte
     },
   );
 
-  app.put<{ Params: { deviceId: string }; Body: UpdateBody }>(
+  app.put(
     '/api/devices/:deviceId',
-    {
-      schema: {
-        params: DEVICE_PARAMS,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          properties: {
-            name: NAME,
-            status: { type: 'string', enum: DEVICE_STATUSES },
-            firmwareVersion: { anyOf: [VERSION, { type: 'null' }] },
-            rotateToken: { type: 'boolean' },
-          },
-        },
-      },
-    },
+    { schema: { tags, summary: "Change a device's name, status or firmware version, or rotate its token", params: DeviceParams, body: UpdateBody, response: { 200: Updated } } },
     async (request): Promise<Device & { token?: string }> => {
       const id = checkId('device', request.params.deviceId);
       const { rotateToken, ...change } = request.body;
