@@ -132,12 +132,15 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/orgs/:orgId/invites', org('org:invites:read', 'org:invites:manage')),
   route('DELETE', '/api/orgs/:orgId/invites/:inviteId', org('org:invites:manage')),
   route('GET', '/api/orgs/:orgId/invoices', org('org:billing:read')),
+  route('GET', '/api/orgs/:orgId/invoices/:invoiceId', org('org:billing:read')),
   route('GET', '/api/orgs/:orgId/notifications', org('org:notifications:read')),
 
   // ── Devices and subscriptions ────────────────────────────────────────────
   route('GET', '/api/orgs/:orgId/devices', org('org:devices:read')),
   route('POST', '/api/orgs/:orgId/devices/register', org('org:devices:manage')),
+  route('GET', '/api/devices/:deviceId', device('org:devices:read')),
   route('PUT', '/api/devices/:deviceId', device('org:devices:manage')),
+  route('GET', '/api/subscriptions/plans', session()),
   route('POST', '/api/devices/:deviceId/startsubscription', device('org:billing:manage')),
   route('POST', '/api/devices/:deviceId/cancelsubscription', device('org:billing:manage')),
 

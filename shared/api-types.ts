@@ -1238,7 +1238,64 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A device with its latest subscription
+         * @description Needs one of these permissions: org:devices:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deviceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            orgId: string;
+                            serial: string;
+                            model: string;
+                            name: string;
+                            firmwareVersion: string | null;
+                            status: "active" | "disabled";
+                            lastSeenAt: string | null;
+                            registeredBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            subscription: {
+                                id: string;
+                                deviceId: string;
+                                orgId: string;
+                                plan: string;
+                                interval: "monthly" | "yearly";
+                                priceMinor: number;
+                                currency: "EUR" | "USD" | "GBP";
+                                state: "active" | "cancelling" | "cancelled";
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                currentPeriodStart: string;
+                                /** Format: date-time */
+                                currentPeriodEnd: string;
+                                cancelledAt: string | null;
+                                endedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
         /**
          * Change a device's name, status or firmware version, or rotate its token
          * @description Needs one of these permissions: org:devices:manage.
@@ -1408,6 +1465,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subscriptions/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans a device subscription can start with, and their prices
+         * @description Any signed-in user.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plans: {
+                                id: string;
+                                name: string;
+                                prices: {
+                                    /** @description Price in minor units by currency code */
+                                    monthly: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description Price in minor units by currency code */
+                                    yearly: {
+                                        [key: string]: number;
+                                    };
+                                };
+                            }[];
+                            intervals: string[];
+                            currencies: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{orgId}/invoices": {
         parameters: {
             query?: never;
@@ -1466,6 +1579,69 @@ export interface paths {
                             page: number;
                             perPage: number;
                             total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{orgId}/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice of the organisation with its lines
+         * @description Needs one of these permissions: org:billing:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string;
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            orgId: string;
+                            number: string;
+                            subscriptionId: string | null;
+                            deviceId: string | null;
+                            /** Format: date-time */
+                            periodStart: string;
+                            /** Format: date-time */
+                            periodEnd: string;
+                            currency: string;
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unitAmountMinor: number;
+                                amountMinor: number;
+                            }[];
+                            totalMinor: number;
+                            status: "issued" | "paid" | "void";
+                            /** Format: date-time */
+                            issuedAt: string;
                         };
                     };
                 };

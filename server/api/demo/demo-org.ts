@@ -1,10 +1,11 @@
 /**
  * The demo organisation a fresh installation starts with: an organisation holding the demo
- * survey (server/api/demo/demo-survey.ts), created when the API starts with no organisation at
+ * survey (server/api/demo/demo-survey.ts) and two devices (demo-devices.ts), created when the API starts with no organisation at
  * all. It has no members until the first identity signs in, who becomes its owner along with
  * global administrator (users/known-users.ts), so the person setting up sees heatmaps at once.
  */
 import type { SurveyContext } from '../survey/context.js';
+import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoSurvey } from './demo-survey.js';
 import { randomUUID } from 'node:crypto';
 
@@ -22,5 +23,6 @@ export async function seedDemoOrgOnFirstStart(ctx: SurveyContext): Promise<strin
     [id, DEMO_ORG_NAME, now],
   );
   await seedDemoSurvey(ctx, id, null);
+  await seedDemoDevices(ctx.db, id, now);
   return id;
 }

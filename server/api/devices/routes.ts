@@ -109,6 +109,18 @@ export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetC
     },
   );
 
+  app.get(
+    '/api/devices/:deviceId',
+    { schema: { tags, summary: 'A device with its latest subscription', params: DeviceParams, response: { 200: DeviceSchema } } },
+    async (request): Promise<Device> => {
+      const id = checkId('device', request.params.deviceId);
+      const device = found(await getDevice(ctx.db, id), 'device', id);
+      // A renewal due by now shows as renewed, as the list shows it.
+      await ctx.db.transaction((tx) => settleSubscriptions(tx, device.orgId, ctx.now()));
+      return found(await getDevice(ctx.db, id), 'device', id);
+    },
+  );
+
   app.put(
     '/api/devices/:deviceId',
     { schema: { tags, summary: "Change a device's name, status or firmware version, or rotate its token", params: DeviceParams, body: UpdateBody, response: { 200: Updated } } },

@@ -120,7 +120,8 @@ export interface NewDevice {
   serial: string;
   model: string;
   name: string;
-  registeredBy: string;
+  /** Null for devices the installation put there itself (the demo's). */
+  registeredBy: string | null;
 }
 
 export async function insertDevice(tx: Queryable, d: NewDevice, now: Date): Promise<string> {

@@ -56,6 +56,11 @@ export interface InvoiceFilter {
   to?: string;
 }
 
+export async function getInvoice(db: Queryable, orgId: string, id: string): Promise<Invoice | undefined> {
+  const r = await db.query<InvoiceRow>('SELECT * FROM invoices WHERE org_id = $1 AND id = $2', [orgId, id]);
+  return r.rows[0] && toInvoice(r.rows[0]);
+}
+
 export async function listInvoices(db: Queryable, orgId: string, filter: InvoiceFilter, args: PageArgs): Promise<Page<Invoice>> {
   const params: unknown[] = [orgId];
   const where = ['org_id = $1'];

@@ -97,6 +97,15 @@ describe.each(['pglite', 'postgres'])('devices on %s', (backend) => {
     token = res.body.token;
   });
 
+  it('answers one device with its subscription, and 404 for an unknown one', async () => {
+    const res = await http.get(`/api/devices/${deviceId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: deviceId, orgId, serial: 'AP2-0001', subscription: null });
+    expect(res.body.token).toBeUndefined();
+    expect((await http.get(`/api/devices/${randomUUID()}`)).status).toBe(404);
+    expect((await http.get('/api/devices/not-an-id')).status).toBe(404);
+  });
+
   it('refuses bad updates naming the field, and unknown devices', async () => {
     const empty = await http.put(`/api/devices/${deviceId}`).send({});
     expect(empty.status).toBe(400);

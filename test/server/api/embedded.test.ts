@@ -38,6 +38,16 @@ describe('embedded API', { timeout: 60_000 }, () => {
     const projects = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/projects`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { items: { id: string }[] };
     const stats = (await (await fetch(`${config.apiUrl}/api/projects/${projects.items[0]!.id}/stats`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { tracks: { processed: number } };
     expect(stats.tracks.processed).toBe(2);
+
+    // Two demo devices are registered; the inventory holds more for a first registration.
+    const devices = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/devices?sort=serial`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { items: { serial: string }[] };
+    expect(devices.items.map((d) => d.serial)).toEqual(['SCT2-1001', 'SCT2-1002']);
+    const register = await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/devices/register`, {
+      method: 'POST',
+      headers: { [ASSERTION_HEADER]: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ serial: 'sct2-1003', claimCode: 'demo-1003' }),
+    });
+    expect(register.status).toBe(201);
   });
 
   it('does not seed again on the next start', async () => {

@@ -61,6 +61,23 @@ describe.each(['pglite', 'postgres'])('invoices on %s', (backend) => {
     expect(numbers).toEqual([...numbers].sort().reverse());
   });
 
+  it("answers one invoice of the organisation, and another organisation's as unknown", async () => {
+    const [first] = (await http.get(`/api/orgs/${orgId}/invoices?per_page=1`)).body.items as InvoiceJson[];
+    const res = await http.get(`/api/orgs/${orgId}/invoices/${first!.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(first);
+    expect((await http.get(`/api/orgs/${randomUUID()}/invoices/${first!.id}`)).status).toBe(404);
+    expect((await http.get(`/api/orgs/${orgId}/invoices/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('offers the plan catalogue with the price of each interval and currency', async () => {
+    const res = await http.get('/api/subscriptions/plans');
+    expect(res.status).toBe(200);
+    expect(res.body.intervals).toEqual(['monthly', 'yearly']);
+    const enterprise = (res.body.plans as { id: string; prices: { yearly: Record<string, number> } }[]).find((p) => p.id === 'enterprise');
+    expect(enterprise?.prices.yearly.GBP).toBe(69000);
+  });
+
   it('filters by device, status and issue time, with pages', async () => {
     expect((await http.get(`/api/orgs/${orgId}/invoices?deviceId=${hall}`)).body.total).toBe(1);
     expect((await http.get(`/api/orgs/${orgId}/invoices?status=paid`)).body.total).toBe(0);
