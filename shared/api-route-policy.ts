@@ -20,7 +20,7 @@ import type { PermissionId } from './permission-ids.js';
  *            are stripped as on every route, so a browser's session cannot ride along.
  *
  * `permissions` are alternatives: holding any one of them is enough.
- * `evicts` names the cached permission lists a successful call makes stale.
+ * `evicts` names the cached permission lists or sessions a successful call makes stale.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,6 +33,10 @@ export type ResourceKind = 'device' | 'floor' | 'floorplan' | 'track' | 'photo' 
 export type Eviction =
   /** every cached list of the identity named by this path parameter */
   | { identityParam: string }
+  /** every cached session of the identity named by this path parameter (they were ended) */
+  | { identitySessionsParam: string }
+  /** the cached session named by this path parameter (it was ended) */
+  | { sessionParam: string }
   /** every cached list of the caller */
   | { caller: true }
   /** every identity's cached list for the organisation or project named by this parameter */
@@ -100,8 +104,13 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('POST', '/api/admin/orgs/:orgId/join', user('admin:orgs'), { evicts: { caller: true } }),
   route('GET', '/api/admin/users', user('admin:users')),
   route('POST', '/api/admin/users', user('admin:users')),
+  route('GET', '/api/admin/users/:userId', user('admin:users')),
   route('PUT', '/api/admin/users/:userId', user('admin:users'), { evicts: { identityParam: 'userId' } }),
   route('PUT', '/api/admin/users/:userId/recovery', user('admin:users')),
+  route('GET', '/api/admin/users/:userId/sessions', user('admin:users')),
+  route('DELETE', '/api/admin/users/:userId/sessions', user('admin:users'), { evicts: { identitySessionsParam: 'userId' } }),
+  route('DELETE', '/api/admin/users/:userId/sessions/:sessionId', user('admin:users'), { evicts: { sessionParam: 'sessionId' } }),
+  route('GET', '/api/admin/users/:userId/messages', user('admin:users')),
   route('POST', '/api/admin/firmware/releases', user('admin:firmware'), { bodyLimit: UPLOAD_LIMITS.firmware }),
   route('DELETE', '/api/admin/firmware/releases/:releaseId', user('admin:firmware')),
   route('GET', '/api/firmware/releases', session()),

@@ -199,7 +199,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                /** @enum {unknown} */
+                                state: "active" | "inactive";
+                                /** @enum {unknown} */
+                                globalRole: "admin" | "user";
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -227,11 +247,26 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            state: "active" | "inactive";
+                            /** @enum {unknown} */
+                            globalRole: "admin" | "user";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -248,7 +283,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** @description Needs one of these permissions: admin:users. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            state: "active" | "inactive";
+                            /** @enum {unknown} */
+                            globalRole: "admin" | "user";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
         /** @description Needs one of these permissions: admin:users. */
         put: {
             parameters: {
@@ -278,7 +348,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            state: "active" | "inactive";
+                            /** @enum {unknown} */
+                            globalRole: "admin" | "user";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -322,10 +407,200 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
+                    content: {
+                        "application/json": {
+                            /** @description Opens the recovery flow; shown to the administrator once */
+                            link: string;
+                            /** @description For the code method: typed on the recovery page the link opens */
+                            code?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's newest sessions, active or ended (never their tokens)
+         * @description Needs one of these permissions: admin:users.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The newest sessions first, active or ended */
+                            items: {
+                                id: string;
+                                active: boolean;
+                                authenticatedAt: string | null;
+                                issuedAt: string | null;
+                                expiresAt: string | null;
+                                aal: string | null;
+                                /** @description How the session was authenticated: password, totp, code_recovery … */
+                                methods: string[];
+                                devices: {
+                                    ipAddress: string | null;
+                                    userAgent: string | null;
+                                    location: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Sign a user out everywhere: end all their sessions
+         * @description Needs one of these permissions: admin:users.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
                     content?: never;
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of a user's sessions
+         * @description Needs one of these permissions: admin:users.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * E-mails sent to a user's address with their delivery state (no bodies)
+         * @description Needs one of these permissions: admin:users.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageSize?: number;
+                    pageToken?: string;
+                };
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                subject: string;
+                                /** @description recovery_code_valid, verification_code_valid, … */
+                                templateType: string;
+                                /** @enum {unknown} */
+                                status: "queued" | "processing" | "sent" | "abandoned";
+                                /** @description Delivery attempts so far */
+                                sendCount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            nextPageToken: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -360,7 +635,33 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                legalName: string;
+                                vatId: string;
+                                email: string;
+                                phone: string;
+                                address: {
+                                    street: string;
+                                    postalCode: string;
+                                    city: string;
+                                    country: string;
+                                };
+                                members: number;
+                                role: ("owner" | "admin" | "member" | "viewer") | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -393,11 +694,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            legalName: string;
+                            vatId: string;
+                            email: string;
+                            phone: string;
+                            address: {
+                                street: string;
+                                postalCode: string;
+                                city: string;
+                                country: string;
+                            };
+                            members: number;
+                            role: ("owner" | "admin" | "member" | "viewer") | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -436,11 +758,25 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            orgId: string;
+                            userId: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -678,7 +1014,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                orgId: string;
+                                userId: string;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                /** @enum {unknown} */
+                                role: "owner" | "admin" | "member" | "viewer";
+                                /** Format: date-time */
+                                joinedAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -715,7 +1070,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            orgId: string;
+                            userId: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -744,7 +1113,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            orgId: string;
+                            userId: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -806,11 +1189,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            orgId: string;
+                            email: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** @enum {unknown} */
+                            status: "pending" | "accepted" | "declined" | "expired" | "cancelled" | "removed";
+                            invitedBy: string | null;
+                            acceptedBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The join link the e-mail carries, answered only now */
+                            link: string;
+                        };
+                    };
                 };
             };
         };
@@ -849,7 +1252,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                orgId: string;
+                                email: string;
+                                /** @enum {unknown} */
+                                role: "owner" | "admin" | "member" | "viewer";
+                                /** @enum {unknown} */
+                                status: "pending" | "accepted" | "declined" | "expired" | "cancelled" | "removed";
+                                invitedBy: string | null;
+                                acceptedBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -889,7 +1315,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            orgId: string;
+                            email: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** @enum {unknown} */
+                            status: "pending" | "accepted" | "declined" | "expired" | "cancelled" | "removed";
+                            invitedBy: string | null;
+                            acceptedBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -922,7 +1366,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            valid: boolean;
+                            /** @enum {unknown} */
+                            status: "pending" | "accepted" | "declined" | "expired" | "cancelled" | "removed";
+                            email: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            orgId: string;
+                            orgName: string;
+                            invitedBy: string | null;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            accountExists: boolean | null;
+                        };
+                    };
                 };
             };
         };
@@ -963,11 +1422,25 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            orgId: string;
+                            userId: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -1005,11 +1478,25 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            orgId: string;
+                            userId: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -1046,11 +1533,25 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            orgId: string;
+                            userId: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {unknown} */
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -1735,11 +2236,26 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            deviceModel: string;
+                            version: string;
+                            changeNotes: string;
+                            /** @description SHA-256 of the file, lowercase hex */
+                            sha256: string;
+                            /** @description Bytes */
+                            size: number;
+                            fileName: string;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -1776,7 +2292,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                deviceModel: string;
+                                version: string;
+                                changeNotes: string;
+                                /** @description SHA-256 of the file, lowercase hex */
+                                sha256: string;
+                                /** @description Bytes */
+                                size: number;
+                                fileName: string;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };

@@ -36,6 +36,8 @@ import { installFleet } from './fleet/routes.js';
 import { surveyBlobs } from './survey-blobs.js';
 import { installSurvey } from './survey/routes.js';
 import { registerAdminUserRoutes } from './users/admin-routes.js';
+import { registerUserMessageRoutes } from './users/message-routes.js';
+import { registerUserSessionRoutes } from './users/session-routes.js';
 import { KnownUsers } from './users/known-users.js';
 import { registerUserSettingsRoutes } from './users/settings-routes.js';
 
@@ -93,6 +95,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerPermissionRoutes(app, ctx);
   await registerUserSettingsRoutes(app, ctx);
   await registerAdminUserRoutes(app, ctx);
+  await registerUserSessionRoutes(app, ctx);
+  await registerUserMessageRoutes(app, ctx);
   await registerAdminOrgRoutes(app, ctx);
   await registerOrgRoutes(app, ctx);
   await registerOrgMemberRoutes(app, ctx);

@@ -67,6 +67,12 @@ export class Evictions {
     } else if ('identityParam' in evicts) {
       const identityId = params[evicts.identityParam];
       if (identityId) this.emit({ type: 'identity-permissions', identityId });
+    } else if ('identitySessionsParam' in evicts) {
+      const identityId = params[evicts.identitySessionsParam];
+      if (identityId) this.emit({ type: 'identity-sessions', identityId });
+    } else if ('sessionParam' in evicts) {
+      const sessionId = params[evicts.sessionParam];
+      if (sessionId) this.emit({ type: 'session', sessionId });
     } else {
       const id = params[evicts.scopeParam];
       if (id) this.emit({ type: 'scope-permissions', kind: evicts.scopeParam === 'orgId' ? 'org' : 'project', id });

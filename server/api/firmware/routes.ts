@@ -13,14 +13,16 @@ import type { FleetContext } from '../fleet/context.js';
 import { notifyOrgs } from '../notifications/notify.js';
 import { ApiError, badRequest, checkId, conflict, notFound } from '../http/api-error.js';
 import { PAGE_QUERY_SCHEMA, pageArgs, type Page } from '../http/list-query.js';
+import { PageOf } from '../http/response-schemas.js';
 import { failOnTruncation } from './limited-stream.js';
+import { FirmwareReleaseSchema } from './release-schema.js';
 import { missingFile, releaseForm } from './release-form.js';
 import { deleteRelease, insertRelease, listReleases, orgsWithModel, releaseExists, type FirmwareRelease } from './store.js';
 
 const duplicate = (model: string, version: string) => conflict(`Firmware ${version} for ${model} already exists`);
 
 export async function registerFirmwareRoutes(app: FastifyInstance, ctx: FleetContext): Promise<void> {
-  app.post('/api/admin/firmware/releases', { bodyLimit: UPLOAD_LIMITS.firmware }, async (request, reply) => {
+  app.post('/api/admin/firmware/releases', { bodyLimit: UPLOAD_LIMITS.firmware, schema: { response: { 201: FirmwareReleaseSchema } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new ApiError(415, 'Send the release as multipart/form-data: version, changeNotes, fileHash, deviceModel, then file');
     const part = await request.file({ limits: { fileSize: UPLOAD_LIMITS.firmware, files: 1, fields: 10, fieldSize: 64 * 1024 } });
     if (!part) throw missingFile();
@@ -91,6 +93,7 @@ export async function registerFirmwareRoutes(app: FastifyInstance, ctx: FleetCon
             version: { type: 'string', minLength: 1, maxLength: 200 },
           },
         },
+        response: { 200: PageOf(FirmwareReleaseSchema) },
       },
     },
     async (request): Promise<Page<FirmwareRelease>> => {

@@ -1,18 +1,9 @@
 /** Firmware releases per device model, in the API schema; the file itself is in the blob store. */
 import type { Queryable } from '../../db/database.js';
 import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
+import type { FirmwareRelease } from './release-schema.js';
 
-export interface FirmwareRelease {
-  id: string;
-  deviceModel: string;
-  version: string;
-  changeNotes: string;
-  sha256: string;
-  size: number;
-  fileName: string;
-  createdBy: string | null;
-  createdAt: string;
-}
+export type { FirmwareRelease };
 
 export interface FirmwareReleaseRow {
   id: string;

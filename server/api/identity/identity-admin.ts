@@ -4,7 +4,7 @@
  * Failures become ApiErrors: the identity service's 400 and 409 keep their reason, anything it
  * cannot answer is a 502.
  */
-import { Configuration, IdentityApi, type Identity } from '@ory/client';
+import { Configuration, CourierApi, IdentityApi, type Identity, type Message, type Session } from '@ory/client';
 import { ApiError } from '../http/api-error.js';
 
 export interface IdentityProfile {
@@ -38,6 +38,38 @@ export interface RecoveryGrant {
   expiresAt?: string;
 }
 
+/** A session of an identity, as an administrator reviewing it needs it (never its token). */
+export interface IdentitySession {
+  id: string;
+  active: boolean;
+  authenticatedAt: string | null;
+  issuedAt: string | null;
+  expiresAt: string | null;
+  aal: string | null;
+  methods: string[];
+  devices: { ipAddress: string | null; userAgent: string | null; location: string | null }[];
+}
+
+const MESSAGE_STATUSES = ['queued', 'processing', 'sent', 'abandoned'] as const;
+type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** An e-mail the identity service sent or is sending: what went out and whether it arrived, not what it said. */
+export interface SentMessage {
+  id: string;
+  subject: string;
+  templateType: string;
+  status: MessageStatus;
+  sendCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessagePage {
+  items: SentMessage[];
+  /** Opaque; asks for the next (older) page. Null on the last page. */
+  nextPageToken: string | null;
+}
+
 export interface IdentityAdmin {
   /** Undefined when the identity service knows no such identity. */
   get(id: string): Promise<IdentityProfile | undefined>;
@@ -46,6 +78,14 @@ export interface IdentityAdmin {
   create(identity: NewIdentity): Promise<IdentityProfile>;
   update(id: string, change: ProfileChange): Promise<IdentityProfile | undefined>;
   recovery(id: string, method: 'link' | 'code', expiresIn: string): Promise<RecoveryGrant>;
+  /** The identity's newest sessions, active or not; undefined when there is no such identity. */
+  listSessions(id: string, limit: number): Promise<IdentitySession[] | undefined>;
+  /** Ends every session of the identity; false when there is no such identity. */
+  revokeSessions(id: string): Promise<boolean>;
+  /** Ends one session if it belongs to the identity; false otherwise (another's session is as unknown). */
+  revokeSession(id: string, sessionId: string): Promise<boolean>;
+  /** The e-mails sent to an address, newest first. */
+  listMessages(recipient: string, pageSize: number, pageToken?: string): Promise<MessagePage>;
 }
 
 const SCHEMA_ID = 'default';
@@ -67,6 +107,39 @@ function fail(error: unknown, what: string): never {
 
 const is404 = (error: unknown) => (error as AxiosFailure).response?.status === 404;
 
+function toSession(session: Session): IdentitySession {
+  return {
+    id: session.id,
+    active: session.active === true,
+    authenticatedAt: session.authenticated_at ?? null,
+    issuedAt: session.issued_at ?? null,
+    expiresAt: session.expires_at ?? null,
+    aal: session.authenticator_assurance_level ?? null,
+    methods: (session.authentication_methods ?? []).flatMap((m) => (m.method ? [m.method] : [])),
+    devices: (session.devices ?? []).map((d) => ({ ipAddress: d.ip_address ?? null, userAgent: d.user_agent ?? null, location: d.location ?? null })),
+  };
+}
+
+function toMessage(message: Message): SentMessage {
+  return {
+    id: message.id,
+    subject: message.subject,
+    templateType: message.template_type,
+    // A state this client does not know yet reads as still on its way.
+    status: MESSAGE_STATUSES.find((known) => known === message.status) ?? 'queued',
+    sendCount: message.send_count,
+    createdAt: message.created_at,
+    updatedAt: message.updated_at,
+  };
+}
+
+/** The `page_token` of a Kratos `Link: <…?page_token=…>; rel="next"` header. */
+export function nextPageToken(link: string | undefined): string | null {
+  const next = link?.split(',').find((part) => /rel="?next"?/.test(part));
+  const url = next ? /<([^>]+)>/.exec(next)?.[1] : undefined;
+  return url ? new URL(url, 'http://link.invalid').searchParams.get('page_token') : null;
+}
+
 function toProfile(identity: Identity): IdentityProfile {
   const traits = (identity.traits ?? {}) as { email?: string; name?: { first?: string; last?: string } };
   return {
@@ -86,7 +159,9 @@ function traitsOf(email: string, firstName: string, lastName: string): Record<st
 }
 
 export function identityAdmin(adminUrl: string, adminToken: string): IdentityAdmin {
-  const api = new IdentityApi(new Configuration({ basePath: adminUrl, accessToken: adminToken, baseOptions: { timeout: TIMEOUT_MS } }));
+  const configuration = new Configuration({ basePath: adminUrl, accessToken: adminToken, baseOptions: { timeout: TIMEOUT_MS } });
+  const api = new IdentityApi(configuration);
+  const courier = new CourierApi(configuration);
 
   const get = async (id: string) => {
     try {
@@ -166,6 +241,48 @@ export function identityAdmin(adminUrl: string, adminToken: string): IdentityAdm
       } catch (error) {
         if (is404(error)) throw new ApiError(404, `No user with id ${id}`);
         return fail(error, 'issue a recovery');
+      }
+    },
+
+    async listSessions(id, limit) {
+      try {
+        const { data } = await api.listIdentitySessions({ id, pageSize: limit });
+        return data.map(toSession);
+      } catch (error) {
+        if (is404(error)) return undefined;
+        return fail(error, 'list the sessions');
+      }
+    },
+
+    async revokeSessions(id) {
+      try {
+        await api.deleteIdentitySessions({ id });
+        return true;
+      } catch (error) {
+        if (is404(error)) return false;
+        return fail(error, 'end the sessions');
+      }
+    },
+
+    async revokeSession(id, sessionId) {
+      try {
+        const { data } = await api.getSession({ id: sessionId, expand: ['identity'] });
+        if (data.identity?.id !== id) return false;
+        await api.disableSession({ id: sessionId });
+        return true;
+      } catch (error) {
+        if (is404(error)) return false;
+        return fail(error, 'end the session');
+      }
+    },
+
+    async listMessages(recipient, pageSize, pageToken) {
+      try {
+        const { data, headers } = await courier.listCourierMessages({ recipient, pageSize, ...(pageToken ? { pageToken } : {}) });
+        return { items: data.map(toMessage), nextPageToken: nextPageToken(headers.link as string | undefined) };
+      } catch (error) {
+        if ((error as AxiosFailure).response?.status === 400) throw new ApiError(400, 'pageToken: is not a token this list issued', { field: 'querystring/pageToken' });
+        return fail(error, 'list the e-mails');
       }
     },
   };

@@ -18,6 +18,8 @@ import { notifyOrg } from '../notifications/notify.js';
 import { addMember, type OrgMember } from '../orgs/members.js';
 import { ApiError, conflict, notFound } from '../http/api-error.js';
 import { saveProfile } from '../users/store.js';
+import { OrgMemberSchema } from '../orgs/member-schema.js';
+import { InvitationCheckSchema } from './invite-schema.js';
 import { closeInvite, findByToken, type Invite } from './store.js';
 
 const TOKEN = { type: 'string', minLength: 16, maxLength: 128 } as const;
@@ -68,7 +70,7 @@ export async function registerInviteAcceptRoutes(app: FastifyInstance, ctx: ApiC
 
   app.get<{ Querystring: { token: string } }>(
     '/api/validate',
-    { schema: { querystring: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: TOKEN } } } },
+    { schema: { querystring: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: TOKEN } }, response: { 200: InvitationCheckSchema } } },
     async (request) => {
       const invite = await findByToken(ctx.db, request.query.token, ctx.now());
       if (!invite) throw unknownInvite();
@@ -102,6 +104,7 @@ export async function registerInviteAcceptRoutes(app: FastifyInstance, ctx: ApiC
           required: ['token', 'password'],
           properties: { token: TOKEN, password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 256 }, firstName: NAME, lastName: NAME },
         },
+        response: { 201: OrgMemberSchema },
       },
     },
     async (request, reply) => {
@@ -119,6 +122,7 @@ export async function registerInviteAcceptRoutes(app: FastifyInstance, ctx: ApiC
     {
       schema: {
         body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: TOKEN, firstName: NAME, lastName: NAME } },
+        response: { 201: OrgMemberSchema },
       },
     },
     async (request, reply) => {
@@ -137,7 +141,7 @@ export async function registerInviteAcceptRoutes(app: FastifyInstance, ctx: ApiC
 
   app.post<{ Body: { token: string; accept?: boolean } }>(
     '/api/join',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: TOKEN, accept: { type: 'boolean' } } } } },
+    { schema: { body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: TOKEN, accept: { type: 'boolean' } } }, response: { 201: OrgMemberSchema } } },
     async (request, reply) => {
       const { token } = request.body;
       const callerId = callerOf(request).id;

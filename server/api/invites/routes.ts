@@ -4,6 +4,9 @@
  * owner or a global administrator may invite an owner. Cancelling takes back a pending invite.
  */
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { PageOf } from '../http/response-schemas.js';
+import { InviteSchema } from './invite-schema.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
 import { EMAIL_SCHEMA } from '../http/schemas.js';
@@ -19,7 +22,12 @@ export const inviteLink = (publicUrl: string, token: string) => `${publicUrl}/or
 export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.post<{ Params: { orgId: string }; Body: { email: string; role?: OrgRole } }>(
     '/api/orgs/:orgId/invite',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: EMAIL_SCHEMA, role: { type: 'string', enum: ORG_ROLES } } } } },
+    {
+      schema: {
+        body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: EMAIL_SCHEMA, role: { type: 'string', enum: ORG_ROLES } } },
+        response: { 201: Type.Object({ ...InviteSchema.properties, link: Type.String({ description: 'The join link the e-mail carries, answered only now' }) }) },
+      },
+    },
     async (request, reply) => {
       const orgId = checkId('organisation', request.params.orgId);
       const caller = callerOf(request);
@@ -60,6 +68,7 @@ export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext
           additionalProperties: false,
           properties: { status: { type: 'string', enum: INVITE_STATUSES }, q: { type: 'string', maxLength: 200 }, ...PAGE_QUERY_SCHEMA },
         },
+        response: { 200: PageOf(InviteSchema) },
       },
     },
     async (request) => {
@@ -70,7 +79,7 @@ export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext
     },
   );
 
-  app.delete<{ Params: { orgId: string; inviteId: string } }>('/api/orgs/:orgId/invites/:inviteId', async (request) => {
+  app.delete<{ Params: { orgId: string; inviteId: string } }>('/api/orgs/:orgId/invites/:inviteId', { schema: { response: { 200: InviteSchema } } }, async (request) => {
     const orgId = checkId('organisation', request.params.orgId);
     const inviteId = checkId('invite', request.params.inviteId);
     await expireInvites(ctx.db, ctx.now());

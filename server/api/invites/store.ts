@@ -8,24 +8,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { OrgRole } from '../permissions/roles.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
+import { INVITE_STATUSES, type Invite } from './invite-schema.js';
 
-export const INVITE_STATUSES = ['pending', 'accepted', 'declined', 'expired', 'cancelled', 'removed'] as const;
+export { INVITE_STATUSES, type Invite };
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-
-export interface Invite {
-  id: string;
-  orgId: string;
-  email: string;
-  role: OrgRole;
-  status: InviteStatus;
-  invitedBy: string | null;
-  acceptedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  updatedAt: string;
-}
 
 interface Row {
   id: string;

@@ -11,6 +11,8 @@ import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
 import { badRequest, checkId, conflict, found } from '../http/api-error.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { saveProfile } from '../users/store.js';
+import { OrgSchema, PageOf } from '../http/response-schemas.js';
+import { OrgMemberSchema } from './member-schema.js';
 import { addMember } from './members.js';
 import { ORG_BODY, ORG_LIST_QUERY, type OrgInput } from './org-input.js';
 import { duplicateOrgName } from './routes.js';
@@ -19,7 +21,7 @@ import { createOrg, getOrg, listOrgs, type OrgFilter } from './store.js';
 export async function registerAdminOrgRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get<{ Querystring: Pick<OrgFilter, 'q' | 'sort'> & { page?: number; per_page?: number } }>(
     '/api/admin/orgs',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { ...ORG_LIST_QUERY, ...PAGE_QUERY_SCHEMA } } } },
+    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { ...ORG_LIST_QUERY, ...PAGE_QUERY_SCHEMA } }, response: { 200: PageOf(OrgSchema) } } },
     async (request) => {
       const { q, sort } = request.query;
       return listOrgs(ctx.db, callerOf(request).id, { q, sort }, pageArgs(request.query));
@@ -31,6 +33,7 @@ export async function registerAdminOrgRoutes(app: FastifyInstance, ctx: ApiConte
     {
       schema: {
         body: { ...ORG_BODY, required: ['name'], properties: { ...ORG_BODY.properties, ownerId: { type: 'string', pattern: UUID_PATTERN } } },
+        response: { 201: OrgSchema },
       },
     },
     async (request, reply) => {
@@ -59,7 +62,7 @@ export async function registerAdminOrgRoutes(app: FastifyInstance, ctx: ApiConte
 
   app.post<{ Params: { orgId: string }; Body: { role?: OrgRole } | undefined }>(
     '/api/admin/orgs/:orgId/join',
-    { schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { role: { type: 'string', enum: ORG_ROLES } } } } },
+    { schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { role: { type: 'string', enum: ORG_ROLES } } }, response: { 201: OrgMemberSchema } } },
     async (request, reply) => {
       const orgId = checkId('organisation', request.params.orgId);
       const caller = callerOf(request);

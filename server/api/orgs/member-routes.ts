@@ -10,6 +10,8 @@ import type { ApiContext } from '../context.js';
 import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
 import { ApiError, checkId, found } from '../http/api-error.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
+import { PageOf } from '../http/response-schemas.js';
+import { OrgMemberSchema } from './member-schema.js';
 import { countOwners, getMember, listMembers, removeMember, setMemberRole, type MemberFilter } from './members.js';
 
 const ROLE = { type: 'string', enum: ORG_ROLES } as const;
@@ -33,7 +35,7 @@ export async function registerOrgMemberRoutes(app: FastifyInstance, ctx: ApiCont
 
   app.get<{ Params: { orgId: string }; Querystring: MemberFilter & { page?: number; per_page?: number } }>(
     '/api/orgs/:orgId/users',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 200 }, role: ROLE, ...PAGE_QUERY_SCHEMA } } } },
+    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 200 }, role: ROLE, ...PAGE_QUERY_SCHEMA } }, response: { 200: PageOf(OrgMemberSchema) } } },
     async (request) => {
       const orgId = checkId('organisation', request.params.orgId);
       const { q, role } = request.query;
@@ -41,14 +43,14 @@ export async function registerOrgMemberRoutes(app: FastifyInstance, ctx: ApiCont
     },
   );
 
-  app.get<{ Params: Params }>('/api/orgs/:orgId/users/:userId', async (request) => {
+  app.get<{ Params: Params }>('/api/orgs/:orgId/users/:userId', { schema: { response: { 200: OrgMemberSchema } } }, async (request) => {
     const { orgId, userId } = ids(request.params);
     return found(await getMember(ctx.db, orgId, userId), 'user in this organisation', userId);
   });
 
   app.put<{ Params: Params; Body: { role: OrgRole } }>(
     '/api/orgs/:orgId/users/:userId',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['role'], properties: { role: ROLE } } } },
+    { schema: { body: { type: 'object', additionalProperties: false, required: ['role'], properties: { role: ROLE } }, response: { 200: OrgMemberSchema } } },
     async (request) => {
       const { orgId, userId } = ids(request.params);
       const role = request.body.role;

@@ -6,17 +6,9 @@
 import type { Queryable } from '../../db/database.js';
 import type { OrgRole } from '../permissions/roles.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
+import type { OrgMember } from './member-schema.js';
 
-export interface OrgMember {
-  orgId: string;
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: OrgRole;
-  joinedAt: string;
-  updatedAt: string;
-}
+export type { OrgMember };
 
 interface Row {
   org_id: string;

@@ -8,7 +8,9 @@ import type { ApiContext } from '../context.js';
 import { EMAIL_SCHEMA } from '../http/schemas.js';
 import type { ProfileChange } from '../identity/identity-admin.js';
 import { GLOBAL_ROLES, type GlobalRole } from '../permissions/roles.js';
-import { ApiError, checkId, notFound } from '../http/api-error.js';
+import { ApiError, checkId, found, notFound } from '../http/api-error.js';
+import { PageOf } from '../http/response-schemas.js';
+import { RecoveryGrantSchema, UserSchema } from './user-schema.js';
 import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
 import { countAdmins, getUser, listUsers, lockAdmins, saveProfile, setGlobalRole, type UserFilter } from './store.js';
 
@@ -35,6 +37,7 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
     {
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 200 }, globalRole: ROLE, state: STATE, ...PAGE_QUERY_SCHEMA } },
+        response: { 200: PageOf(UserSchema) },
       },
     },
     async (request) => {
@@ -53,6 +56,7 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
           required: ['email'],
           properties: { email: EMAIL_SCHEMA, firstName: NAME, lastName: NAME, password: { type: 'string', minLength: 12, maxLength: 256 }, globalRole: ROLE, verified: { type: 'boolean' } },
         },
+        response: { 201: UserSchema },
       },
     },
     async (request, reply) => {
@@ -62,11 +66,17 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
     },
   );
 
+  app.get<{ Params: { userId: string } }>('/api/admin/users/:userId', { schema: { response: { 200: UserSchema } } }, async (request) => {
+    const id = checkId('user', request.params.userId);
+    return found(await getUser(ctx.db, id), 'user', id);
+  });
+
   app.put<{ Params: { userId: string }; Body: UpdateBody }>(
     '/api/admin/users/:userId',
     {
       schema: {
         body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { email: EMAIL_SCHEMA, firstName: NAME, lastName: NAME, state: STATE, globalRole: ROLE } },
+        response: { 200: UserSchema },
       },
     },
     async (request) => {
@@ -95,6 +105,7 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
           additionalProperties: false,
           properties: { method: { type: 'string', enum: ['link', 'code'] }, expiresIn: { type: 'string', pattern: '^([0-9]+(m|h))+$' } },
         },
+        response: { 200: RecoveryGrantSchema },
       },
     },
     async (request) => {

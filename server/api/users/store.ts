@@ -7,17 +7,9 @@ import type { Queryable } from '../../db/database.js';
 import type { GlobalRole } from '../permissions/roles.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { IdentityProfile } from '../identity/identity-admin.js';
+import type { User } from './user-schema.js';
 
-export interface User {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  state: 'active' | 'inactive';
-  globalRole: GlobalRole;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { User };
 
 interface Row {
   identity_id: string;

@@ -102,6 +102,69 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     });
   });
 
+  describe("a user's sessions and e-mails", () => {
+    /** Signs Grace in through the identity service's native API, as an app would: one more session. */
+    async function signInGrace(): Promise<string> {
+      const flow = (await (await fetch(`${t.identity.publicUrl}/self-service/login/api`)).json()) as { ui: { action: string } };
+      const res = await fetch(flow.ui.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ method: 'password', identifier: 'grace@example.com', password: 'correct horse battery staple' }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { session: { id: string } }).session.id;
+    }
+
+    it('answers one user by id, and 404 for an unknown one', async () => {
+      const res = await t.http.get(`/api/admin/users/${createdId}`).set(await t.as(admin));
+      expect(res.body).toMatchObject({ id: createdId, email: 'grace@example.com' });
+      expect((await t.http.get(`/api/admin/users/${randomUUID()}`).set(await t.as(admin))).status).toBe(404);
+      expect((await t.http.get(`/api/admin/users/${createdId}`).set(await t.as(plain))).status).toBe(403);
+    });
+
+    it('lists their sessions, ends one, then all of them; another user’s session is refused unchanged', async () => {
+      const headers = await t.as(admin);
+      // The user was made inactive above; an inactive identity cannot sign in.
+      await t.http.put(`/api/admin/users/${createdId}`).set(headers).send({ state: 'active' });
+      const first = await signInGrace();
+      const second = await signInGrace();
+      const listed = await t.http.get(`/api/admin/users/${createdId}/sessions`).set(headers);
+      expect(listed.status).toBe(200);
+      expect(listed.body.items.map((s: { id: string }) => s.id).sort()).toEqual([first, second].sort());
+      expect(listed.body.items[0]).toMatchObject({ active: true, aal: 'aal1', methods: ['password'] });
+      expect(JSON.stringify(listed.body)).not.toMatch(/token/i);
+
+      expect((await t.http.delete(`/api/admin/users/${plain.id}/sessions/${first}`).set(headers)).status).toBe(404);
+      expect((await t.http.delete(`/api/admin/users/${createdId}/sessions/${first}`).set(headers)).status).toBe(204);
+      const after = await t.http.get(`/api/admin/users/${createdId}/sessions`).set(headers);
+      const state = Object.fromEntries(after.body.items.map((s: { id: string; active: boolean }) => [s.id, s.active]));
+      expect(state).toEqual({ [first]: false, [second]: true });
+
+      expect((await t.http.delete(`/api/admin/users/${createdId}/sessions`).set(headers)).status).toBe(204);
+      const none = await t.http.get(`/api/admin/users/${createdId}/sessions`).set(headers);
+      expect(none.body.items.every((s: { active: boolean }) => !s.active)).toBe(true);
+      expect((await t.http.delete(`/api/admin/users/${randomUUID()}/sessions`).set(headers)).status).toBe(404);
+      expect((await t.http.get(`/api/admin/users/${createdId}/sessions`).set(await t.as(plain))).status).toBe(403);
+    });
+
+    it('lists the e-mails sent to them with their state, never their bodies', async () => {
+      const headers = await t.as(admin);
+      // A recovery e-mail, as the user asking for one on the recovery page would cause.
+      const flow = (await (await fetch(`${t.identity.publicUrl}/self-service/recovery/api`)).json()) as { ui: { action: string } };
+      await fetch(flow.ui.action, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ method: 'code', email: 'grace@example.com' }) });
+      const res = await t.http.get(`/api/admin/users/${createdId}/messages`).set(headers);
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeGreaterThan(0);
+      expect(res.body.items[0]).toMatchObject({ templateType: expect.stringMatching(/^recovery/), status: expect.stringMatching(/^(queued|processing|sent|abandoned)$/), sendCount: expect.any(Number) });
+      expect(res.body.items[0].body).toBeUndefined();
+      expect(JSON.stringify(res.body)).not.toMatch(/\b\d{6}\b/);
+      const paged = await t.http.get(`/api/admin/users/${createdId}/messages?pageSize=1`).set(headers);
+      expect(paged.body.items).toHaveLength(1);
+      expect((await t.http.get(`/api/admin/users/${createdId}/messages?pageToken=nonsense`).set(headers)).status).toBe(400);
+      expect((await t.http.get(`/api/admin/users/${createdId}/messages`).set(await t.as(plain))).status).toBe(403);
+    });
+  });
+
   describe('own settings', () => {
     it('start with defaults and are saved field by field', async () => {
       const headers = await t.as(plain);

@@ -99,6 +99,30 @@ describe('session cache', () => {
   });
 });
 
+describe('sessions ended by an administrator', () => {
+  it('signs the user out at once when an administrator ends all their sessions', async () => {
+    const admin = addUser('s9-admin');
+    h.api.grant('s9-admin', 'user', ['admin:users']);
+    const cookie = addUser('s9');
+    expect((await request(h.gateway.server).get('/api/orgs').set('cookie', cookie)).status).toBe(200);
+    const revoke = await request(h.gateway.server).delete('/api/admin/users/s9/sessions').set(browserWrite(admin));
+    expect(revoke.status).toBe(200);
+    // The identity service has ended the session; the gateway must not answer from its cache.
+    h.identity.sessions.delete('s9-token');
+    expect((await request(h.gateway.server).get('/api/orgs').set('cookie', cookie)).status).toBe(401);
+  });
+
+  it('signs one session out at once when an administrator ends it', async () => {
+    const admin = addUser('s10-admin');
+    h.api.grant('s10-admin', 'user', ['admin:users']);
+    const cookie = addUser('s10');
+    expect((await request(h.gateway.server).get('/api/orgs').set('cookie', cookie)).status).toBe(200);
+    expect((await request(h.gateway.server).delete('/api/admin/users/s10/sessions/sess-s10').set(browserWrite(admin))).status).toBe(200);
+    h.identity.sessions.delete('s10-token');
+    expect((await request(h.gateway.server).get('/api/orgs').set('cookie', cookie)).status).toBe(401);
+  });
+});
+
 describe('permission cache', () => {
   it('fetches each list once and keeps it for exactly two minutes', async () => {
     const cookie = addUser('p1', ['org:read']);

@@ -96,7 +96,7 @@ export async function startFakeApi(secret: string): Promise<FakeApi> {
       body: Buffer.concat(chunks).toString('utf8'),
     });
   };
-  for (const path of ['/api/orgs', '/api/orgs/:orgId', '/api/orgs/:orgId/devices', '/api/orgs/:orgId/users/:userId', '/api/devices/:deviceId', '/api/projects/:projectId', '/api/projects/:projectId/users', '/api/user/settings', '/api/validate', '/api/register', '/api/join', '/api/admin/users/:userId']) {
+  for (const path of ['/api/orgs', '/api/orgs/:orgId', '/api/orgs/:orgId/devices', '/api/orgs/:orgId/users/:userId', '/api/devices/:deviceId', '/api/projects/:projectId', '/api/projects/:projectId/users', '/api/user/settings', '/api/validate', '/api/register', '/api/join', '/api/admin/users/:userId', '/api/admin/users/:userId/sessions', '/api/admin/users/:userId/sessions/:sessionId']) {
     app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: path, handler: echo });
   }
 

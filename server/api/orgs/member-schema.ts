@@ -1,0 +1,16 @@
+/** An organisation member on the wire: the response schema, and the type the store returns derived from it. */
+import { Type, type Static } from 'typebox';
+import { DateTime } from '../http/response-schemas.js';
+import { ORG_ROLES } from '../permissions/roles.js';
+
+export const OrgMemberSchema = Type.Object({
+  orgId: Type.String(),
+  userId: Type.String(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  role: Type.Enum(ORG_ROLES),
+  joinedAt: DateTime,
+  updatedAt: DateTime,
+});
+export type OrgMember = Static<typeof OrgMemberSchema>;
