@@ -1,6 +1,6 @@
 /**
- * Every page that loads the session: verification, settings, consent, logout, the error card and
- * the signed-in application (web/shell, a chunk of its own). One data cache for the whole visit,
+ * Every page that loads the session: verification, settings, consent, logout, the error card, the
+ * invitation link (signed in or not) and the signed-in application (web/shell, a chunk of its own). One data cache for the whole visit,
  * so the session is fetched once.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -27,6 +27,7 @@ onSessionChanged(() => {
 });
 
 const Shell = lazy(async () => ({ default: (await import('./shell/Shell.js')).Shell }));
+const InvitationPage = lazy(async () => ({ default: (await import('./invitation/InvitationPage.js')).InvitationPage }));
 const SettingsPage = lazy(async () => ({ default: (await import('./account/settings/SettingsPage.js')).SettingsPage }));
 
 function WithSession({ children }: { children: ReactNode }) {
@@ -73,6 +74,11 @@ export function SessionArea() {
             <WithSession>
               <LogoutCard />
             </WithSession>
+          </Route>
+          <Route path="/orgs/join">
+            <Suspense fallback={<LoadingCard />}>
+              <InvitationPage />
+            </Suspense>
           </Route>
           <Route path="/error">
             <SessionGate onErrorPage>

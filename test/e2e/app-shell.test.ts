@@ -56,7 +56,7 @@ describe('the signed-in application', () => {
     await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Projects' }).isVisible()).toBe(true);
     await admin.getByRole('tab', { name: 'All projects' }).click();
     await admin.getByRole('rowheader').first().waitFor();
-    expect(await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link').allTextContents()).toEqual(['Projects', 'Devices', 'Invoices']);
+    expect(await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link').allTextContents()).toEqual(['Projects', 'Organisation', 'Administration']);
     expect((await storedState(admin)).projectTab).toBe('AllProjects');
     await expectAccessible(admin);
     await screenshotsOf(admin, 'app-projects');
@@ -145,12 +145,14 @@ describe('the signed-in application', () => {
   });
 
   it('lists devices and invoices for the owner', async () => {
-    await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Devices' }).click();
+    await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Organisation' }).click();
+    await admin.waitForURL(new RegExp(`/admin/orgs/${demoOrgId}/settings`));
+    await admin.getByRole('navigation', { name: 'Organisation' }).getByRole('link', { name: 'Devices' }).click();
     await admin.waitForURL(new RegExp(`/admin/orgs/${demoOrgId}/devices`));
     await admin.getByRole('table', { name: 'Devices' }).waitFor();
     await expectAccessible(admin);
     await screenshotsOf(admin, 'app-devices');
-    await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Invoices' }).click();
+    await admin.getByRole('navigation', { name: 'Organisation' }).getByRole('link', { name: 'Invoices' }).click();
     await admin.getByRole('table', { name: 'Invoices' }).waitFor();
     await expectAccessible(admin);
     await screenshotsOf(admin, 'app-invoices');
@@ -161,8 +163,12 @@ describe('the signed-in application', () => {
     await signIn(viewer, stack, viewerEmail);
     await viewer.waitForURL(new RegExp(`/orgs/${demoOrgId}/projects`));
     const nav = viewer.getByRole('navigation', { name: 'Sections' });
-    await nav.getByRole('link', { name: 'Devices' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Projects', 'Devices']);
+    await nav.getByRole('link', { name: 'Organisation' }).waitFor();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Projects', 'Organisation']);
+    await nav.getByRole('link', { name: 'Organisation' }).click();
+    const sections = viewer.getByRole('navigation', { name: 'Organisation' });
+    await sections.getByRole('link', { name: 'Devices' }).waitFor();
+    expect(await sections.getByRole('link').allTextContents()).not.toContain('Invoices');
     await viewer.goto(`${stack.url}/admin/orgs/${demoOrgId}/invoices`);
     await viewer.getByText('You don’t have access to this').waitFor();
     await expectAccessible(viewer);
@@ -182,7 +188,8 @@ describe('the signed-in application', () => {
     await admin.setViewportSize({ width: 360, height: 740 });
     await admin.goto(`${stack.url}/orgs/${demoOrgId}/projects`);
     await admin.getByRole('button', { name: 'Menu', exact: true }).click();
-    await admin.getByRole('link', { name: 'Invoices' }).click();
+    await admin.getByRole('link', { name: 'Organisation' }).click();
+    await admin.getByRole('navigation', { name: 'Organisation' }).getByRole('link', { name: 'Invoices' }).click();
     await admin.waitForURL(new RegExp(`/admin/orgs/${demoOrgId}/invoices`));
     await admin.getByRole('button', { name: 'Ada Lovelace' }).click();
     await admin.getByRole('button', { name: 'Deutsch' }).click();

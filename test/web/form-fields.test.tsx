@@ -14,7 +14,8 @@ import { PasswordField } from '../../web/ui/form/PasswordField.js';
 import { PhoneField } from '../../web/ui/form/PhoneField.js';
 import { TextField } from '../../web/ui/form/TextField.js';
 import { useFormState } from '../../web/ui/form/use-form-state.js';
-import { all, password, phoneNumber, required, vatId } from '../../web/ui/form/validators.js';
+import { phoneNumber } from '../../web/ui/form/phone-validator.js';
+import { all, password, required, vatId } from '../../web/ui/form/validators.js';
 import { VatIdField } from '../../web/ui/form/VatIdField.js';
 
 function describedText(input: HTMLElement): string {

@@ -3,27 +3,137 @@
  * loads it when an address under `/admin/…` is opened. Each screen names the permission it needs;
  * without it the caller is told so (the gateway refuses the calls anyway).
  */
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import type { PermissionId } from '../../shared/permission-ids.js';
+import { useTranslation } from '../lib/i18n.js';
+import { GLOBAL_SECTIONS, ORG_SECTIONS } from '../shell/nav-items.js';
 import { RequirePermission } from '../shell/RequirePermission.js';
+import { useShell } from '../shell/shell-context.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
-import { DevicesPage } from './devices/DevicesPage.js';
-import { InvoicesPage } from './invoices/InvoicesPage.js';
+import { AdminFrame } from './AdminFrame.js';
+import { FirstSection } from './FirstSection.js';
+
+/**
+ * Each screen is a chunk of its own: opening the devices does not download the phone-number
+ * metadata of the settings form or the checksum code of the firmware upload.
+ */
+const DevicePage = lazy(async () => ({ default: (await import('./devices/DevicePage.js')).DevicePage }));
+const DevicesPage = lazy(async () => ({ default: (await import('./devices/DevicesPage.js')).DevicesPage }));
+const FirmwarePage = lazy(async () => ({ default: (await import('./firmware/FirmwarePage.js')).FirmwarePage }));
+const InvoicePage = lazy(async () => ({ default: (await import('./invoices/InvoicePage.js')).InvoicePage }));
+const InvoicesPage = lazy(async () => ({ default: (await import('./invoices/InvoicesPage.js')).InvoicesPage }));
+const MembersPage = lazy(async () => ({ default: (await import('./members/MembersPage.js')).MembersPage }));
+const NotificationsPage = lazy(async () => ({ default: (await import('./notifications/NotificationsPage.js')).NotificationsPage }));
+const OrgSettingsPage = lazy(async () => ({ default: (await import('./org-settings/OrgSettingsPage.js')).OrgSettingsPage }));
+const AllOrgsPage = lazy(async () => ({ default: (await import('./orgs/AllOrgsPage.js')).AllOrgsPage }));
+const UserPage = lazy(async () => ({ default: (await import('./users/UserPage.js')).UserPage }));
+const UsersPage = lazy(async () => ({ default: (await import('./users/UsersPage.js')).UsersPage }));
+
+/**
+ * A page of the installation's administration (global administrators). Rights are read in the
+ * selected organisation's scope: the permission rule answers no without an organisation's list.
+ */
+function GlobalPage({ ids, children }: { ids: readonly PermissionId[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  const shell = useShell();
+  const orgId = shell.org?.id ?? null;
+  if (shell.orgsPending) return <div className="shell-loading spinner" />;
+  return (
+    <AdminFrame sections={GLOBAL_SECTIONS} orgId={orgId} label={t('shell.nav.administration')}>
+      <RequirePermission orgId={orgId} ids={ids}>
+        <Suspense fallback={<div className="shell-loading spinner" />}>{children}</Suspense>
+      </RequirePermission>
+    </AdminFrame>
+  );
+}
+
+/** A page of the selected organisation's administration. */
+function OrgPage({ orgId, ids, children }: { orgId: string; ids: readonly PermissionId[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <AdminFrame sections={ORG_SECTIONS} orgId={orgId} label={t('shell.nav.organizationAdmin')}>
+      <RequirePermission key={orgId} orgId={orgId} ids={ids}>
+        <Suspense fallback={<div className="shell-loading spinner" />}>{children}</Suspense>
+      </RequirePermission>
+    </AdminFrame>
+  );
+}
 
 export function AdminRoutes() {
   return (
     <Switch>
+      <Route path="/admin">{() => <FirstSection sections={GLOBAL_SECTIONS} />}</Route>
+      <Route path="/admin/orgs">
+        <GlobalPage ids={['admin:orgs']}>
+          <AllOrgsPage />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/users">
+        <GlobalPage ids={['admin:users']}>
+          <UsersPage />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/users/:userId">
+        {({ userId }) => (
+          <GlobalPage ids={['admin:users']}>
+            <UserPage key={userId} userId={userId} />
+          </GlobalPage>
+        )}
+      </Route>
+      <Route path="/admin/firmware">
+        <GlobalPage ids={['admin:firmware']}>
+          <FirmwarePage />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/orgs/:orgId">{({ orgId }) => <FirstSection key={orgId} sections={ORG_SECTIONS} orgId={orgId} />}</Route>
+      <Route path="/admin/orgs/:orgId/settings">
+        {({ orgId }) => (
+          <OrgPage orgId={orgId} ids={['org:read']}>
+            <OrgSettingsPage orgId={orgId} />
+          </OrgPage>
+        )}
+      </Route>
+      <Route path="/admin/orgs/:orgId/members">
+        {({ orgId }) => (
+          <OrgPage orgId={orgId} ids={['org:users:read', 'org:invites:read']}>
+            <MembersPage orgId={orgId} />
+          </OrgPage>
+        )}
+      </Route>
       <Route path="/admin/orgs/:orgId/devices">
         {({ orgId }) => (
-          <RequirePermission key={orgId} orgId={orgId} ids={['org:devices:read']}>
+          <OrgPage orgId={orgId} ids={['org:devices:read']}>
             <DevicesPage orgId={orgId} />
-          </RequirePermission>
+          </OrgPage>
+        )}
+      </Route>
+      <Route path="/admin/orgs/:orgId/devices/:deviceId">
+        {({ orgId, deviceId }) => (
+          <OrgPage orgId={orgId} ids={['org:devices:read']}>
+            <DevicePage key={deviceId} orgId={orgId} deviceId={deviceId} />
+          </OrgPage>
+        )}
+      </Route>
+      <Route path="/admin/orgs/:orgId/invoices/:invoiceId">
+        {({ orgId, invoiceId }) => (
+          <OrgPage orgId={orgId} ids={['org:billing:read']}>
+            <InvoicePage key={invoiceId} orgId={orgId} invoiceId={invoiceId} />
+          </OrgPage>
         )}
       </Route>
       <Route path="/admin/orgs/:orgId/invoices">
         {({ orgId }) => (
-          <RequirePermission key={orgId} orgId={orgId} ids={['org:billing:read']}>
+          <OrgPage orgId={orgId} ids={['org:billing:read']}>
             <InvoicesPage orgId={orgId} />
-          </RequirePermission>
+          </OrgPage>
+        )}
+      </Route>
+      <Route path="/admin/orgs/:orgId/notifications">
+        {({ orgId }) => (
+          <OrgPage orgId={orgId} ids={['org:notifications:read']}>
+            <NotificationsPage orgId={orgId} />
+          </OrgPage>
         )}
       </Route>
       <Route component={NotFoundPage} />

@@ -5,8 +5,14 @@
 import type { paths } from '../../shared/api-types.js';
 
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The 2xx answer of a call. */
+type Answer<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends { responses: { 200: infer R } } ? JsonOf<R> : paths[P][M] extends { responses: { 201: infer R } } ? JsonOf<R> : never;
 /** The 200 answer of a GET. */
 type Read<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } } ? JsonOf<R> : never;
+
+type BodyOf<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } } ? NonNullable<Body> : never;
+/** The JSON body a POST or PUT takes. */
+export type Write<P extends keyof paths, M extends 'post' | 'put'> = BodyOf<paths[P][M]>;
 
 /** Every list answers one page: `page` from 1, `perPage` at most 100, `total` across all pages. */
 export interface ApiPage<T> {
@@ -28,3 +34,16 @@ export type Subscription = NonNullable<Device['subscription']>;
 export type SubscriptionState = Subscription['state'];
 export type Invoice = Read<'/api/orgs/{orgId}/invoices'>['items'][number];
 export type InvoiceStatus = Invoice['status'];
+export type DeviceChange = Write<'/api/devices/{deviceId}', 'put'>;
+export type NewSubscription = Write<'/api/devices/{deviceId}/startsubscription', 'post'>;
+export type PlanCatalogue = Read<'/api/subscriptions/plans'>;
+export type Plan = PlanCatalogue['plans'][number];
+export type OrgMember = Read<'/api/orgs/{orgId}/users'>['items'][number];
+export type Invite = Read<'/api/orgs/{orgId}/invites'>['items'][number];
+export type InviteStatus = Invite['status'];
+export type FirmwareRelease = Read<'/api/firmware/releases'>['items'][number];
+export type User = Read<'/api/admin/users'>['items'][number];
+export type GlobalRole = User['globalRole'];
+export type UserState = User['state'];
+export type UserChange = Write<'/api/admin/users/{userId}', 'put'>;
+export type RecoveryGrant = Answer<'/api/admin/users/{userId}/recovery', 'put'>;

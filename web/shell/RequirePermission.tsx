@@ -7,7 +7,7 @@ import type { PermissionId } from '../../shared/permission-ids.js';
 import { Forbidden } from '../ui/QueryError.js';
 import { usePermissions } from './use-permissions.js';
 
-export function RequirePermission({ orgId, ids, children }: { orgId: string; ids: readonly PermissionId[]; children: ReactNode }) {
+export function RequirePermission({ orgId, ids, children }: { orgId: string | null; ids: readonly PermissionId[]; children: ReactNode }) {
   const permissions = usePermissions({ orgId });
   if (permissions.isPending) return <div className="shell-loading spinner" />;
   if (!permissions.can(ids)) return <Forbidden />;

@@ -36,7 +36,7 @@ export function Shell() {
 
   const area = areaOf(path);
   return (
-    <ShellContext.Provider value={{ org: current.org, orgs: current.orgs }}>
+    <ShellContext.Provider value={{ org: current.org, orgs: current.orgs, orgsPending: current.isPending }}>
       <div className="shell">
         <TopBar session={session.data} current={current} />
         <main id="main" className="shell-main">

@@ -5,9 +5,11 @@ import type { OrgSummary } from '../lib/api-types.js';
 export interface ShellState {
   org: OrgSummary | null;
   orgs: readonly OrgSummary[];
+  /** True until the caller's organisations are known (`org` is null meanwhile). */
+  orgsPending: boolean;
 }
 
-export const ShellContext = createContext<ShellState>({ org: null, orgs: [] });
+export const ShellContext = createContext<ShellState>({ org: null, orgs: [], orgsPending: false });
 
 export function useShell(): ShellState {
   return useContext(ShellContext);

@@ -1,8 +1,10 @@
 /**
  * 'Upload file': choose a file by click or drag and drop, send it with upload progress. Cancel
  * (or Escape) aborts a running upload; a refused file type or a failed upload is said in the dialog.
+ * A form may add fields of its own above the file, and a step that reads the file before it is
+ * sent (a checksum), with its own progress.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem, ProgressBar, type DropItem } from 'react-aria-components';
 import type { HttpResponse } from '../lib/http.js';
 import { isHttpError } from '../lib/http.js';
@@ -24,12 +26,26 @@ export interface UploadModalProps {
   accept?: readonly string[];
   title?: string;
   onUploaded?: (response: HttpResponse) => void;
+  /** Further fields of the form, above the file. */
+  children?: ReactNode;
+  /** False while those fields are not filled in correctly: Upload waits. */
+  isReady?: boolean;
+  /** Told the chosen file (a form may take a version from its name). */
+  onFileChosen?: (file: File) => void;
+  /** Reads the file before sending it; the fields it answers are sent before the file. */
+  prepare?: { label: string; run: (file: File, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<Record<string, string>> };
+  /** The sentence for a refused upload the form knows better than "the upload failed". */
+  describeFailure?: (error: unknown) => string | undefined;
 }
 
-export function UploadModal({ isOpen, onOpenChange, url, fieldName, fields, accept, title, onUploaded }: UploadModalProps) {
+type Phase = 'preparing' | 'sending';
+
+export function UploadModal(props: UploadModalProps) {
+  const { isOpen, onOpenChange, url, fieldName, fields, accept, title, onUploaded, children, isReady = true, onFileChosen, prepare, describeFailure } = props;
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [phase, setPhase] = useState<Phase>('sending');
   const [error, setError] = useState<string | null>(null);
   const upload = useRef<AbortController | null>(null);
   const uploading = progress !== null;
@@ -51,6 +67,7 @@ export function UploadModal({ isOpen, onOpenChange, url, fieldName, fields, acce
     }
     setError(null);
     setFile(candidate);
+    onFileChosen?.(candidate);
   }
 
   async function dropped(items: DropItem[]) {
@@ -65,11 +82,18 @@ export function UploadModal({ isOpen, onOpenChange, url, fieldName, fields, acce
     setError(null);
     setProgress(0);
     try {
-      const response = await uploadFile(url, file, { fieldName, fields, signal: controller.signal, onProgress: setProgress });
+      let sent = fields;
+      if (prepare) {
+        setPhase('preparing');
+        sent = { ...fields, ...(await prepare.run(file, setProgress, controller.signal)) };
+        setProgress(0);
+      }
+      setPhase('sending');
+      const response = await uploadFile(url, file, { fieldName, fields: sent, signal: controller.signal, onProgress: setProgress });
       onUploaded?.(response);
       onOpenChange(false);
     } catch (failure) {
-      if (!(isHttpError(failure) && failure.code === 'ERR_CANCELED')) setError(t('admin.uploadFailed'));
+      if (!controller.signal.aborted && !(isHttpError(failure) && failure.code === 'ERR_CANCELED')) setError(describeFailure?.(failure) ?? t('admin.uploadFailed'));
       setProgress(null);
     } finally {
       upload.current = null;
@@ -91,12 +115,13 @@ export function UploadModal({ isOpen, onOpenChange, url, fieldName, fields, acce
           <Button className="button button-secondary" onPress={cancel}>
             {t('admin.cancel')}
           </Button>
-          <Button className="button button-primary" onPress={start} isDisabled={!file} isPending={uploading}>
+          <Button className="button button-primary" onPress={start} isDisabled={!file || !isReady} isPending={uploading}>
             {t('admin.uploadButton')}
           </Button>
         </>
       }
     >
+      {children}
       <DropZone
         className="drop-zone"
         aria-label={t('admin.uploadHint')}
@@ -116,13 +141,16 @@ export function UploadModal({ isOpen, onOpenChange, url, fieldName, fields, acce
       </DropZone>
       {file && <p className="upload-file">{t('admin.uploadSelected', { name: file.name })}</p>}
       {uploading && (
-        <ProgressBar className="upload-progress" value={Math.round(progress * 100)} aria-label={t('admin.uploadProgress')}>
+        <ProgressBar className="upload-progress" value={Math.round(progress * 100)} aria-label={phase === 'preparing' && prepare ? prepare.label : t('admin.uploadProgress')}>
           {({ percentage, valueText }) => (
             <>
               <div className="upload-progress-track">
                 <div className="upload-progress-fill" style={{ width: `${percentage ?? 0}%` }} />
               </div>
-              <span className="upload-progress-value">{valueText}</span>
+              <span className="upload-progress-value">
+                {phase === 'preparing' && prepare ? `${prepare.label} ` : ''}
+                {valueText}
+              </span>
             </>
           )}
         </ProgressBar>

@@ -9,7 +9,8 @@ import { PhoneField } from '../../../web/ui/form/PhoneField.js';
 import { SelectField } from '../../../web/ui/form/SelectField.js';
 import { TextField } from '../../../web/ui/form/TextField.js';
 import { useFormState } from '../../../web/ui/form/use-form-state.js';
-import { password, phoneNumber, required, vatId } from '../../../web/ui/form/validators.js';
+import { phoneNumber } from '../../../web/ui/form/phone-validator.js';
+import { password, required, vatId } from '../../../web/ui/form/validators.js';
 import { VatIdField } from '../../../web/ui/form/VatIdField.js';
 
 const STORED = { name: 'Acme GmbH', phone: '+49 30 1234567', vat: 'DE123456789', country: 'DE' as string | null, plan: 'basic' as string | null, newsletter: false, secret: '' };

@@ -3,7 +3,7 @@
  * gateway serving the built client, on a free port with its own data directory. Runs in the
  * test process so the test can read the identity service's courier through its admin API.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,8 @@ export const ADMIN_TOKEN = 'e2e-identity-admin-token-0123456789';
 
 export interface Stack {
   url: string;
+  /** Where the embedded services keep their data, the API's outbox of `.eml` files among it. */
+  dataDir: string;
   identityAdminUrl: string;
   gateway: FastifyInstance;
   stop(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     const services = embedded;
     return {
       url: config.publicUrl,
+      dataDir,
       identityAdminUrl: config.identityAdminUrl!,
       gateway,
       async stop() {
@@ -86,4 +89,24 @@ export async function lastCode(stack: Stack, recipient: string): Promise<string>
   const code = (await lastMail(stack, recipient)).body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code in the last e-mail to ${recipient}`);
   return code;
+}
+
+/**
+ * The newest e-mail written to the mail directory for `recipient` whose text matches `content`
+ * (the API's outbox and the identity service's courier both write there), decoded from the
+ * quoted-printable the mail library may use. Delivery follows the request that queued the mail
+ * by a moment; the poll covers it.
+ */
+export async function lastOutboxMail(stack: Stack, recipient: string, content: RegExp = /./): Promise<string> {
+  const directory = path.join(stack.dataDir, 'mail');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort().reverse();
+    for (const name of names) {
+      const raw = await readFile(path.join(directory, name), 'utf8');
+      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (new RegExp(`^To: .*${recipient.replace(/[.+]/g, '\\$&')}`, 'mi').test(text) && content.test(text)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no outbox e-mail to ${recipient}`);
 }

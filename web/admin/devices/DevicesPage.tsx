@@ -1,17 +1,24 @@
 /**
  * `/admin/orgs/:orgId/devices`: the organisation's survey devices with firmware, state and
- * subscription, searchable by name or serial and filterable by state and subscription.
+ * subscription, searchable by name or serial and filterable by state and subscription; each row
+ * opens the device's page. Those who manage devices register new ones here.
  */
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
 import type { Device } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { useListParams } from '../../lib/list-params.js';
 import { projectsPath } from '../../shell/org-path.js';
 import { useOrgName } from '../../shell/shell-context.js';
+import { usePermissions } from '../../shell/use-permissions.js';
 import { DataTable, type DataColumn } from '../../ui/DataTable.js';
 import { DateText } from '../../ui/DateText.js';
 import { FilterSelect } from '../../ui/FilterSelect.js';
 import { ListSearch } from '../../ui/ListSearch.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { devicePath } from './device-path.js';
+import { DeviceStatusBadge } from './DeviceStatusBadge.js';
+import { RegisterDeviceModal } from './RegisterDeviceModal.js';
 import { SubscriptionBadge } from './SubscriptionBadge.js';
 import { DEVICE_SORTS, DEVICE_STATUS_FILTERS, SUBSCRIPTION_FILTERS, useDevices, type DeviceSort } from './queries.js';
 
@@ -22,6 +29,8 @@ export function DevicesPage({ orgId }: { orgId: string }) {
   const subscription = SUBSCRIPTION_FILTERS.find((s) => s === params.filters.subscription) ?? '';
   const query = useDevices(orgId, { q: params.q, status, subscription, sort: params.sort, page: params.page, perPage: params.perPage });
   const orgName = useOrgName(orgId, t('shell.organization'));
+  const mayRegister = usePermissions({ orgId }).can('org:devices:manage');
+  const [registering, setRegistering] = useState(false);
 
   const columns: DataColumn<Device, DeviceSort>[] = [
     { id: 'name', header: t('admin.devices.name'), isRowHeader: true, sort: { value: 'name', direction: 'ascending' }, cell: (d) => <span className="cell-strong">{d.name || d.serial}</span> },
@@ -31,11 +40,7 @@ export function DevicesPage({ orgId }: { orgId: string }) {
     {
       id: 'status',
       header: t('admin.devices.status'),
-      cell: (d) => (
-        <span className="status-badge" data-tone={d.status === 'active' ? 'good' : 'warn'}>
-          {t(`admin.devices.statuses.${d.status}`)}
-        </span>
-      ),
+      cell: (d) => <DeviceStatusBadge status={d.status} />,
     },
     { id: 'subscription', header: t('admin.devices.subscription'), cell: (d) => <SubscriptionBadge subscription={d.subscription} /> },
     { id: 'lastSeen', header: t('admin.devices.lastSeen'), cell: (d) => <DateText date={d.lastSeenAt} withTime /> },
@@ -44,7 +49,18 @@ export function DevicesPage({ orgId }: { orgId: string }) {
 
   return (
     <>
-      <PageHeader title={t('admin.devices.title')} crumbs={[{ label: orgName, href: projectsPath(orgId) }, { label: t('shell.nav.devices') }]} />
+      <PageHeader
+        title={t('admin.devices.title')}
+        crumbs={[{ label: orgName, href: projectsPath(orgId) }, { label: t('shell.nav.devices') }]}
+        actions={
+          mayRegister && (
+            <Button className="button button-primary" onPress={() => setRegistering(true)}>
+              {t('admin.devices.register')}
+            </Button>
+          )
+        }
+      />
+      {registering && <RegisterDeviceModal orgId={orgId} onClose={() => setRegistering(false)} />}
       <div className="list-toolbar">
         <ListSearch label={t('admin.devices.search')} value={params.q} onChange={(q) => setParams({ q })} />
         <FilterSelect
@@ -66,6 +82,7 @@ export function DevicesPage({ orgId }: { orgId: string }) {
         query={query}
         params={params}
         onParamsChange={setParams}
+        rowHref={(device) => devicePath(orgId, device.id)}
         empty={params.q || status || subscription ? t('shell.noMatches') : t('admin.devices.empty')}
       />
     </>

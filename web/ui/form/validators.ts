@@ -1,9 +1,9 @@
 /**
  * Checks for use-form-state, in the reader's language: each returns the message to show, or
- * undefined when the value is fine. The rules themselves live in shared/validation.
+ * undefined when the value is fine. The rules themselves live in shared/validation. The phone
+ * check is in phone-validator.ts: its country metadata is large, and most forms have no phone.
  */
 import { PASSWORD_MIN_LENGTH } from '../../../shared/password-policy.js';
-import { checkPhoneNumber } from '../../../shared/validation/phone.js';
 import { checkVatId } from '../../../shared/validation/vat.js';
 import type { Translate } from '../../lib/translator.js';
 
@@ -11,11 +11,6 @@ export type Check<V> = (value: V) => string | undefined;
 
 export function required(t: Translate): Check<string | boolean | null> {
   return (value) => (value === null || value === false || (typeof value === 'string' && !value.trim()) ? t('admin.fieldRequired') : undefined);
-}
-
-/** Required international number (default country Germany). */
-export function phoneNumber(t: Translate): Check<string> {
-  return (value) => (checkPhoneNumber(value).valid ? undefined : t('admin.phoneInvalid'));
 }
 
 /** An empty VAT ID passes unless the field is also required. */

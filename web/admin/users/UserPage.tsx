@@ -1,0 +1,46 @@
+/**
+ * `/admin/users/:userId` (global administrators): one user — name, address, state and global
+ * role; a recovery link or code to hand over; their sessions, with "sign out everywhere"; and
+ * the e-mails the system sent them with their delivery state.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api, dataOf } from '../../lib/api-client.js';
+import { useTranslation } from '../../lib/i18n.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { QueryError } from '../../ui/QueryError.js';
+import { userKeys } from './queries.js';
+import { RecoveryPanel } from './RecoveryPanel.js';
+import { UserMessagesPanel } from './UserMessagesPanel.js';
+import { UserProfilePanel } from './UserProfilePanel.js';
+import { UserSessionsPanel } from './UserSessionsPanel.js';
+import { userName } from './UsersPage.js';
+import { UserStateBadge } from './UserStateBadge.js';
+import '../admin.css';
+
+export function UserPage({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const user = useQuery({
+    queryKey: userKeys.detail(userId),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/admin/users/{userId}', { params: { path: { userId } }, signal }), signal),
+  });
+  if (user.isPending) return <div className="shell-loading spinner" />;
+  if (user.isError) return <QueryError error={user.error} onRetry={() => void user.refetch()} />;
+  const u = user.data;
+  return (
+    <>
+      <PageHeader
+        title={userName(u)}
+        subtitle={
+          <>
+            {u.email} · <UserStateBadge state={u.state} />
+          </>
+        }
+        crumbs={[{ label: t('shell.nav.users'), href: '/admin/users' }, { label: userName(u) }]}
+      />
+      <UserProfilePanel user={u} />
+      <RecoveryPanel user={u} />
+      <UserSessionsPanel user={u} />
+      <UserMessagesPanel user={u} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+/** The installation's users as global administrators manage them. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, dataOf } from '../../lib/api-client.js';
+import type { GlobalRole, UserChange, UserState } from '../../lib/api-types.js';
+
+export const GLOBAL_ROLES: readonly GlobalRole[] = ['admin', 'user'];
+export const USER_STATES: readonly UserState[] = ['active', 'inactive'];
+
+export interface UserListQuery {
+  q: string;
+  globalRole: GlobalRole | '';
+  state: UserState | '';
+  page: number;
+  perPage: number;
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (query: UserListQuery) => [...userKeys.all, 'list', query] as const,
+  search: (q: string) => [...userKeys.all, 'search', q] as const,
+  detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
+};
+
+export function useUsers(query: UserListQuery) {
+  return useQuery({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) =>
+      dataOf(
+        api.GET('/api/admin/users', {
+          params: { query: { q: query.q || undefined, globalRole: query.globalRole || undefined, state: query.state || undefined, page: query.page, per_page: query.perPage } },
+          signal,
+        }),
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; firstName: string; lastName: string; password?: string; globalRole: GlobalRole; verified: boolean }) =>
+      dataOf(api.POST('/api/admin/users', { body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useUpdateUser(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserChange) => dataOf(api.PUT('/api/admin/users/{userId}', { params: { path: { userId } }, body })),
+    onSuccess: (user) => {
+      client.setQueryData(userKeys.detail(userId), user);
+      return client.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
+export function useRecovery(userId: string) {
+  return useMutation({
+    mutationFn: (body: { method: 'link' | 'code'; expiresIn: string }) => dataOf(api.PUT('/api/admin/users/{userId}/recovery', { params: { path: { userId } }, body })),
+  });
+}
