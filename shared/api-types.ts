@@ -1655,13 +1655,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:projects:read. */
+        /**
+         * An organisation's projects
+         * @description Needs one of these permissions: org:projects:read.
+         */
         get: {
             parameters: {
                 query?: {
                     q?: string;
                     status?: "running" | "halted";
+                    /** @description Only projects the caller is a member of. */
                     mine?: boolean;
+                    /** @description created (default): newest first; updated: last changed first. */
                     sort?: "name" | "created" | "updated";
                     page?: number;
                     per_page?: number;
@@ -1704,7 +1709,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: org:projects:create. */
+        /**
+         * Create a project; its creator becomes its manager
+         * @description Needs one of these permissions: org:projects:create.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1764,7 +1772,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A project
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1800,7 +1811,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Needs one of these permissions: project:update. */
+        /**
+         * Change a project's fields; halt or resume it with status
+         * @description Needs one of these permissions: project:update.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1848,7 +1862,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: project:delete. */
+        /**
+         * Delete a project with everything in it
+         * @description Needs one of these permissions: project:delete.
+         */
         delete: {
             parameters: {
                 query?: never;
