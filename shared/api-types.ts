@@ -2309,7 +2309,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor's plans, newest first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2329,12 +2332,62 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                fileName: string;
+                                mediaType: string;
+                                byteSize: number;
+                                sha256: string;
+                                /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                                width: number;
+                                height: number;
+                                display: {
+                                    width: number;
+                                    height: number;
+                                    /** @description The display PNG. */
+                                    url: string;
+                                };
+                                /** @description The file as uploaded. */
+                                imageUrl: string;
+                                /** Format: date-time */
+                                renderedAt: string;
+                                calibration: {
+                                    /** @description Two image points, pixels. */
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                    /** @description Real distance between the two points, metres. */
+                                    distanceM: number;
+                                    origin: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    /** @description Turns the image's axes onto the building's, degrees. */
+                                    rotationDeg: number;
+                                } | null;
+                                metresPerPixel: number | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Upload a floor plan: PNG, JPEG or SVG, multipart in field "file"
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2347,11 +2400,53 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            sha256: string;
+                            /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                            width: number;
+                            height: number;
+                            display: {
+                                width: number;
+                                height: number;
+                                /** @description The display PNG. */
+                                url: string;
+                            };
+                            /** @description The file as uploaded. */
+                            imageUrl: string;
+                            /** Format: date-time */
+                            renderedAt: string;
+                            calibration: {
+                                /** @description Two image points, pixels. */
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                                /** @description Real distance between the two points, metres. */
+                                distanceM: number;
+                                origin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                /** @description Turns the image's axes onto the building's, degrees. */
+                                rotationDeg: number;
+                            } | null;
+                            metresPerPixel: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -2368,7 +2463,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor plan
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2385,11 +2483,56 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            sha256: string;
+                            /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                            width: number;
+                            height: number;
+                            display: {
+                                width: number;
+                                height: number;
+                                /** @description The display PNG. */
+                                url: string;
+                            };
+                            /** @description The file as uploaded. */
+                            imageUrl: string;
+                            /** Format: date-time */
+                            renderedAt: string;
+                            calibration: {
+                                /** @description Two image points, pixels. */
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                                /** @description Real distance between the two points, metres. */
+                                distanceM: number;
+                                origin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                /** @description Turns the image's axes onto the building's, degrees. */
+                                rotationDeg: number;
+                            } | null;
+                            metresPerPixel: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Calibrate a floor plan from two points and their distance; its processed tracks are queued again
+         * @description Needs one of these permissions: project:survey:write.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2402,6 +2545,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Two image points, pixels. */
                         points: {
                             x: number;
                             y: number;
@@ -2421,11 +2565,56 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            sha256: string;
+                            /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                            width: number;
+                            height: number;
+                            display: {
+                                width: number;
+                                height: number;
+                                /** @description The display PNG. */
+                                url: string;
+                            };
+                            /** @description The file as uploaded. */
+                            imageUrl: string;
+                            /** Format: date-time */
+                            renderedAt: string;
+                            calibration: {
+                                /** @description Two image points, pixels. */
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                                /** @description Real distance between the two points, metres. */
+                                distanceM: number;
+                                origin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                /** @description Turns the image's axes onto the building's, degrees. */
+                                rotationDeg: number;
+                            } | null;
+                            metresPerPixel: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Render the display image again from the stored original
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2442,7 +2631,49 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            sha256: string;
+                            /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                            width: number;
+                            height: number;
+                            display: {
+                                width: number;
+                                height: number;
+                                /** @description The display PNG. */
+                                url: string;
+                            };
+                            /** @description The file as uploaded. */
+                            imageUrl: string;
+                            /** Format: date-time */
+                            renderedAt: string;
+                            calibration: {
+                                /** @description Two image points, pixels. */
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                                /** @description Real distance between the two points, metres. */
+                                distanceM: number;
+                                origin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                /** @description Turns the image's axes onto the building's, degrees. */
+                                rotationDeg: number;
+                            } | null;
+                            metresPerPixel: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -2459,7 +2690,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * The display image, with an ETag
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2471,12 +2705,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The display image, at most 4096 pixels on its longest side. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/png": unknown;
+                    };
                 };
             };
         };
@@ -2495,7 +2731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * The file as uploaded, as an attachment, with an ETag
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2507,12 +2746,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The uploaded file. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/png": unknown;
+                        "image/jpeg": unknown;
+                        "image/svg+xml": unknown;
+                        "application/pdf": unknown;
+                    };
                 };
             };
         };
