@@ -3029,7 +3029,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor's photos, newest first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -3049,12 +3052,40 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                trackId: string | null;
+                                /** @description Position on the floor plan, pixels of the plan's image. */
+                                x: number;
+                                y: number;
+                                caption: string;
+                                fileName: string;
+                                mediaType: string;
+                                byteSize: number;
+                                width: number;
+                                height: number;
+                                /** @description The image. */
+                                url: string;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Upload a photo pinned to a point of the floor plan: JPEG or PNG, multipart in field "file"
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3067,11 +3098,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            trackId: string | null;
+                            /** @description Position on the floor plan, pixels of the plan's image. */
+                            x: number;
+                            y: number;
+                            caption: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            width: number;
+                            height: number;
+                            /** @description The image. */
+                            url: string;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -3088,7 +3139,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * The photo, with an ETag
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3100,12 +3154,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The photo as uploaded. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                    };
                 };
             };
         };
@@ -3127,7 +3184,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Delete a photo
+         * @description Needs one of these permissions: project:survey:write.
+         */
         delete: {
             parameters: {
                 query?: never;
