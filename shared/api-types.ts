@@ -2775,7 +2775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor's tracks, newest first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2796,15 +2799,92 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                floorplanId: string;
+                                name: string;
+                                /** @enum {unknown} */
+                                source: "upload" | "device";
+                                deviceId: string | null;
+                                fileName: string;
+                                /** @enum {unknown} */
+                                format: "csv" | "json";
+                                sampleCount: number;
+                                networkCount: number;
+                                pathPoints: number;
+                                /** @description Earliest sample time, seconds. */
+                                startTime: number;
+                                /** @description Latest sample time, seconds. */
+                                endTime: number;
+                                durationS: number;
+                                /** @enum {unknown} */
+                                status: "imported" | "queued" | "processing" | "processed" | "failed";
+                                failureReason: string | null;
+                                queuedAt: string | null;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                                processingMs: number | null;
+                                result: {
+                                    method: {
+                                        /** @enum {string} */
+                                        interpolation: "idw";
+                                        power: number;
+                                        radiusM: number;
+                                        cellSizeM: number;
+                                    };
+                                    /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                    grid: {
+                                        cellSizeM: number;
+                                        cols: number;
+                                        rows: number;
+                                        /** @description Metres per image pixel. */
+                                        metresPerPixel: number;
+                                    };
+                                    /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                    calibrated: boolean;
+                                    layers: {
+                                        technology: string;
+                                        networks: number;
+                                        noiseAssumed: boolean;
+                                        /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                        coverage: {
+                                            surveyedCells: number;
+                                            surveyedAreaM2: number;
+                                            /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                            percent: number;
+                                            signalPercent: number;
+                                            snrPercent: number;
+                                            servingPercent: number;
+                                            coChannelPercent: number;
+                                        };
+                                    }[];
+                                } | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Import a survey file as a track: CSV or JSON, multipart in field "file"
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: {
+                    /** @description Queue processing at once (default: no for a user import, yes for a device upload). */
                     process?: boolean;
                 };
                 header?: never;
@@ -2816,11 +2896,79 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -2837,7 +2985,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A track, with its processing state and result summary
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2854,7 +3005,75 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -2873,13 +3092,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A processed track's grids: per network and per technology layer
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
                     kind?: "signal" | "best" | "bestNetwork" | "snr" | "serving" | "coChannel";
                     technology?: string;
+                    /** @description Network datasets of this band only. */
                     band?: string;
+                    /** @description values: answer the grids too. */
                     include?: "values";
                     page?: number;
                     per_page?: number;
@@ -2897,7 +3121,68 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                            grid: {
+                                cellSizeM: number;
+                                cols: number;
+                                rows: number;
+                                /** @description Metres per image pixel. */
+                                metresPerPixel: number;
+                            };
+                            method: {
+                                /** @enum {string} */
+                                interpolation: "idw";
+                                power: number;
+                                radiusM: number;
+                                cellSizeM: number;
+                            };
+                            calibrated: boolean;
+                            items: {
+                                id: string;
+                                /** @enum {unknown} */
+                                kind: "signal" | "best" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                                technology: string;
+                                /** @enum {unknown} */
+                                unit: "dBm" | "dB" | "count" | "index";
+                                /** @enum {unknown} */
+                                encoding: "int8" | "uint8" | "uint16le";
+                                noData: number | null;
+                                network?: {
+                                    /** @description The network index bestNetwork grids refer to. */
+                                    index: number;
+                                    networkId: string;
+                                    name: string;
+                                    band: string;
+                                    channel: number;
+                                    frequencyMHz: number;
+                                    samples: number;
+                                    minSignalDbm: number;
+                                    meanSignalDbm: number;
+                                    maxSignalDbm: number;
+                                    meanNoiseDbm: number | null;
+                                    meanThroughputMbps: number | null;
+                                    /** @description Cells with an interpolated value. */
+                                    cells: number;
+                                    /** @description Cells at or above the layer's minimum signal. */
+                                    coveredCells: number;
+                                    coveragePercent: number;
+                                };
+                                colourScale?: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
+                                    dbm: number;
+                                    /** @description CSS hex colour. */
+                                    colour: string;
+                                }[];
+                                /** @description With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian). */
+                                values?: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -2916,7 +3201,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * Photos taken during a track, newest first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2936,7 +3224,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                trackId: string | null;
+                                /** @description Position on the floor plan, pixels of the plan's image. */
+                                x: number;
+                                y: number;
+                                caption: string;
+                                fileName: string;
+                                mediaType: string;
+                                byteSize: number;
+                                width: number;
+                                height: number;
+                                /** @description The image. */
+                                url: string;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -2957,7 +3270,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Queue a track for processing: 202 when queued, 200 when already queued, running or up to date
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2974,7 +3290,150 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -2993,10 +3452,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Called by a survey device with its upload token; no session. */
+        /**
+         * A survey device uploads a walk with its token, as the user import; processing starts unless process=false
+         * @description Called by a survey device with its upload token; no session.
+         */
         post: {
             parameters: {
                 query?: {
+                    /** @description Queue processing at once (default: no for a user import, yes for a device upload). */
                     process?: boolean;
                 };
                 header?: never;
@@ -3008,11 +3471,79 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
