@@ -4286,7 +4286,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * Per network: samples, signal, noise, throughput and coverage
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4294,9 +4297,11 @@ export interface paths {
                     trackId?: string;
                     technology?: string;
                     band?: string;
+                    /** @description Network name or id contains. */
                     q?: string;
                     page?: number;
                     per_page?: number;
+                    /** @description signal (default): strongest first. */
                     sort?: "signal" | "samples" | "coverage" | "name" | "channel";
                 };
                 header?: never;
@@ -4312,7 +4317,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                /** @description BSSID or cell id. */
+                                networkId: string;
+                                name: string;
+                                band: string;
+                                channel: number;
+                                frequencyMHz: number;
+                                tracks: number;
+                                samples: number;
+                                minSignalDbm: number;
+                                /** @description Weighted by samples. */
+                                meanSignalDbm: number;
+                                maxSignalDbm: number;
+                                meanNoiseDbm: number | null;
+                                meanThroughputMbps: number | null;
+                                /** @description Cells at or above the minimum signal over surveyed cells, 0–100. */
+                                coveragePercent: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -4331,7 +4361,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * Per technology, band and channel: networks, signal and overlap
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4339,6 +4372,7 @@ export interface paths {
                     trackId?: string;
                     technology?: string;
                     band?: string;
+                    /** @description Network name or id contains. */
                     q?: string;
                     page?: number;
                     per_page?: number;
@@ -4356,7 +4390,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                band: string;
+                                channel: number;
+                                networks: number;
+                                samples: number;
+                                meanSignalDbm: number;
+                                maxSignalDbm: number;
+                                /** @description Most networks of the channel heard together at one point, at the co-channel level or more. */
+                                maxOverlap: number;
+                                meanOverlap: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -4375,7 +4427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * Per network name (SSID or operator): radios, bands, channels and floors
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4383,6 +4438,7 @@ export interface paths {
                     trackId?: string;
                     technology?: string;
                     band?: string;
+                    /** @description Network name or id contains. */
                     q?: string;
                     page?: number;
                     per_page?: number;
@@ -4400,7 +4456,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                /** @description SSID or operator. */
+                                name: string;
+                                /** @description Radios or cells carrying the name. */
+                                networkIds: number;
+                                bands: string[];
+                                channels: number[];
+                                samples: number;
+                                maxSignalDbm: number;
+                                floors: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -4419,7 +4493,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A project's summary: counts, track states and coverage
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
