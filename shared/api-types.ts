@@ -2367,13 +2367,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:projects:read. */
+        /**
+         * An organisation's projects
+         * @description Needs one of these permissions: org:projects:read.
+         */
         get: {
             parameters: {
                 query?: {
                     q?: string;
                     status?: "running" | "halted";
+                    /** @description Only projects the caller is a member of. */
                     mine?: boolean;
+                    /** @description created (default): newest first; updated: last changed first. */
                     sort?: "name" | "created" | "updated";
                     page?: number;
                     per_page?: number;
@@ -2416,7 +2421,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: org:projects:create. */
+        /**
+         * Create a project; its creator becomes its manager
+         * @description Needs one of these permissions: org:projects:create.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2476,7 +2484,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A project
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2512,7 +2523,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Needs one of these permissions: project:update. */
+        /**
+         * Change a project's fields; halt or resume it with status
+         * @description Needs one of these permissions: project:update.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2560,7 +2574,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: project:delete. */
+        /**
+         * Delete a project with everything in it
+         * @description Needs one of these permissions: project:delete.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -3004,7 +3021,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor's plans, newest first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -3024,12 +3044,62 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                fileName: string;
+                                mediaType: string;
+                                byteSize: number;
+                                sha256: string;
+                                /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                                width: number;
+                                height: number;
+                                display: {
+                                    width: number;
+                                    height: number;
+                                    /** @description The display PNG. */
+                                    url: string;
+                                };
+                                /** @description The file as uploaded. */
+                                imageUrl: string;
+                                /** Format: date-time */
+                                renderedAt: string;
+                                calibration: {
+                                    /** @description Two image points, pixels. */
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                    /** @description Real distance between the two points, metres. */
+                                    distanceM: number;
+                                    origin: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    /** @description Turns the image's axes onto the building's, degrees. */
+                                    rotationDeg: number;
+                                } | null;
+                                metresPerPixel: number | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Upload a floor plan: PNG, JPEG or SVG, multipart in field "file"
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3042,11 +3112,53 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            sha256: string;
+                            /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                            width: number;
+                            height: number;
+                            display: {
+                                width: number;
+                                height: number;
+                                /** @description The display PNG. */
+                                url: string;
+                            };
+                            /** @description The file as uploaded. */
+                            imageUrl: string;
+                            /** Format: date-time */
+                            renderedAt: string;
+                            calibration: {
+                                /** @description Two image points, pixels. */
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                                /** @description Real distance between the two points, metres. */
+                                distanceM: number;
+                                origin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                /** @description Turns the image's axes onto the building's, degrees. */
+                                rotationDeg: number;
+                            } | null;
+                            metresPerPixel: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -3063,7 +3175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor plan
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3080,11 +3195,56 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            sha256: string;
+                            /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                            width: number;
+                            height: number;
+                            display: {
+                                width: number;
+                                height: number;
+                                /** @description The display PNG. */
+                                url: string;
+                            };
+                            /** @description The file as uploaded. */
+                            imageUrl: string;
+                            /** Format: date-time */
+                            renderedAt: string;
+                            calibration: {
+                                /** @description Two image points, pixels. */
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                                /** @description Real distance between the two points, metres. */
+                                distanceM: number;
+                                origin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                /** @description Turns the image's axes onto the building's, degrees. */
+                                rotationDeg: number;
+                            } | null;
+                            metresPerPixel: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Calibrate a floor plan from two points and their distance; its processed tracks are queued again
+         * @description Needs one of these permissions: project:survey:write.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -3097,6 +3257,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Two image points, pixels. */
                         points: {
                             x: number;
                             y: number;
@@ -3116,11 +3277,56 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            sha256: string;
+                            /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                            width: number;
+                            height: number;
+                            display: {
+                                width: number;
+                                height: number;
+                                /** @description The display PNG. */
+                                url: string;
+                            };
+                            /** @description The file as uploaded. */
+                            imageUrl: string;
+                            /** Format: date-time */
+                            renderedAt: string;
+                            calibration: {
+                                /** @description Two image points, pixels. */
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                                /** @description Real distance between the two points, metres. */
+                                distanceM: number;
+                                origin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                /** @description Turns the image's axes onto the building's, degrees. */
+                                rotationDeg: number;
+                            } | null;
+                            metresPerPixel: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Render the display image again from the stored original
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3137,7 +3343,49 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            sha256: string;
+                            /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                            width: number;
+                            height: number;
+                            display: {
+                                width: number;
+                                height: number;
+                                /** @description The display PNG. */
+                                url: string;
+                            };
+                            /** @description The file as uploaded. */
+                            imageUrl: string;
+                            /** Format: date-time */
+                            renderedAt: string;
+                            calibration: {
+                                /** @description Two image points, pixels. */
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                                /** @description Real distance between the two points, metres. */
+                                distanceM: number;
+                                origin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                /** @description Turns the image's axes onto the building's, degrees. */
+                                rotationDeg: number;
+                            } | null;
+                            metresPerPixel: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -3154,7 +3402,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * The display image, with an ETag
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3166,12 +3417,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The display image, at most 4096 pixels on its longest side. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/png": unknown;
+                    };
                 };
             };
         };
@@ -3190,7 +3443,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * The file as uploaded, as an attachment, with an ETag
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3202,12 +3458,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The uploaded file. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/png": unknown;
+                        "image/jpeg": unknown;
+                        "image/svg+xml": unknown;
+                        "application/pdf": unknown;
+                    };
                 };
             };
         };
@@ -3226,7 +3487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor's tracks, newest first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -3247,15 +3511,92 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                floorplanId: string;
+                                name: string;
+                                /** @enum {unknown} */
+                                source: "upload" | "device";
+                                deviceId: string | null;
+                                fileName: string;
+                                /** @enum {unknown} */
+                                format: "csv" | "json";
+                                sampleCount: number;
+                                networkCount: number;
+                                pathPoints: number;
+                                /** @description Earliest sample time, seconds. */
+                                startTime: number;
+                                /** @description Latest sample time, seconds. */
+                                endTime: number;
+                                durationS: number;
+                                /** @enum {unknown} */
+                                status: "imported" | "queued" | "processing" | "processed" | "failed";
+                                failureReason: string | null;
+                                queuedAt: string | null;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                                processingMs: number | null;
+                                result: {
+                                    method: {
+                                        /** @enum {string} */
+                                        interpolation: "idw";
+                                        power: number;
+                                        radiusM: number;
+                                        cellSizeM: number;
+                                    };
+                                    /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                    grid: {
+                                        cellSizeM: number;
+                                        cols: number;
+                                        rows: number;
+                                        /** @description Metres per image pixel. */
+                                        metresPerPixel: number;
+                                    };
+                                    /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                    calibrated: boolean;
+                                    layers: {
+                                        technology: string;
+                                        networks: number;
+                                        noiseAssumed: boolean;
+                                        /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                        coverage: {
+                                            surveyedCells: number;
+                                            surveyedAreaM2: number;
+                                            /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                            percent: number;
+                                            signalPercent: number;
+                                            snrPercent: number;
+                                            servingPercent: number;
+                                            coChannelPercent: number;
+                                        };
+                                    }[];
+                                } | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Import a survey file as a track: CSV or JSON, multipart in field "file"
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: {
+                    /** @description Queue processing at once (default: no for a user import, yes for a device upload). */
                     process?: boolean;
                 };
                 header?: never;
@@ -3267,11 +3608,79 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -3288,7 +3697,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A track, with its processing state and result summary
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3305,7 +3717,75 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -3324,13 +3804,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A processed track's grids: per network and per technology layer
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
                     kind?: "signal" | "best" | "bestNetwork" | "snr" | "serving" | "coChannel";
                     technology?: string;
+                    /** @description Network datasets of this band only. */
                     band?: string;
+                    /** @description values: answer the grids too. */
                     include?: "values";
                     page?: number;
                     per_page?: number;
@@ -3348,7 +3833,68 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                            grid: {
+                                cellSizeM: number;
+                                cols: number;
+                                rows: number;
+                                /** @description Metres per image pixel. */
+                                metresPerPixel: number;
+                            };
+                            method: {
+                                /** @enum {string} */
+                                interpolation: "idw";
+                                power: number;
+                                radiusM: number;
+                                cellSizeM: number;
+                            };
+                            calibrated: boolean;
+                            items: {
+                                id: string;
+                                /** @enum {unknown} */
+                                kind: "signal" | "best" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                                technology: string;
+                                /** @enum {unknown} */
+                                unit: "dBm" | "dB" | "count" | "index";
+                                /** @enum {unknown} */
+                                encoding: "int8" | "uint8" | "uint16le";
+                                noData: number | null;
+                                network?: {
+                                    /** @description The network index bestNetwork grids refer to. */
+                                    index: number;
+                                    networkId: string;
+                                    name: string;
+                                    band: string;
+                                    channel: number;
+                                    frequencyMHz: number;
+                                    samples: number;
+                                    minSignalDbm: number;
+                                    meanSignalDbm: number;
+                                    maxSignalDbm: number;
+                                    meanNoiseDbm: number | null;
+                                    meanThroughputMbps: number | null;
+                                    /** @description Cells with an interpolated value. */
+                                    cells: number;
+                                    /** @description Cells at or above the layer's minimum signal. */
+                                    coveredCells: number;
+                                    coveragePercent: number;
+                                };
+                                colourScale?: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
+                                    dbm: number;
+                                    /** @description CSS hex colour. */
+                                    colour: string;
+                                }[];
+                                /** @description With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian). */
+                                values?: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -3367,7 +3913,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * Photos taken during a track, newest first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -3387,7 +3936,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                trackId: string | null;
+                                /** @description Position on the floor plan, pixels of the plan's image. */
+                                x: number;
+                                y: number;
+                                caption: string;
+                                fileName: string;
+                                mediaType: string;
+                                byteSize: number;
+                                width: number;
+                                height: number;
+                                /** @description The image. */
+                                url: string;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -3408,7 +3982,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Queue a track for processing: 202 when queued, 200 when already queued, running or up to date
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3425,7 +4002,150 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -3444,10 +4164,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Called by a survey device with its upload token; no session. */
+        /**
+         * A survey device uploads a walk with its token, as the user import; processing starts unless process=false
+         * @description Called by a survey device with its upload token; no session.
+         */
         post: {
             parameters: {
                 query?: {
+                    /** @description Queue processing at once (default: no for a user import, yes for a device upload). */
                     process?: boolean;
                 };
                 header?: never;
@@ -3459,11 +4183,79 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -3480,7 +4272,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A floor's photos, newest first
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -3500,12 +4295,40 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                trackId: string | null;
+                                /** @description Position on the floor plan, pixels of the plan's image. */
+                                x: number;
+                                y: number;
+                                caption: string;
+                                fileName: string;
+                                mediaType: string;
+                                byteSize: number;
+                                width: number;
+                                height: number;
+                                /** @description The image. */
+                                url: string;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Upload a photo pinned to a point of the floor plan: JPEG or PNG, multipart in field "file"
+         * @description Needs one of these permissions: project:survey:write.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3518,11 +4341,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            trackId: string | null;
+                            /** @description Position on the floor plan, pixels of the plan's image. */
+                            x: number;
+                            y: number;
+                            caption: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            width: number;
+                            height: number;
+                            /** @description The image. */
+                            url: string;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -3539,7 +4382,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * The photo, with an ETag
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3551,12 +4397,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The photo as uploaded. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                    };
                 };
             };
         };
@@ -3578,7 +4427,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Needs one of these permissions: project:survey:write. */
+        /**
+         * Delete a photo
+         * @description Needs one of these permissions: project:survey:write.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -4146,7 +4998,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * Per network: samples, signal, noise, throughput and coverage
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4154,9 +5009,11 @@ export interface paths {
                     trackId?: string;
                     technology?: string;
                     band?: string;
+                    /** @description Network name or id contains. */
                     q?: string;
                     page?: number;
                     per_page?: number;
+                    /** @description signal (default): strongest first. */
                     sort?: "signal" | "samples" | "coverage" | "name" | "channel";
                 };
                 header?: never;
@@ -4172,7 +5029,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                /** @description BSSID or cell id. */
+                                networkId: string;
+                                name: string;
+                                band: string;
+                                channel: number;
+                                frequencyMHz: number;
+                                tracks: number;
+                                samples: number;
+                                minSignalDbm: number;
+                                /** @description Weighted by samples. */
+                                meanSignalDbm: number;
+                                maxSignalDbm: number;
+                                meanNoiseDbm: number | null;
+                                meanThroughputMbps: number | null;
+                                /** @description Cells at or above the minimum signal over surveyed cells, 0–100. */
+                                coveragePercent: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -4191,7 +5073,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * Per technology, band and channel: networks, signal and overlap
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4199,6 +5084,7 @@ export interface paths {
                     trackId?: string;
                     technology?: string;
                     band?: string;
+                    /** @description Network name or id contains. */
                     q?: string;
                     page?: number;
                     per_page?: number;
@@ -4216,7 +5102,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                band: string;
+                                channel: number;
+                                networks: number;
+                                samples: number;
+                                meanSignalDbm: number;
+                                maxSignalDbm: number;
+                                /** @description Most networks of the channel heard together at one point, at the co-channel level or more. */
+                                maxOverlap: number;
+                                meanOverlap: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -4235,7 +5139,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * Per network name (SSID or operator): radios, bands, channels and floors
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4243,6 +5150,7 @@ export interface paths {
                     trackId?: string;
                     technology?: string;
                     band?: string;
+                    /** @description Network name or id contains. */
                     q?: string;
                     page?: number;
                     per_page?: number;
@@ -4260,7 +5168,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                /** @description SSID or operator. */
+                                name: string;
+                                /** @description Radios or cells carrying the name. */
+                                networkIds: number;
+                                bands: string[];
+                                channels: number[];
+                                samples: number;
+                                maxSignalDbm: number;
+                                floors: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -4279,7 +5205,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: project:read. */
+        /**
+         * A project's summary: counts, track states and coverage
+         * @description Needs one of these permissions: project:read.
+         */
         get: {
             parameters: {
                 query?: never;

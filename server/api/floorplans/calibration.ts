@@ -7,21 +7,9 @@
  * (dx·cos r − dy·sin r, dx·sin r + dy·cos r). The metre frame keeps the image's handedness:
  * x to the right and y downwards when r is 0.
  */
+import type { Calibration, Point } from './floorplan-schema.js';
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export interface Calibration {
-  /** Two image points, pixels. */
-  points: [Point, Point];
-  /** Real distance between them, metres. */
-  distanceM: number;
-  /** Pixel that is the metre origin; defaults to the image's top-left corner. */
-  origin: Point;
-  rotationDeg: number;
-}
+export type { Calibration, Point };
 
 export class CalibrationError extends Error {
   override name = 'CalibrationError';

@@ -2,24 +2,9 @@
 import type { Queryable } from '../../db/database.js';
 import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import { metresPerPixel, type Calibration } from './calibration.js';
+import type { Floorplan } from './floorplan-schema.js';
 
-export interface Floorplan {
-  id: string;
-  floorId: string;
-  fileName: string;
-  mediaType: string;
-  byteSize: number;
-  sha256: string;
-  width: number;
-  height: number;
-  display: { width: number; height: number; url: string };
-  imageUrl: string;
-  renderedAt: string;
-  calibration: Calibration | null;
-  metresPerPixel: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Floorplan };
 
 export interface FloorplanRow {
   id: string;

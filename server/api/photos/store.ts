@@ -1,23 +1,9 @@
 /** Photos pinned to a floor plan position, optionally taken during a track. Files live in the blob store. */
 import type { Queryable } from '../../db/database.js';
 import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
+import type { Photo } from './photo-schema.js';
 
-export interface Photo {
-  id: string;
-  floorId: string;
-  trackId: string | null;
-  x: number;
-  y: number;
-  caption: string;
-  fileName: string;
-  mediaType: string;
-  byteSize: number;
-  width: number;
-  height: number;
-  url: string;
-  createdBy: string | null;
-  createdAt: string;
-}
+export type { Photo };
 
 export interface PhotoRow {
   id: string;

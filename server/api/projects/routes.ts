@@ -1,46 +1,49 @@
 /** Projects: list (query by name, status, membership), create, read, update, delete. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError, checkId, conflict, found, notFound } from '../http/api-error.js';
 import type { SurveyContext } from '../survey/context.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
+import { PageQueryFields, pageArgs } from '../http/list-query.js';
 import { deleteSurveyBlobs, blobKeysOfProject } from '../survey/blob-keys.js';
-import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectFilter, type ProjectInput, type ProjectStatus } from './store.js';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from './store.js';
 import { PageOf, ProjectSchema } from '../http/response-schemas.js';
 
-const PROJECT_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-    description: { type: 'string', maxLength: 5000 },
-    status: { type: 'string', enum: ['running', 'halted'] },
-    customer: { type: 'string', maxLength: 200 },
-    address: { type: 'string', maxLength: 500 },
+// `type` beside `enum`: a value of the wrong type is answered "must be string", as for any text field.
+const Status = Type.Enum(['running', 'halted'], { type: 'string' });
+const ProjectFields = {
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  description: Type.String({ maxLength: 5000 }),
+  status: Status,
+  customer: Type.String({ maxLength: 200 }),
+  address: Type.String({ maxLength: 500 }),
+};
+const { name, ...optional } = ProjectFields;
+const NewProject = Type.Object({ name, ...Type.Partial(Type.Object(optional)).properties }, { additionalProperties: false });
+const ProjectChange = Type.Partial(Type.Object(ProjectFields), { additionalProperties: false, minProperties: 1 });
+const ListQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    status: Type.Optional(Status),
+    mine: Type.Optional(Type.Boolean({ description: 'Only projects the caller is a member of.' })),
+    sort: Type.Optional(Type.Enum(['name', 'created', 'updated'], { type: 'string', description: 'created (default): newest first; updated: last changed first.' })),
+    ...PageQueryFields,
   },
-} as const;
+  { additionalProperties: false },
+);
+const OrgParams = Type.Object({ orgId: Type.String() });
+const ProjectParams = Type.Object({ projectId: Type.String() });
+const tags = ['projects'];
 
 const duplicateName = (name: string) => conflict(`A project named "${name}" already exists in this organisation`);
 
-export async function registerProjectRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
-  app.get<{ Params: { orgId: string }; Querystring: { q?: string; status?: ProjectStatus; mine?: boolean; sort?: ProjectFilter['sort']; page?: number; per_page?: number } }>(
+export async function registerProjectRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/api/orgs/:orgId/projects',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            q: { type: 'string', maxLength: 200 },
-            status: { type: 'string', enum: ['running', 'halted'] },
-            mine: { type: 'boolean' },
-            sort: { type: 'string', enum: ['name', 'created', 'updated'] },
-            ...PAGE_QUERY_SCHEMA,
-          },
-        },
-        response: { 200: PageOf(ProjectSchema) },
-      },
-    },
+    { schema: { tags, summary: "An organisation's projects", params: OrgParams, querystring: ListQuery, response: { 200: PageOf(ProjectSchema) } } },
     async (request) => {
       const orgId = await existingOrg(ctx, request.params.orgId);
       const { q, status, mine, sort } = request.query;
@@ -48,9 +51,9 @@ export async function registerProjectRoutes(app: FastifyInstance, ctx: SurveyCon
     },
   );
 
-  app.post<{ Params: { orgId: string }; Body: ProjectInput }>(
+  app.post(
     '/api/orgs/:orgId/projects',
-    { schema: { body: { ...PROJECT_BODY, required: ['name'] }, response: { 201: ProjectSchema } } },
+    { schema: { tags, summary: 'Create a project; its creator becomes its manager', params: OrgParams, body: NewProject, response: { 201: ProjectSchema } } },
     async (request, reply) => {
       const orgId = await existingOrg(ctx, request.params.orgId);
       const caller = ctx.callerId(request);
@@ -70,14 +73,22 @@ export async function registerProjectRoutes(app: FastifyInstance, ctx: SurveyCon
     },
   );
 
-  app.get<{ Params: { projectId: string } }>('/api/projects/:projectId', { schema: { response: { 200: ProjectSchema } } }, async (request) => {
+  app.get('/api/projects/:projectId', { schema: { tags, summary: 'A project', params: ProjectParams, response: { 200: ProjectSchema } } }, async (request) => {
     const id = checkId('project', request.params.projectId);
     return found(await getProject(ctx.db, id), 'project', id);
   });
 
-  app.put<{ Params: { projectId: string }; Body: Partial<ProjectInput> }>(
+  app.put(
     '/api/projects/:projectId',
-    { schema: { body: { ...PROJECT_BODY, minProperties: 1 }, response: { 200: ProjectSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Change a project's fields; halt or resume it with status",
+        params: ProjectParams,
+        body: ProjectChange,
+        response: { 200: ProjectSchema },
+      },
+    },
     async (request) => {
       const id = checkId('project', request.params.projectId);
       const body = { ...request.body, name: request.body.name?.trim() };
@@ -90,16 +101,20 @@ export async function registerProjectRoutes(app: FastifyInstance, ctx: SurveyCon
     },
   );
 
-  app.delete<{ Params: { projectId: string } }>('/api/projects/:projectId', async (request, reply) => {
-    const id = checkId('project', request.params.projectId);
-    const keys = await ctx.db.transaction(async (tx) => {
-      const k = await blobKeysOfProject(tx, id);
-      if (!(await deleteProject(tx, id))) throw notFound('project', id);
-      return k;
-    });
-    await deleteSurveyBlobs(ctx, keys);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/projects/:projectId',
+    { schema: { tags, summary: 'Delete a project with everything in it', params: ProjectParams } },
+    async (request, reply) => {
+      const id = checkId('project', request.params.projectId);
+      const keys = await ctx.db.transaction(async (tx) => {
+        const k = await blobKeysOfProject(tx, id);
+        if (!(await deleteProject(tx, id))) throw notFound('project', id);
+        return k;
+      });
+      await deleteSurveyBlobs(ctx, keys);
+      return reply.code(204).send();
+    },
+  );
 }
 
 async function existingOrg(ctx: SurveyContext, orgId: string): Promise<string> {

@@ -4,18 +4,11 @@ import type { Queryable } from '../../db/database.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { ProjectResponse } from '../http/response-schemas.js';
 
-export type ProjectStatus = 'running' | 'halted';
-
 /** The wire shape, derived from its response schema so the two cannot drift. */
 export type Project = ProjectResponse;
+export type ProjectStatus = Project['status'];
 
-export interface ProjectInput {
-  name: string;
-  description?: string;
-  status?: ProjectStatus;
-  customer?: string;
-  address?: string;
-}
+export type ProjectInput = Pick<Project, 'name'> & Partial<Pick<Project, 'description' | 'status' | 'customer' | 'address'>>;
 
 export interface ProjectFilter {
   q?: string;

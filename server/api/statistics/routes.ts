@@ -1,56 +1,69 @@
 /** Statistics of a project, from stored processing results. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
 import { checkId, found } from '../http/api-error.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
-import { channelStatistics, namedNetworks, networkStatistics, projectStats, type NetworkSort, type StatisticsFilter } from './store.js';
-import { ProjectStatsSchema } from '../http/response-schemas.js';
+import { PageQueryFields, pageArgs } from '../http/list-query.js';
+import { channelStatistics, namedNetworks, networkStatistics, projectStats } from './store.js';
+import { PageOf, ProjectStatsSchema } from '../http/response-schemas.js';
+import { ChannelStatisticsSchema, NamedNetworkSchema, NetworkStatisticsSchema } from './statistics-schema.js';
 import { UUID_PATTERN as UUID } from '../../../shared/uuid.js';
 
-const FILTER = {
-  floorId: { type: 'string', pattern: UUID },
-  trackId: { type: 'string', pattern: UUID },
-  technology: { type: 'string', maxLength: 16 },
-  band: { type: 'string', maxLength: 16 },
-  q: { type: 'string', maxLength: 100 },
-  ...PAGE_QUERY_SCHEMA,
-} as const;
+/** Every statistic spans the project's processed tracks, narrowed by these. */
+const FilterFields = {
+  floorId: Type.Optional(Type.String({ pattern: UUID })),
+  trackId: Type.Optional(Type.String({ pattern: UUID })),
+  technology: Type.Optional(Type.String({ maxLength: 16 })),
+  band: Type.Optional(Type.String({ maxLength: 16 })),
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'Network name or id contains.' })),
+  ...PageQueryFields,
+};
+const FilterQuery = Type.Object(FilterFields, { additionalProperties: false });
+const ProjectParams = Type.Object({ projectId: Type.String() });
+const tags = ['statistics'];
 
-type Query = StatisticsFilter & { page?: number; per_page?: number; sort?: NetworkSort };
-
-export async function registerStatisticsRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
+export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const project = async (id: string) => {
     const projectId = checkId('project', id);
     found(await getProject(ctx.db, projectId), 'project', projectId);
     return projectId;
   };
 
-  app.get<{ Params: { projectId: string }; Querystring: Query }>(
+  app.get(
     '/api/projects/:projectId/statistics/networkstatistics',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { ...FILTER, sort: { type: 'string', enum: ['signal', 'samples', 'coverage', 'name', 'channel'] } },
-        },
+        tags,
+        summary: 'Per network: samples, signal, noise, throughput and coverage',
+        params: ProjectParams,
+        querystring: Type.Object(
+          { ...FilterFields, sort: Type.Optional(Type.Enum(['signal', 'samples', 'coverage', 'name', 'channel'], { type: 'string', description: 'signal (default): strongest first.' })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: PageOf(NetworkStatisticsSchema) },
       },
     },
     async (request) => networkStatistics(ctx.db, await project(request.params.projectId), request.query, request.query.sort ?? 'signal', pageArgs(request.query)),
   );
 
-  app.get<{ Params: { projectId: string }; Querystring: Query }>(
+  app.get(
     '/api/projects/:projectId/statistics/channels',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: FILTER } } },
+    { schema: { tags, summary: 'Per technology, band and channel: networks, signal and overlap', params: ProjectParams, querystring: FilterQuery, response: { 200: PageOf(ChannelStatisticsSchema) } } },
     async (request) => channelStatistics(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query)),
   );
 
-  app.get<{ Params: { projectId: string }; Querystring: Query }>(
+  app.get(
     '/api/projects/:projectId/statistics/networks',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: FILTER } } },
+    { schema: { tags, summary: 'Per network name (SSID or operator): radios, bands, channels and floors', params: ProjectParams, querystring: FilterQuery, response: { 200: PageOf(NamedNetworkSchema) } } },
     async (request) => namedNetworks(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query)),
   );
 
-  app.get<{ Params: { projectId: string } }>('/api/projects/:projectId/stats', { schema: { response: { 200: ProjectStatsSchema } } }, async (request) => projectStats(ctx.db, await project(request.params.projectId)));
+  app.get(
+    '/api/projects/:projectId/stats',
+    { schema: { tags, summary: "A project's summary: counts, track states and coverage", params: ProjectParams, response: { 200: ProjectStatsSchema } } },
+    async (request) => projectStats(ctx.db, await project(request.params.projectId)),
+  );
 }

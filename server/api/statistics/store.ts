@@ -7,6 +7,7 @@
 import type { Queryable } from '../../db/database.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import type { ProjectStatsResponse } from '../http/response-schemas.js';
+import type { ChannelStatistics, NamedNetwork, NetworkStatistics } from './statistics-schema.js';
 
 export interface StatisticsFilter {
   floorId?: string;
@@ -30,23 +31,6 @@ function scope(projectId: string, f: StatisticsFilter, alias: string): { where: 
   if (f.band) add(`${alias}.band = ?`, f.band);
   if (f.q && alias === 'n') add(`(n.name ILIKE ? OR n.network_id ILIKE $${params.length + 1})`, likePattern(f.q));
   return { where: `${where.join(' AND ')}`, params };
-}
-
-export interface NetworkStatistics {
-  technology: string;
-  networkId: string;
-  name: string;
-  band: string;
-  channel: number;
-  frequencyMHz: number;
-  tracks: number;
-  samples: number;
-  minSignalDbm: number;
-  meanSignalDbm: number;
-  maxSignalDbm: number;
-  meanNoiseDbm: number | null;
-  meanThroughputMbps: number | null;
-  coveragePercent: number;
 }
 
 const NETWORK_SORT = {
@@ -98,18 +82,6 @@ export async function networkStatistics(db: Queryable, projectId: string, f: Sta
   };
 }
 
-export interface ChannelStatistics {
-  technology: string;
-  band: string;
-  channel: number;
-  networks: number;
-  samples: number;
-  meanSignalDbm: number;
-  maxSignalDbm: number;
-  maxOverlap: number;
-  meanOverlap: number;
-}
-
 export async function channelStatistics(db: Queryable, projectId: string, f: StatisticsFilter, page: PageArgs): Promise<Page<ChannelStatistics>> {
   const { where, params } = scope(projectId, f, 'c');
   const from = `FROM track_channels c JOIN tracks t ON t.id = c.track_id JOIN floors fl ON fl.id = t.floor_id WHERE ${where}`;
@@ -144,17 +116,6 @@ export async function channelStatistics(db: Queryable, projectId: string, f: Sta
     total: total.rows[0]!.n,
     ...page,
   };
-}
-
-export interface NamedNetwork {
-  technology: string;
-  name: string;
-  networkIds: number;
-  bands: string[];
-  channels: number[];
-  samples: number;
-  maxSignalDbm: number;
-  floors: number;
 }
 
 /** Networks by name (SSID or operator): how many radios/cells carry each, where and how strong. */

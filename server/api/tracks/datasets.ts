@@ -4,24 +4,10 @@
  * served as base64 of their typed array (little-endian) when asked with `include=values`.
  */
 import type { Queryable } from '../../db/database.js';
-import type { ColourStop, TechnologyThresholds } from '../reporting/thresholds.js';
+import type { TechnologyThresholds } from '../reporting/thresholds.js';
 import { NO_DATA } from './processing/grid.js';
+import type { Dataset, DatasetKind } from './dataset-schema.js';
 import type { TrackResultSummary } from './store.js';
-
-export type DatasetKind = 'signal' | 'best' | 'bestNetwork' | 'snr' | 'serving' | 'coChannel';
-
-export interface Dataset {
-  id: string;
-  kind: DatasetKind;
-  technology: string;
-  unit: 'dBm' | 'dB' | 'count' | 'index';
-  encoding: 'int8' | 'uint8' | 'uint16le';
-  /** The value meaning "no data" in this encoding, if any. */
-  noData: number | null;
-  network?: Record<string, unknown>;
-  colourScale?: ColourStop[];
-  values?: string;
-}
 
 const LAYER_KINDS: { kind: DatasetKind; column: string; unit: Dataset['unit']; encoding: Dataset['encoding']; noData: number | null }[] = [
   { kind: 'best', column: 'best', unit: 'dBm', encoding: 'int8', noData: NO_DATA },
@@ -40,7 +26,11 @@ export interface DatasetFilter {
 
 export async function trackDatasets(db: Queryable, trackId: string, summary: TrackResultSummary, f: DatasetFilter, page: { page: number; perPage: number }) {
   const layers = await db.query<{ technology: string; thresholds: TechnologyThresholds }>('SELECT technology, thresholds FROM track_layers WHERE track_id = $1 ORDER BY technology', [trackId]);
-  const nets = await db.query<Record<string, unknown> & { idx: number; technology: string; band: string; has_grid: boolean }>(
+  const nets = await db.query<{
+    idx: number; technology: string; network_id: string; name: string; channel: number; frequency_mhz: number; band: string; samples: number;
+    min_signal_dbm: number; mean_signal_dbm: number; max_signal_dbm: number; mean_noise_dbm: number | null; mean_throughput_mbps: number | null;
+    cells: number; covered_cells: number; coverage_percent: number; has_grid: boolean;
+  }>(
     `SELECT idx, technology, network_id, name, channel, frequency_mhz, band, samples, min_signal_dbm, mean_signal_dbm, max_signal_dbm,
        mean_noise_dbm, mean_throughput_mbps, cells, covered_cells, coverage_percent, grid IS NOT NULL AS has_grid
      FROM track_networks WHERE track_id = $1 ORDER BY idx`,

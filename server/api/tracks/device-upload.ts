@@ -5,16 +5,28 @@
  * unknown, so a token does not reveal which floors exist elsewhere. The file format and the
  * all-or-nothing import are the user upload's; processing starts at once unless `process=false`.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { DEVICE_TOKEN_HEADER } from '../../../shared/api-route-policy.js';
 import type { SurveyContext } from '../survey/context.js';
 import { ApiError, checkId } from '../http/api-error.js';
-import { importTrackUpload } from './routes.js';
+import { ImportQuery, importTrackUpload } from './routes.js';
+import { TrackSchema } from './track-schema.js';
 
-export function registerDeviceUploadRoutes(app: FastifyInstance, ctx: SurveyContext, authenticate: NonNullable<SurveyContext['deviceForToken']>): void {
-  app.post<{ Params: { floorId: string }; Querystring: { process?: boolean } }>(
+export function registerDeviceUploadRoutes(fastify: FastifyInstance, ctx: SurveyContext, authenticate: NonNullable<SurveyContext['deviceForToken']>): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/api/device/floors/:floorId/tracks',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { process: { type: 'boolean' } } } } },
+    {
+      schema: {
+        tags: ['device uploads'],
+        summary: 'A survey device uploads a walk with its token, as the user import; processing starts unless process=false',
+        params: Type.Object({ floorId: Type.String() }),
+        querystring: ImportQuery,
+        response: { 201: TrackSchema },
+      },
+    },
     async (request, reply) => {
       const token = request.headers[DEVICE_TOKEN_HEADER];
       const device = typeof token === 'string' && token.length > 0 ? await authenticate(token) : undefined;

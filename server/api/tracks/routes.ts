@@ -5,21 +5,32 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { getFloorplanRow, latestFloorplanRow } from '../floorplans/store.js';
 import { getFloor } from '../floors/store.js';
 import type { SurveyContext } from '../survey/context.js';
 import { ApiError, badRequest, checkId, found } from '../http/api-error.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
+import { PageQueryFields, pageArgs } from '../http/list-query.js';
+import { PageOf } from '../http/response-schemas.js';
 import { textField, uploadedFile } from '../survey/upload.js';
+import { PhotoSchema } from '../photos/photo-schema.js';
 import { listPhotos } from '../photos/store.js';
-import { trackDatasets, type DatasetKind } from './datasets.js';
+import { DATASET_KINDS, DatasetPageSchema } from './dataset-schema.js';
+import { trackDatasets } from './datasets.js';
 import { TrackImportError } from './import/import-error.js';
 import { detectFormat, importTrack, type TrackFormat } from './import/import-track.js';
 import { encodeSampleTable } from './import/sample-table.js';
 import { requestProcessing } from './processing/job.js';
-import { getTrackRow, insertTrack, listTracks, toTrack, type Track, type TrackStatus } from './store.js';
+import { getTrackRow, insertTrack, listTracks, toTrack, type Track } from './store.js';
+import { TRACK_STATUSES, TrackSchema } from './track-schema.js';
+
+const FloorParams = Type.Object({ floorId: Type.String() });
+const TrackParams = Type.Object({ trackId: Type.String() });
+export const ImportQuery = Type.Object({ process: Type.Optional(Type.Boolean({ description: 'Queue processing at once (default: no for a user import, yes for a device upload).' })) }, { additionalProperties: false });
+const tags = ['tracks'];
 
 export interface TrackUpload {
   floorId: string;
@@ -30,7 +41,7 @@ export interface TrackUpload {
 }
 
 /** Shared by the user upload and the device upload. */
-export async function importTrackUpload(ctx: SurveyContext, request: import('fastify').FastifyRequest, upload: TrackUpload): Promise<Track> {
+export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequest, upload: TrackUpload): Promise<Track> {
   const part = await uploadedFile(request, UPLOAD_LIMITS.track);
   const planField = textField(part, 'floorplanId');
   let plan;
@@ -110,16 +121,18 @@ export async function importTrackUpload(ctx: SurveyContext, request: import('fas
   return track;
 }
 
-export async function registerTrackRoutes(app: FastifyInstance, ctx: SurveyContext): Promise<void> {
-  app.get<{ Params: { floorId: string }; Querystring: { status?: TrackStatus; page?: number; per_page?: number } }>(
+export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/api/floors/:floorId/tracks',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { status: { type: 'string', enum: ['imported', 'queued', 'processing', 'processed', 'failed'] }, ...PAGE_QUERY_SCHEMA },
-        },
+        tags,
+        summary: "A floor's tracks, newest first",
+        params: FloorParams,
+        querystring: Type.Object({ status: Type.Optional(Type.Enum(TRACK_STATUSES, { type: 'string' })), ...PageQueryFields }, { additionalProperties: false }),
+        response: { 200: PageOf(TrackSchema) },
       },
     },
     async (request) => {
@@ -129,9 +142,17 @@ export async function registerTrackRoutes(app: FastifyInstance, ctx: SurveyConte
     },
   );
 
-  app.post<{ Params: { floorId: string }; Querystring: { process?: boolean } }>(
+  app.post(
     '/api/floors/:floorId/tracks',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { process: { type: 'boolean' } } } } },
+    {
+      schema: {
+        tags,
+        summary: 'Import a survey file as a track: CSV or JSON, multipart in field "file"',
+        params: FloorParams,
+        querystring: ImportQuery,
+        response: { 201: TrackSchema },
+      },
+    },
     async (request, reply) => {
       const floorId = checkId('floor', request.params.floorId);
       found(await getFloor(ctx.db, floorId), 'floor', floorId);
@@ -140,26 +161,29 @@ export async function registerTrackRoutes(app: FastifyInstance, ctx: SurveyConte
     },
   );
 
-  app.get<{ Params: { trackId: string } }>('/api/tracks/:trackId', async (request) => {
+  app.get('/api/tracks/:trackId', { schema: { tags, summary: 'A track, with its processing state and result summary', params: TrackParams, response: { 200: TrackSchema } } }, async (request) => {
     const id = checkId('track', request.params.trackId);
     return toTrack(found(await getTrackRow(ctx.db, id), 'track', id));
   });
 
-  app.get<{ Params: { trackId: string }; Querystring: { kind?: DatasetKind; technology?: string; band?: string; include?: 'values'; page?: number; per_page?: number } }>(
+  app.get(
     '/api/tracks/:trackId/datasets',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            kind: { type: 'string', enum: ['signal', 'best', 'bestNetwork', 'snr', 'serving', 'coChannel'] },
-            technology: { type: 'string', maxLength: 16 },
-            band: { type: 'string', maxLength: 16 },
-            include: { type: 'string', enum: ['values'] },
-            ...PAGE_QUERY_SCHEMA,
+        tags,
+        summary: "A processed track's grids: per network and per technology layer",
+        params: TrackParams,
+        querystring: Type.Object(
+          {
+            kind: Type.Optional(Type.Enum(DATASET_KINDS, { type: 'string' })),
+            technology: Type.Optional(Type.String({ maxLength: 16 })),
+            band: Type.Optional(Type.String({ maxLength: 16, description: 'Network datasets of this band only.' })),
+            include: Type.Optional(Type.Enum(['values'], { type: 'string', description: 'values: answer the grids too.' })),
+            ...PageQueryFields,
           },
-        },
+          { additionalProperties: false },
+        ),
+        response: { 200: DatasetPageSchema },
       },
     },
     async (request) => {
@@ -173,9 +197,17 @@ export async function registerTrackRoutes(app: FastifyInstance, ctx: SurveyConte
     },
   );
 
-  app.get<{ Params: { trackId: string }; Querystring: { page?: number; per_page?: number } }>(
+  app.get(
     '/api/tracks/:trackId/photos',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: PAGE_QUERY_SCHEMA } } },
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Photos taken during a track, newest first',
+        params: TrackParams,
+        querystring: Type.Object(PageQueryFields, { additionalProperties: false }),
+        response: { 200: PageOf(PhotoSchema) },
+      },
+    },
     async (request) => {
       const id = checkId('track', request.params.trackId);
       found(await getTrackRow(ctx.db, id), 'track', id);
@@ -184,10 +216,21 @@ export async function registerTrackRoutes(app: FastifyInstance, ctx: SurveyConte
   );
 
   // 202 when this call queued the track; 200 when nothing needed doing (queued, running, or up to date).
-  app.post<{ Params: { trackId: string } }>('/api/tracks/:trackId/process', async (request, reply) => {
-    const id = checkId('track', request.params.trackId);
-    const outcome = found(await requestProcessing(ctx.db, id, ctx.now()), 'track', id);
-    if (outcome.queued) ctx.processing.kick();
-    return reply.code(outcome.queued ? 202 : 200).send(outcome.track);
-  });
+  app.post(
+    '/api/tracks/:trackId/process',
+    {
+      schema: {
+        tags,
+        summary: 'Queue a track for processing: 202 when queued, 200 when already queued, running or up to date',
+        params: TrackParams,
+        response: { 200: TrackSchema, 202: TrackSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = checkId('track', request.params.trackId);
+      const outcome = found(await requestProcessing(ctx.db, id, ctx.now()), 'track', id);
+      if (outcome.queued) ctx.processing.kick();
+      return reply.code(outcome.queued ? 202 : 200).send(outcome.track);
+    },
+  );
 }

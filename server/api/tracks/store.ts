@@ -1,44 +1,9 @@
 /** Track rows and their stored samples. Processing results: see processing/results-store.ts. */
 import type { Queryable } from '../../db/database.js';
 import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
-import type { LayerCoverage } from './processing/process-track.js';
-import type { GridSpec } from './processing/grid.js';
+import type { Track, TrackResultSummary, TrackStatus } from './track-schema.js';
 
-export type TrackStatus = 'imported' | 'queued' | 'processing' | 'processed' | 'failed';
-
-export interface TrackResultSummary {
-  method: { interpolation: 'idw'; power: number; radiusM: number; cellSizeM: number };
-  grid: GridSpec;
-  calibrated: boolean;
-  layers: { technology: string; networks: number; noiseAssumed: boolean; coverage: LayerCoverage }[];
-}
-
-export interface Track {
-  id: string;
-  floorId: string;
-  floorplanId: string;
-  name: string;
-  source: 'upload' | 'device';
-  deviceId: string | null;
-  fileName: string;
-  format: 'csv' | 'json';
-  sampleCount: number;
-  networkCount: number;
-  pathPoints: number;
-  startTime: number;
-  endTime: number;
-  durationS: number;
-  status: TrackStatus;
-  failureReason: string | null;
-  queuedAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  processingMs: number | null;
-  result: TrackResultSummary | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Track, TrackResultSummary, TrackStatus };
 
 export interface TrackRow {
   id: string;

@@ -3,14 +3,9 @@
  * from its top-left corner. Distances do not change under the calibration's rotation, so the
  * grid needs only the scale, and a heatmap lies over the image without resampling.
  */
+import type { GridSpec } from '../track-schema.js';
 
-export interface GridSpec {
-  cellSizeM: number;
-  cols: number;
-  rows: number;
-  /** Metres per image pixel. */
-  metresPerPixel: number;
-}
+export type { GridSpec };
 
 export const DEFAULT_CELL_SIZE_M = 0.5;
 /** Large sites get coarser cells rather than unbounded memory. */

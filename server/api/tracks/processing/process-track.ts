@@ -16,6 +16,7 @@
 import type { SampleTable, TrackNetwork } from '../import/sample-table.js';
 import { thresholdsFor, type ReportingSettings, type TechnologyThresholds } from '../../reporting/thresholds.js';
 import { technology } from '../../survey/technologies.js';
+import type { LayerCoverage, ProcessingMethod } from '../track-schema.js';
 import { gridFor, NO_DATA, type GridSpec } from './grid.js';
 import { DEFAULT_IDW, IdwInterpolator, type IdwOptions } from './idw.js';
 
@@ -46,17 +47,6 @@ export interface NetworkResult extends TrackNetwork {
   coveragePercent: number;
   /** Whole dBm per cell, NO_DATA where none; null when dropped for size. */
   grid: Int8Array | null;
-}
-
-export interface LayerCoverage {
-  surveyedCells: number;
-  surveyedAreaM2: number;
-  /** Share of surveyed cells meeting all thresholds, and each one alone, 0–100. */
-  percent: number;
-  signalPercent: number;
-  snrPercent: number;
-  servingPercent: number;
-  coChannelPercent: number;
 }
 
 export interface LayerResult {
@@ -91,7 +81,7 @@ export interface ChannelResult {
 }
 
 export interface ProcessingResult {
-  method: { interpolation: 'idw'; power: number; radiusM: number; cellSizeM: number };
+  method: ProcessingMethod;
   grid: GridSpec;
   calibrated: boolean;
   sampleCount: number;

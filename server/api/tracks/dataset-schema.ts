@@ -1,0 +1,44 @@
+/**
+ * A processed track's datasets on the wire: the response schema and the dataset type the reader
+ * builds, derived from it. How the grids are encoded is in the descriptions, so the reference says it.
+ */
+import { Type, type Static } from 'typebox';
+import { PageOf, Nullable } from '../http/response-schemas.js';
+import { ColourStopSchema } from '../reporting/settings-schema.js';
+import { GridSchema, MethodSchema } from './track-schema.js';
+
+export const DATASET_KINDS = ['signal', 'best', 'bestNetwork', 'snr', 'serving', 'coChannel'] as const;
+
+const DatasetNetworkSchema = Type.Object({
+  index: Type.Integer({ description: 'The network index bestNetwork grids refer to.' }),
+  networkId: Type.String(),
+  name: Type.String(),
+  band: Type.String(),
+  channel: Type.Integer(),
+  frequencyMHz: Type.Number(),
+  samples: Type.Integer(),
+  minSignalDbm: Type.Number(),
+  meanSignalDbm: Type.Number(),
+  maxSignalDbm: Type.Number(),
+  meanNoiseDbm: Nullable(Type.Number()),
+  meanThroughputMbps: Nullable(Type.Number()),
+  cells: Type.Integer({ description: 'Cells with an interpolated value.' }),
+  coveredCells: Type.Integer({ description: "Cells at or above the layer's minimum signal." }),
+  coveragePercent: Type.Number(),
+});
+
+export const DatasetSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.Enum(DATASET_KINDS),
+  technology: Type.String(),
+  unit: Type.Enum(['dBm', 'dB', 'count', 'index']),
+  encoding: Type.Enum(['int8', 'uint8', 'uint16le']),
+  noData: Nullable(Type.Integer({ description: 'The value meaning "no data" in this encoding, if any.' })),
+  network: Type.Optional(DatasetNetworkSchema),
+  colourScale: Type.Optional(Type.Array(ColourStopSchema)),
+  values: Type.Optional(Type.String({ description: 'With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian).' })),
+});
+export type Dataset = Static<typeof DatasetSchema>;
+export type DatasetKind = Dataset['kind'];
+
+export const DatasetPageSchema = Type.Object({ grid: GridSchema, method: MethodSchema, calibrated: Type.Boolean(), ...PageOf(DatasetSchema).properties });
