@@ -61,8 +61,8 @@ export function InvoicePage({ orgId, invoiceId }: { orgId: string; invoiceId: st
             </dd>
             {inv.deviceId && (
               <>
-                <dt>{t('admin.invoices.device')}</dt>
-                <dd>
+                <dt className="screen-only">{t('admin.invoices.device')}</dt>
+                <dd className="screen-only">
                   <AppLink className="link" href={devicePath(orgId, inv.deviceId)}>
                     {t('admin.invoices.openDevice')}
                   </AppLink>
