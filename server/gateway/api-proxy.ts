@@ -105,7 +105,7 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
       try {
         await api.stream(
           {
-            method: request.method as 'GET',
+            method: request.method,
             path: request.url,
             headers: upstreamHeaders(request, decision, forwardedHost, forwardedProto),
             body,

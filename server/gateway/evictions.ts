@@ -83,7 +83,7 @@ export class Evictions {
 export function isEvictionEvent(value: unknown): value is EvictionEvent {
   if (typeof value !== 'object' || value === null) return false;
   const event = value as Record<string, unknown>;
-  const text = (key: string) => typeof event[key] === 'string' && (event[key] as string).length > 0;
+  const text = (key: string) => typeof event[key] === 'string' && event[key].length > 0;
   switch (event.type) {
     case 'credential':
       return text('hash');

@@ -78,7 +78,13 @@ export async function identityProxy(app: FastifyInstance, options: IdentityProxy
       retryDelay: () => null,
       rewriteRequestHeaders: (request, headers) => upstreamRequestHeaders(request, headers, options.publicOrigin),
       rewriteHeaders: (headers) => rewriteResponseHeaders(headers, rewriter),
-      onResponse: (request, reply, response) => sendRewritten(request, reply, response as unknown as ProxiedResponse, rewriter),
+      onResponse: (request, reply, response) => {
+        // An answer that breaks off mid-stream must end this request, not become an unhandled rejection.
+        sendRewritten(reply, response as unknown as ProxiedResponse, rewriter).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the identity service broke off its answer');
+          if (!reply.sent) reply.code(502).send(errorEnvelope(502, 'The identity service broke off its answer'));
+        });
+      },
       onError: (reply, { error }) => {
         const translated = identity.translate(error.cause ?? error);
         options.metrics.upstreamError('identity', translated.statusCode === 504 ? 'timeout' : 'unreachable');
@@ -151,7 +157,6 @@ interface ProxiedResponse {
 }
 
 async function sendRewritten(
-  _request: unknown,
   reply: ReplyLike,
   response: ProxiedResponse,
   rewriter: IdentityUrlRewriter,

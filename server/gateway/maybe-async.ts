@@ -12,7 +12,7 @@ export function andThen<T, U>(value: MaybePromise<T>, next: (value: T) => MaybeP
 }
 
 export function all<T extends readonly unknown[]>(values: { [K in keyof T]: MaybePromise<T[K]> }): MaybePromise<T> {
-  return values.some((value) => value instanceof Promise) ? (Promise.all(values) as Promise<T>) : (values as unknown as T);
+  return values.some((value) => value instanceof Promise) ? Promise.all(values) : (values as unknown as T);
 }
 
 /** Runs a Fastify callback-style hook body, reporting a throw or a rejection through `done`. */

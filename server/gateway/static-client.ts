@@ -27,9 +27,9 @@ export async function staticClient(app: FastifyInstance, options: StaticClientOp
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
         // index.html (sent for client routes) names the current hashed assets: never cached.
-        if (filePath === indexFile) return reply.header('cache-control', 'no-cache');
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        if (filePath === indexFile) reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
   } else {

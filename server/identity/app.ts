@@ -50,6 +50,8 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024 });
   const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024 });
   const now = deps.now ?? (() => new Date());
+  // Assigned once, below; the courier's wake-up callback is made before it and reads it later.
+  // eslint-disable-next-line prefer-const
   let delivery: Delivery | undefined;
   const context: IdentityContext = {
     db: deps.db,

@@ -47,7 +47,7 @@ describe('a new user', () => {
     await register(page, stack, email);
 
     await page.getByRole('heading', { name: 'Verify your account' }).waitFor();
-    await expect(page.getByText('we have sent it a verification code')).toBeTruthy();
+    await page.getByText('we have sent it a verification code').waitFor();
     await screenshot(page, 'verification-code-sent');
     await enterMailedCode(page, stack, email, 'Continue');
     await page.getByText('You successfully verified your email address.').waitFor();

@@ -99,7 +99,7 @@ export async function startNginx(nginxBin, options) {
     await waitForHttp(`http://127.0.0.1:${options.plainPort}/health/ready`, { handle, timeoutMs: 10_000 });
   } catch (error) {
     await stopProcess(handle);
-    throw new Error(`${error.message}\n${tail(join(dir, 'error.log'))}`);
+    throw new Error(`${error.message}\n${tail(join(dir, 'error.log'))}`, { cause: error });
   }
   return {
     handle,

@@ -9,7 +9,7 @@ import loginFresh from './fixtures/account/login-fresh.json' with { type: 'json'
 import loginMissing from './fixtures/account/login-missing-fields.json' with { type: 'json' };
 import recoverySent from './fixtures/account/recovery-sent.json' with { type: 'json' };
 import registrationFresh from './fixtures/account/registration-fresh.json' with { type: 'json' };
-import { fixture, renderWithProviders } from './support/render.js';
+import { flowFixture, renderWithProviders } from './support/render.js';
 
 const input = (name: string, type: string, extra: Record<string, unknown> = {}, label?: string): UiNode =>
   ({
@@ -46,14 +46,14 @@ describe('FlowForm', () => {
     const code = screen.getByLabelText('Code');
     expect(code.getAttribute('pattern')).toBe('[0-9]+');
     expect(code.getAttribute('maxlength')).toBe('6');
-    expect((screen.getByLabelText('Locked') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Newsletter') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Locked').disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Newsletter').checked).toBe(true);
     expect((container.querySelector('input[name="csrf_token"]') as HTMLInputElement).value).toBe('token-1');
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
   });
 
   it('marks required fields and links the service’s messages to their field', () => {
-    renderWithProviders(<FlowForm flow={fixture(loginMissing)} onSubmit={() => undefined} />);
+    renderWithProviders(<FlowForm flow={flowFixture(loginMissing)} onSubmit={() => undefined} />);
     const identifier = screen.getByRole('textbox', { name: /E-Mail/ });
     expect(identifier.getAttribute('aria-invalid')).toBe('true');
     const describedBy = identifier.getAttribute('aria-describedby') ?? '';
@@ -66,7 +66,7 @@ describe('FlowForm', () => {
 
   it('posts the pressed button’s name and value with the fields of its method, traits nested', async () => {
     const onSubmit = vi.fn();
-    renderWithProviders(<FlowForm flow={fixture(registrationFresh)} onSubmit={onSubmit} />);
+    renderWithProviders(<FlowForm flow={flowFixture(registrationFresh)} onSubmit={onSubmit} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-Mail/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'a long enough passphrase');
@@ -86,10 +86,10 @@ describe('FlowForm', () => {
 
   it('lets “Resend code” and “Email” submit without filling the required code, and sends no empty code', async () => {
     const onSubmit = vi.fn();
-    renderWithProviders(<FlowForm flow={fixture(recoverySent)} onSubmit={onSubmit} />);
+    renderWithProviders(<FlowForm flow={flowFixture(recoverySent)} onSubmit={onSubmit} />);
     const resend = screen.getByRole('button', { name: 'Resend code' });
     expect((resend as HTMLButtonElement).formNoValidate).toBe(true);
-    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).formNoValidate).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' }).formNoValidate).toBe(false);
     await userEvent.setup().click(resend);
     const body = onSubmit.mock.calls[0]![0];
     expect(body.email).toMatch(/@example\.com$/);
@@ -100,13 +100,13 @@ describe('FlowForm', () => {
   it('lets social provider buttons skip validation', () => {
     const provider: UiNode = { ...input('provider', 'submit', { value: 'github' }), group: 'oidc' };
     renderWithProviders(<FlowForm flow={flowOf([input('identifier', 'text', { required: true }, 'Email'), provider])} onSubmit={() => undefined} />);
-    expect((screen.getByRole('button', { name: 'github' }) as HTMLButtonElement).formNoValidate).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'github' }).formNoValidate).toBe(true);
   });
 
   it('submits on Enter only where asked, pressing the button of the field’s method', async () => {
     const onSubmit = vi.fn();
     const user = userEvent.setup();
-    const { unmount } = renderWithProviders(<FlowForm flow={fixture(loginFresh)} groups={['default', 'code', 'password']} onSubmit={onSubmit} submitOnEnter />);
+    const { unmount } = renderWithProviders(<FlowForm flow={flowFixture(loginFresh)} groups={['default', 'code', 'password']} onSubmit={onSubmit} submitOnEnter />);
     await user.type(screen.getByRole('textbox', { name: /E-Mail/ }), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'secret passphrase{Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
@@ -118,14 +118,14 @@ describe('FlowForm', () => {
     unmount();
 
     onSubmit.mockClear();
-    renderWithProviders(<FlowForm flow={fixture(registrationFresh)} onSubmit={onSubmit} />);
+    renderWithProviders(<FlowForm flow={flowFixture(registrationFresh)} onSubmit={onSubmit} />);
     await user.type(screen.getByLabelText(/E-Mail/), 'ada@example.com{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('sends the second step of a code sign-in with the hidden identifier', async () => {
     const onSubmit = vi.fn();
-    renderWithProviders(<FlowForm flow={fixture(loginCodeSent)} onSubmit={onSubmit} submitOnEnter />);
+    renderWithProviders(<FlowForm flow={flowFixture(loginCodeSent)} onSubmit={onSubmit} submitOnEnter />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Sign-in code/), '123456{Enter}');
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ method: 'code', code: '123456', identifier: expect.stringMatching(/@example\.com$/) });
@@ -138,7 +138,7 @@ describe('FlowForm', () => {
       { type: 'a', group: 'code', attributes: { node_type: 'a', id: 'continue', href: '/settings', title: { id: 1070009, text: 'Continue', type: 'info' } }, messages: [], meta: {} },
     ];
     renderWithProviders(<NodeList nodes={nodes} formId="n" />);
-    const image = screen.getByRole('img') as HTMLImageElement;
+    const image = screen.getByRole<HTMLImageElement>('img');
     expect(image.getAttribute('src')).toBe('data:image/png;base64,AAAA');
     expect(image.alt).toBeTruthy();
     expect(image.width).toBe(256);

@@ -25,14 +25,14 @@ function describedText(input: HTMLElement): string {
     .join(' | ');
 }
 
-interface Company extends Record<string, unknown> {
+type Company = {
   name: string;
   phone: string;
   vat: string;
   country: string | null;
   terms: boolean;
   secret: string;
-}
+};
 
 const STORED: Company = { name: 'Acme', phone: '+49 30 1234567', vat: '', country: 'DE', terms: true, secret: '' };
 
@@ -75,7 +75,7 @@ describe('form fields', () => {
     const reset = screen.getByRole('button', { name: 'Reset' });
     expect(save.hasAttribute('disabled')).toBe(true);
     expect(reset.hasAttribute('disabled')).toBe(true);
-    const name = screen.getByRole('textbox', { name: /Company name/ }) as HTMLInputElement;
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Company name/ });
     await userEvent.type(name, ' Ltd');
     expect(save.hasAttribute('disabled')).toBe(false);
     await userEvent.clear(name);
@@ -120,12 +120,12 @@ describe('form fields', () => {
   it('writes a German number without prefix internationally and a VAT ID in capitals when left, then saves', async () => {
     const onSave = vi.fn();
     render(<CompanyForm onSave={onSave} />);
-    const phone = screen.getByRole('textbox', { name: /Phone number/ }) as HTMLInputElement;
+    const phone = screen.getByRole<HTMLInputElement>('textbox', { name: /Phone number/ });
     await userEvent.clear(phone);
     await userEvent.type(phone, '030 9876543');
     await userEvent.tab();
     expect(phone.value).toBe('+49 30 9876543');
-    const vat = screen.getByRole('textbox', { name: /VAT ID/ }) as HTMLInputElement;
+    const vat = screen.getByRole<HTMLInputElement>('textbox', { name: /VAT ID/ });
     await userEvent.type(vat, 'de 123 456 789');
     await userEvent.tab();
     expect(vat.value).toBe('DE123456789');
@@ -137,7 +137,7 @@ describe('form fields', () => {
 
   it('the phone country defaults to Germany and follows a typed +prefix', async () => {
     render(<CompanyForm stored={{ ...STORED, phone: '' }} onSave={() => undefined} />);
-    const country = screen.getByRole('combobox', { name: 'Country calling code' }) as HTMLSelectElement;
+    const country = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Country calling code' });
     expect(country.value).toBe('DE');
     await userEvent.type(screen.getByRole('textbox', { name: /Phone number/ }), '+33 6 12 34 56 78');
     expect(country.value).toBe('FR');
@@ -145,7 +145,7 @@ describe('form fields', () => {
 
   it('the password field shows and hides what was typed and checks the length', async () => {
     render(<CompanyForm onSave={() => undefined} />);
-    const secret = screen.getByLabelText(/New password/) as HTMLInputElement;
+    const secret = screen.getByLabelText<HTMLInputElement>(/New password/);
     expect(secret.type).toBe('password');
     await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
     expect(secret.type).toBe('text');

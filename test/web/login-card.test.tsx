@@ -66,7 +66,7 @@ describe('sign-in card, normal mode', () => {
   it('shows wrong credentials as the card’s message and keeps the typed identifier', () => {
     renderLogin(wrongPassword);
     expect(screen.getByText(/details you entered are incorrect/i)).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: /E-Mail/ }) as HTMLInputElement).value).toBe('nobody@example.com');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /E-Mail/ }).value).toBe('nobody@example.com');
   });
 
   it('shows missing fields next to each field, and takes the user to the first', () => {

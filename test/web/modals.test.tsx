@@ -117,7 +117,7 @@ describe('useConfirm', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
-    expect(((await screen.findByRole('textbox')) as HTMLInputElement).value).toBe('');
+    expect((await screen.findByRole<HTMLInputElement>('textbox')).value).toBe('');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(answers).toEqual([true, false]));
 

@@ -180,7 +180,7 @@ describe('profile and password', () => {
     expect(screen.queryByText('Your changes have been saved!')).toBeNull();
     act(() => answer());
     expect(within(card('Change Password')).getByText('Your changes have been saved!')).toBeTruthy();
-    expect((within(card('Change Password')).getByLabelText(/Password/, { selector: 'input' }) as HTMLInputElement).value).toBe('');
+    expect(within(card('Change Password')).getByLabelText<HTMLInputElement>(/Password/, { selector: 'input' }).value).toBe('');
   });
 
   it('keeps what is typed in the other cards when one card is saved', async () => {
@@ -190,7 +190,7 @@ describe('profile and password', () => {
     await user.type(totpCode, '12');
     await user.click(within(card('Profile Settings')).getByRole('button', { name: 'Save' }));
     expect(within(card('Profile Settings')).getByText('Your changes have been saved!')).toBeTruthy();
-    expect((within(card('Manage 2FA TOTP Authenticator App')).getByRole('textbox', { name: /Verification code/ }) as HTMLInputElement).value).toBe('12');
+    expect(within(card('Manage 2FA TOTP Authenticator App')).getByRole<HTMLInputElement>('textbox', { name: /Verification code/ }).value).toBe('12');
   });
 
   it('sends the new password and shows the service’s refusal under the field', async () => {
@@ -200,7 +200,7 @@ describe('profile and password', () => {
     await user.type(within(password).getByLabelText(/Password/, { selector: 'input' }), 'short');
     await user.click(within(password).getByRole('button', { name: 'Save' }));
     expect(submit).toHaveBeenCalledWith({ method: 'password', csrf_token: csrfValue(fresh), password: 'short' });
-    const field = within(card('Change Password')).getByLabelText(/Password/, { selector: 'input' }) as HTMLInputElement;
+    const field = within(card('Change Password')).getByLabelText<HTMLInputElement>(/Password/, { selector: 'input' });
     expect(field.getAttribute('aria-invalid')).toBe('true');
     const message = document.getElementById(field.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-messages'))!)!;
     expect(message.textContent).toMatch(/at least 12 characters/);
@@ -223,7 +223,7 @@ describe('backup codes', () => {
     const codes = card('Manage 2FA Backup Recovery Codes');
     const items = within(within(codes).getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(12);
-    expect(items.every((item) => /^[a-z0-9]{8}$/.test(item.textContent!) && !item.querySelector('del'))).toBe(true);
+    expect(items.every((item) => /^[a-z0-9]{8}$/.test(item.textContent) && !item.querySelector('del'))).toBe(true);
     await user.click(within(codes).getByRole('button', { name: 'Confirm backup recovery codes' }));
     expect(submit).toHaveBeenCalledWith({ method: 'lookup_secret', csrf_token: csrfValue(generated), lookup_secret_confirm: 'true' });
   });
@@ -237,7 +237,7 @@ describe('backup codes', () => {
     expect(used.querySelector('del')).toBeTruthy();
     expect(used.querySelector('del')!.getAttribute('aria-hidden')).toBe('true');
     expect(used.textContent).toMatch(/Used on \w{3} \d{1,2}, \d{4}/);
-    expect(items.slice(1).every((item) => !item.querySelector('del') && /^[a-z0-9]{8}$/.test(item.textContent!))).toBe(true);
+    expect(items.slice(1).every((item) => !item.querySelector('del') && /^[a-z0-9]{8}$/.test(item.textContent))).toBe(true);
     expect(within(codes).getByRole('button', { name: 'Generate new backup recovery codes' })).toBeTruthy();
     expect(within(codes).getByRole('button', { name: 'Turn off' })).toBeTruthy();
   });
@@ -260,10 +260,10 @@ describe('authenticator app', () => {
     const user = userEvent.setup();
     const { submit } = show(fresh);
     const totp = card('Manage 2FA TOTP Authenticator App');
-    const qr = within(totp).getByRole('img', { name: 'Authenticator app QR code' }) as HTMLImageElement;
+    const qr = within(totp).getByRole<HTMLImageElement>('img', { name: 'Authenticator app QR code' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(qr.width).toBe(256);
-    const secret = (flow(fresh).ui.nodes.find((n) => n.attributes.node_type === 'text' && n.attributes.id === 'totp_secret_key')!.attributes as { text: { context: { secret: string } } }).text.context.secret;
+    const secret = (flow(fresh).ui.nodes.find((n) => n.attributes.node_type === 'text' && n.attributes.id === 'totp_secret_key')!.attributes as unknown as { text: { context: { secret: string } } }).text.context.secret;
     expect(within(totp).getByText(secret).tagName).toBe('CODE');
     await user.type(within(totp).getByRole('textbox', { name: /Verification code/ }), '123456');
     await user.click(within(totp).getByRole('button', { name: 'Save' }));

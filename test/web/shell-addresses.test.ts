@@ -1,3 +1,4 @@
+import type { OrgRole, OrgSummary } from '../../web/lib/api-types.js';
 import { describe, expect, it } from 'vitest';
 import { pageQuery, readListParams, writeListParams } from '../../web/lib/list-params.js';
 import { areaOf } from '../../web/shell/areas.js';
@@ -55,10 +56,20 @@ describe('organisation addresses', () => {
   });
 
   it('prefers the address, then the stored choice, then the first organisation', () => {
-    const orgs = [
-      { id: 'a', name: 'A', members: 1, role: 'owner' as const, createdAt: '' },
-      { id: 'b', name: 'B', members: 1, role: 'viewer' as const, createdAt: '' },
-    ];
+    const org = (id: string, role: OrgRole): OrgSummary => ({
+      id,
+      name: id.toUpperCase(),
+      legalName: '',
+      vatId: '',
+      email: '',
+      phone: '',
+      address: { street: '', postalCode: '', city: '', country: '' },
+      members: 1,
+      role,
+      createdAt: '',
+      updatedAt: '',
+    });
+    const orgs = [org('a', 'owner'), org('b', 'viewer')];
     expect(resolveOrganization(orgs, 'b', 'a')?.id).toBe('b');
     expect(resolveOrganization(orgs, null, 'b')?.id).toBe('b');
     expect(resolveOrganization(orgs, 'gone', 'gone-too')?.id).toBe('a');
@@ -77,7 +88,7 @@ describe('organisation addresses', () => {
 
 describe('notifications and times', () => {
   it('counts as unseen only what the seen set lacks', () => {
-    const items = [{ id: '1' }, { id: '2' }, { id: '3' }].map((n) => ({ ...n, kind: 'k', title: 't', body: '', createdAt: '' }));
+    const items = [{ id: '1' }, { id: '2' }, { id: '3' }].map((n) => ({ ...n, orgId: 'o', kind: 'k', title: 't', body: '', data: {}, createdAt: '' }));
     expect(unseenOf(items, new Set(['2'])).map((n) => n.id)).toEqual(['1', '3']);
   });
 

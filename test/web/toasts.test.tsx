@@ -24,23 +24,35 @@ describe('toasts', () => {
     renderWithProviders(<Toasts />);
     show('Saved');
     expect(screen.getByText('Saved')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2999));
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
     expect(screen.queryByText('Saved')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
   it('pause while hovered and resume with the time left', () => {
     renderWithProviders(<Toasts />);
     show('Saved');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     fireEvent.mouseEnter(screen.getByRole('region', { name: 'Notifications' }));
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(screen.queryByText('Saved')).toBeTruthy();
     fireEvent.mouseLeave(screen.getByRole('region', { name: 'Notifications' }));
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.queryByText('Saved')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Saved')).toBeNull();
   });
 

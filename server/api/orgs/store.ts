@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { OrgRole } from '../permissions/roles.js';
 import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
-import type { OrgAddress, OrgInput } from './org-input.js';
+import type { OrgInput } from './org-input.js';
 import type { OrgResponse } from '../http/response-schemas.js';
 
 /** The wire shape, derived from its response schema so the two cannot drift. */

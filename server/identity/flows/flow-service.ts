@@ -76,12 +76,12 @@ export function addMessage(flow: Flow, message: UiText): void {
 }
 
 export async function insert(call: Call, flow: Flow, q: Queryable = call.ctx.db): Promise<void> {
-  await insertFlow(q, flow as StoredFlow, call.ctx.now());
+  await insertFlow(q, flow, call.ctx.now());
 }
 
 export async function save(call: Call, flow: Flow): Promise<void> {
   if ('updated_at' in flow.wire) flow.wire.updated_at = call.ctx.now().toISOString();
-  await saveFlow(call.ctx.db, flow as StoredFlow, call.ctx.now());
+  await saveFlow(call.ctx.db, flow, call.ctx.now());
 }
 
 /**

@@ -82,7 +82,7 @@ export function resolveLocalRef(root: JsonSchema, schema: JsonSchema): JsonSchem
       target = isObject(target) ? target[key] : undefined;
     }
     if (!isObject(target)) throw new Error(`unresolvable $ref in identity schema: ${current.$ref}`);
-    current = target as JsonSchema;
+    current = target;
   }
   return current;
 }

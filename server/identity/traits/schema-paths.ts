@@ -50,7 +50,7 @@ function visit(
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const subs = schema[key];
     if (Array.isArray(subs)) {
-      for (const sub of subs) if (isObject(sub)) visit(root, sub as JsonSchema, parents, required, out, seen, inner);
+      for (const sub of subs) if (isObject(sub)) visit(root, sub, parents, required, out, seen, inner);
     }
   }
 

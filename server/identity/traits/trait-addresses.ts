@@ -59,7 +59,7 @@ function walk(root: JsonSchema, raw: JsonSchema, value: unknown, visit: Visitor)
   if (Array.isArray(value) && schema.items !== undefined) {
     value.forEach((item, index) => {
       const sub = Array.isArray(schema.items) ? schema.items[index] : schema.items;
-      if (isObject(sub)) walk(root, sub as JsonSchema, item, visit);
+      if (isObject(sub)) walk(root, sub, item, visit);
     });
   }
 }

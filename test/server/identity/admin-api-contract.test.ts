@@ -144,14 +144,14 @@ describe('IdentityApi: identities', () => {
         { op: 'add', path: '/metadata_public', value: { team: 'survey' } },
       ],
     });
-    expect((patched.traits as any).name.first).toBe('Amazing');
+    expect((patched.traits).name.first).toBe('Amazing');
     expect(patched.metadata_public).toEqual({ team: 'survey' });
     const refused = await failure(admin.patchIdentity({ id: created.id, jsonPatch: [{ op: 'replace', path: '/id', value: 'x' }] }));
     expect(refused.status).toBe(400);
     const invalid = await failure(admin.patchIdentity({ id: created.id, jsonPatch: [{ op: 'replace', path: '/traits/email', value: 'nope' }] }));
     expect(invalid.status).toBe(400);
     const { data: unchanged } = await admin.getIdentity({ id: created.id });
-    expect((unchanged.traits as any).name.first).toBe('Amazing');
+    expect((unchanged.traits).name.first).toBe('Amazing');
   });
 
   it('deletes an identity and second-factor credentials, but not the password', async () => {

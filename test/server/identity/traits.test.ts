@@ -325,7 +325,7 @@ describe('validation of the default schema', () => {
   });
 
   it('compiles two copies of a schema with the same $id', () => {
-    const copy = structuredClone(defaultIdentitySchema) as JsonSchema;
+    const copy = structuredClone<JsonSchema>(defaultIdentitySchema);
     expect(validateTraits(copy, {}).messages.map((m) => m.message.id)).toEqual([4000002]);
   });
 });

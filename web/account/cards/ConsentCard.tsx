@@ -69,7 +69,7 @@ export function ConsentView({ consent, busy = false, onDecide }: ConsentViewProp
         className="flow-form"
         onSubmit={(event) => {
           event.preventDefault();
-          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
           onDecide(submitter?.value === 'reject' ? 'reject' : 'accept', granted, remember);
         }}
       >

@@ -16,7 +16,7 @@ export function parseErrorParam(raw: string | null): ShownError {
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       const object = parsed as Record<string, unknown>;
       const inner = object.error && typeof object.error === 'object' ? (object.error as Record<string, unknown>) : object;
-      return { ...inner, code: typeof inner.code === 'number' ? inner.code : undefined } as ShownError;
+      return { ...inner, code: typeof inner.code === 'number' ? inner.code : undefined };
     }
   } catch {
     // A plain message.

@@ -15,7 +15,8 @@ import { useUpdateDevice } from './queries.js';
 export function DeviceDetailsPanel({ device, mayManage }: { device: Device; mayManage: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateDevice(device.id);
-  const stored = useMemo(() => ({ name: device.name, status: device.status as string | null }), [device.name, device.status]);
+  // The status is edited as a select's value, which may be empty while choosing.
+  const stored = useMemo((): { name: string; status: string | null } => ({ name: device.name, status: device.status }), [device.name, device.status]);
   const form = useFormState(stored, { name: required(t) });
   const save = form.handleSubmit(async (values) => {
     const status = values.status === 'disabled' ? 'disabled' : 'active';

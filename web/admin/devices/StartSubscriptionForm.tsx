@@ -64,7 +64,7 @@ export function StartSubscriptionForm({ device }: { device: Device }) {
           label={t('admin.subscriptions.currency')}
           value={currency}
           options={CURRENCIES.map((value) => ({ value, label: value }))}
-          onChange={(value) => setCurrency(value as Currency)}
+          onChange={(value) => setCurrency(value)}
         />
       </div>
       <RadioGroup className="plan-cards" value={chosen.id} onChange={setPlanId} aria-label={t('admin.subscriptions.plan')}>

@@ -1,6 +1,5 @@
 /** Inviting someone by e-mail address and role; the invitation e-mail carries the join link. */
 import { Button } from 'react-aria-components';
-import type { OrgRole } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { FormError } from '../../ui/form/FormError.js';
 import { SelectField } from '../../ui/form/SelectField.js';
@@ -24,7 +23,7 @@ export function InviteModal({ orgId, onClose }: { orgId: string; onClose: (sent:
   const submit = form.handleSubmit(
     async (values) => {
       const role = ORG_ROLES.find((r) => r === values.role) ?? 'member';
-      await invite.mutateAsync({ email: values.email.trim(), role: role as OrgRole });
+      await invite.mutateAsync({ email: values.email.trim(), role });
       toastStore.show(t('admin.invites.sentTo', { email: values.email.trim() }), 'success');
       onClose(true);
     },

@@ -16,7 +16,13 @@ export function UserProfilePanel({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateUser(user.id);
   const stored = useMemo(
-    () => ({ firstName: user.firstName, lastName: user.lastName, email: user.email, state: user.state as string | null, globalRole: user.globalRole as string | null }),
+    (): { firstName: string; lastName: string; email: string; state: string | null; globalRole: string | null } => ({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      state: user.state,
+      globalRole: user.globalRole,
+    }),
     [user],
   );
   const form = useFormState(stored, { email: (value) => (EMAIL.test(value.trim()) ? undefined : t('admin.form.emailInvalid')) });
