@@ -8,7 +8,6 @@ import { useState } from 'react';
 import type { FirmwareRelease } from '../../lib/api-types.js';
 import { apiFailureOf } from '../../lib/api-failure.js';
 import { useTranslation } from '../../lib/i18n.js';
-import { TextAreaField } from '../../ui/form/TextAreaField.js';
 import { TextField } from '../../ui/form/TextField.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
 import { required } from '../../ui/form/validators.js';
@@ -85,7 +84,7 @@ function UploadForm({ isOpen, onOpenChange, defaultModel, onUploaded }: Firmware
         <TextField label={t('admin.firmware.model')} isRequired maxLength={100} {...form.field('deviceModel')} />
         <TextField label={t('admin.firmware.version')} maxLength={200} description={t('admin.firmware.versionHint')} {...form.field('version')} />
       </div>
-      <TextAreaField label={t('admin.firmware.notes')} isRequired rows={4} maxLength={20_000} {...form.field('changeNotes')} />
+      <TextField label={t('admin.firmware.notes')} isRequired rows={4} maxLength={20_000} {...form.field('changeNotes')} />
     </UploadModal>
   );
 }

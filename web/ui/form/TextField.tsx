@@ -1,5 +1,5 @@
-/** A single-line text input with label, optional hint and error message. */
-import { FieldError, Input, Text, TextField as AriaTextField } from 'react-aria-components';
+/** A text input with label, optional hint and error message; with `rows`, several lines of free text. */
+import { FieldError, Input, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import type { FieldProps } from './field-props.js';
 import { FieldLabel } from './FieldLabel.js';
 import './field.css';
@@ -10,9 +10,11 @@ export interface TextFieldProps extends FieldProps {
   maxLength?: number;
   placeholder?: string;
   autoFocus?: boolean;
+  /** Several lines (release notes, descriptions): a text area this many rows high. */
+  rows?: number;
 }
 
-export function TextField({ label, value, onChange, onBlur, error, description, isRequired, isDisabled, name, type = 'text', autoComplete, maxLength, placeholder, autoFocus }: TextFieldProps) {
+export function TextField({ label, value, onChange, onBlur, error, description, isRequired, isDisabled, name, type = 'text', autoComplete, maxLength, placeholder, autoFocus, rows }: TextFieldProps) {
   return (
     <AriaTextField
       className="field"
@@ -31,7 +33,7 @@ export function TextField({ label, value, onChange, onBlur, error, description, 
     >
       <FieldLabel label={label} isRequired={isRequired} />
       <div className="field-control">
-        <Input className="input" placeholder={placeholder} />
+        {rows ? <TextArea className="input textarea" rows={rows} placeholder={placeholder} /> : <Input className="input" placeholder={placeholder} />}
       </div>
       {description && (
         <Text slot="description" className="field-hint">
