@@ -194,6 +194,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/floorplans/:floorplanId/original', floorplan('project:read')),
   route('GET', '/api/tracks/:trackId', track('project:read')),
   route('GET', '/api/tracks/:trackId/datasets', track('project:read')),
+  route('GET', '/api/tracks/:trackId/points', track('project:read')),
   route('GET', '/api/tracks/:trackId/photos', track('project:read')),
   route('POST', '/api/tracks/:trackId/process', track('project:survey:write')),
   route('POST', '/api/floors/:floorId/photos', floor('project:survey:write'), { bodyLimit: UPLOAD_LIMITS.photo }),

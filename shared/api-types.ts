@@ -3906,6 +3906,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tracks/{trackId}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the track was measured: each place in time order with the strongest signal heard
+         * @description Needs one of these permissions: project:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    trackId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            /** @description Floor-plan pixels, one entry per place, in time order. */
+                            x: number[];
+                            y: number[];
+                            time: number[];
+                            bestDbm: number[];
+                            networks: number[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tracks/{trackId}/photos": {
         parameters: {
             query?: never;

@@ -5,6 +5,7 @@
 import { Route, Switch } from 'wouter';
 import { RequirePermission } from '../shell/RequirePermission.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
+import { FloorPage } from './floor/FloorPage.js';
 import { ProjectOverviewPage } from './project-overview/ProjectOverviewPage.js';
 import { ProjectsPage } from './projects/ProjectsPage.js';
 import './survey.css';
@@ -18,6 +19,9 @@ export function SurveyRoutes() {
             <ProjectsPage orgId={orgId} />
           </RequirePermission>
         )}
+      </Route>
+      <Route path="/projects/:projectId/floors/:floorId">
+        {({ projectId, floorId }) => <FloorPage key={floorId} projectId={projectId} floorId={floorId} />}
       </Route>
       <Route path="/projects/:projectId">{({ projectId }) => <ProjectOverviewPage key={projectId} projectId={projectId} />}</Route>
       <Route component={NotFoundPage} />

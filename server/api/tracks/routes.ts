@@ -22,9 +22,10 @@ import { DATASET_KINDS, DatasetPageSchema } from './dataset-schema.js';
 import { trackDatasets } from './datasets.js';
 import { TrackImportError } from './import/import-error.js';
 import { detectFormat, importTrack, type TrackFormat } from './import/import-track.js';
-import { encodeSampleTable } from './import/sample-table.js';
+import { decodeSampleTable, encodeSampleTable } from './import/sample-table.js';
 import { requestProcessing } from './processing/job.js';
-import { getTrackRow, insertTrack, listTracks, toTrack, type Track } from './store.js';
+import { getTrackRow, insertTrack, listTracks, loadSamples, toTrack, type Track } from './store.js';
+import { trackPoints, TrackPointsSchema } from './points.js';
 import { TRACK_STATUSES, TrackSchema } from './track-schema.js';
 
 const FloorParams = Type.Object({ floorId: Type.String() });
@@ -194,6 +195,18 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
       }
       const { kind, technology, band, include } = request.query;
       return trackDatasets(ctx.db, id, track.result, { kind, technology, band, includeValues: include === 'values' }, pageArgs(request.query));
+    },
+  );
+
+  app.get(
+    '/api/tracks/:trackId/points',
+    { schema: { tags, summary: 'Where the track was measured: each place in time order with the strongest signal heard', params: TrackParams, response: { 200: TrackPointsSchema } } },
+    async (request) => {
+      const id = checkId('track', request.params.trackId);
+      found(await getTrackRow(ctx.db, id), 'track', id);
+      const bytes = await loadSamples(ctx.db, id);
+      if (!bytes) throw new ApiError(409, 'The samples of this track are missing: import it again');
+      return trackPoints(decodeSampleTable(bytes));
     },
   );
 

@@ -1,5 +1,6 @@
 /** The project's floors by level, with how many plans and tracks each holds. */
 import { useTranslation } from '../../lib/i18n.js';
+import { AppLink } from '../../ui/AppLink.js';
 import { DateText } from '../../ui/DateText.js';
 import { QueryError } from '../../ui/QueryError.js';
 import { useProjectFloors } from './queries.js';
@@ -36,7 +37,9 @@ export function FloorList({ projectId }: { projectId: string }) {
             <tbody>
               {items.map((floor) => (
                 <tr key={floor.id}>
-                  <th scope="row">{floor.name}</th>
+                  <th scope="row">
+                    <AppLink href={`/projects/${projectId}/floors/${floor.id}`}>{floor.name}</AppLink>
+                  </th>
                   <td className="align-end">{floor.level}</td>
                   <td className="align-end">{floor.floorplans}</td>
                   <td className="align-end">{floor.tracks}</td>

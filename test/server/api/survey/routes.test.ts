@@ -234,6 +234,17 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       const only5 = await http.get(`/api/tracks/${trackId}/datasets?kind=signal&band=5GHz`);
       expect(only5.body.items.map((d: { network: { band: string } }) => d.network.band)).toEqual(['5GHz', '5GHz', '5GHz', '5GHz']);
       expect((await http.get(`/api/tracks/${trackId}/datasets?kind=heat`)).status).toBe(400);
+
+      // Where it was measured: one entry per place in time order, with the strongest signal heard there.
+      const points = await http.get(`/api/tracks/${trackId}/points`);
+      expect(points.status).toBe(200);
+      expect(points.body.count).toBe(new Set(s.samples.time.subarray(0, s.samples.count)).size);
+      expect(points.body.networks.reduce((a: number, b: number) => a + b, 0)).toBe(s.samples.count);
+      const first = points.body.bestDbm[0];
+      const heardFirst = Array.from({ length: s.samples.count }, (_, i) => i).filter((i) => s.samples.time[i] === s.samples.time[0]).map((i) => s.samples.signalDbm[i]!);
+      expect(first).toBe(Math.max(...heardFirst));
+      expect([...points.body.time]).toEqual([...points.body.time].sort((a: number, b: number) => a - b));
+      expect((await http.get(`/api/tracks/${randomUUID()}/points`)).status).toBe(404);
       expect((await http.get(`/api/floors/${floorId}/tracks?status=processed`)).body.total).toBe(1);
       expect((await http.get(`/api/floors/${floorId}/tracks?status=failed`)).body.total).toBe(0);
       expect((await http.get(`/api/tracks/${randomUUID()}`)).status).toBe(404);

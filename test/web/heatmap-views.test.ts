@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Dataset, DatasetNetwork, Thresholds } from '../../web/lib/api-types.js';
+import { bandIndex, bandsOf } from '../../web/survey/heatmap/colour-bands.js';
+import { decodeLayer, valueAt, type Layer } from '../../web/survey/heatmap/grid-values.js';
+import type { TrackLayers } from '../../web/survey/heatmap/track-layers.js';
+import { computeView, shareMeeting } from '../../web/survey/heatmap/views.js';
+
+const NO = -128;
+const grid = { cellSizeM: 0.5, cols: 3, rows: 1, metresPerPixel: 0.05 };
+const thresholds: Thresholds = {
+  minSignalDbm: -67,
+  minSnrDb: 25,
+  minServing: 2,
+  maxCoChannel: 1,
+  coChannelDbm: -82,
+  bands: [],
+  colourScale: [
+    { dbm: -80, colour: '#ff0000' },
+    { dbm: -67, colour: '#ffff00' },
+    { dbm: -55, colour: '#00ff00' },
+  ],
+};
+
+const int8 = (values: number[]): Layer => ({ cols: 3, rows: 1, values: Int8Array.from(values), noData: NO });
+const uint8 = (values: number[]): Layer => ({ cols: 3, rows: 1, values: Uint8Array.from(values), noData: null });
+const network = (index: number, band: string, channel: number): DatasetNetwork =>
+  ({ index, networkId: `02:00:00:00:00:0${index}`, name: 'Office', band, channel }) as DatasetNetwork;
+
+function track(): TrackLayers {
+  return {
+    grid,
+    calibrated: true,
+    radiusM: 5,
+    technologies: new Map([['wifi6', { best: int8([-50, -70, NO]), snr: int8([40, 20, NO]), serving: uint8([3, 1, 0]), coChannel: uint8([0, 3, 0]) }]]),
+    networks: [
+      { technology: 'wifi6', network: network(0, '2.4GHz', 1), layer: int8([-50, -75, NO]) },
+      { technology: 'wifi6', network: network(1, '5GHz', 36), layer: int8([-60, -70, NO]) },
+    ],
+  };
+}
+
+const filter = { technology: 'wifi6', band: '', channel: 0, network: null };
+
+describe('heatmap views', () => {
+  it('decode a base64 int8 grid and leave unmeasured cells empty', () => {
+    const dataset = { id: 'best:wifi6', kind: 'best', encoding: 'int8', noData: NO, values: Buffer.from(Int8Array.from([-50, NO, -90]).buffer).toString('base64') } as Dataset;
+    const layer = decodeLayer(dataset, grid);
+    expect([valueAt(layer, 0, 0), valueAt(layer, 1, 0), valueAt(layer, 2, 0), valueAt(layer, 3, 0)]).toEqual([-50, null, -90, null]);
+  });
+
+  it('decode little-endian 16-bit network indexes', () => {
+    const bytes = Buffer.from([0x01, 0x00, 0xff, 0xff, 0x02, 0x01]);
+    const layer = decodeLayer({ id: 'bestNetwork:wifi6', kind: 'bestNetwork', encoding: 'uint16le', noData: 0xffff, values: bytes.toString('base64') } as Dataset, grid);
+    expect([valueAt(layer, 0, 0), valueAt(layer, 1, 0), valueAt(layer, 2, 0)]).toEqual([1, null, 258]);
+  });
+
+  it('put a value in the band it reaches, the weakest band taking everything below', () => {
+    const bands = bandsOf(thresholds.colourScale, 'project');
+    expect([bandIndex(bands, -95), bandIndex(bands, -80), bandIndex(bands, -68), bandIndex(bands, -67), bandIndex(bands, -20)]).toEqual([0, 0, 0, 1, 2]);
+  });
+
+  it('show the processed best server, and the share of measured area meeting the requirement', () => {
+    const view = computeView('primary', track(), filter, thresholds, 'project');
+    expect([...view.values]).toEqual([-50, -70, Number.NaN]);
+    expect(shareMeeting(view, 0.5)).toEqual({ cells: 2, areaM2: 0.5, percent: 50 });
+  });
+
+  it('recompute the best and second-best server for one band from the networks', () => {
+    expect([...computeView('primary', track(), { ...filter, band: '5GHz' }, thresholds, 'project').values]).toEqual([-60, -70, Number.NaN]);
+    expect([...computeView('secondary', track(), filter, thresholds, 'project').values]).toEqual([-60, -75, Number.NaN]);
+  });
+
+  it('name the first requirement a cell fails, and nothing where nobody measured', () => {
+    const view = computeView('requirements', track(), filter, thresholds, 'project');
+    // Cell 0 passes everything; cell 1 is below −67 dBm; cell 2 was not measured.
+    expect([...view.values]).toEqual([0, 1, Number.NaN]);
+  });
+
+  it('leave serving and co-channel counts empty where nobody measured, though the layer holds 0 there', () => {
+    expect([...computeView('serving', track(), filter, thresholds, 'project').values]).toEqual([3, 1, Number.NaN]);
+    const coChannel = computeView('coChannel', track(), filter, thresholds, 'project');
+    expect(shareMeeting(coChannel, 0.5).percent).toBe(50);
+  });
+
+  it('keep the thresholds and swap only the colours for the colour-blind-safe palette', () => {
+    const bands = bandsOf(thresholds.colourScale, 'viridis');
+    expect(bands.map((b) => b.from)).toEqual([-80, -67, -55]);
+    expect(bands.map((b) => b.colour)).toEqual(['#440154', '#21918c', '#fde725']);
+  });
+});

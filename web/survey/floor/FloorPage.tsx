@@ -1,0 +1,214 @@
+/**
+ * `/projects/:projectId/floors/:floorId`: a floor's plan and walks. With a processed walk it is
+ * the heatmap viewer; before that it guides through the steps that lead there (upload a plan,
+ * set its scale, import a walk, wait for processing). The walk shown is kept in the address.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useSearch } from 'wouter';
+import type { Thresholds } from '../../lib/api-types.js';
+import { useTranslation } from '../../lib/i18n.js';
+import { goTo } from '../../lib/navigate.js';
+import { projectsPath } from '../../shell/org-path.js';
+import { useOrgName } from '../../shell/shell-context.js';
+import { usePermissions } from '../../shell/use-permissions.js';
+import { NotFoundPage } from '../../ui/NotFoundPage.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { errorStatus, QueryError } from '../../ui/QueryError.js';
+import { UploadModal } from '../../ui/UploadModal.js';
+import { HeatmapViewer } from '../heatmap/HeatmapViewer.js';
+import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
+import { useProject } from '../project-overview/queries.js';
+import { CalibrationPanel } from './CalibrationPanel.js';
+import { floorKeys, useFloor, useFloorplans, useNetworkTechnologies, useProcessTrack, useReportingSettings, useTrackLayers, useTrackPoints, useTracks } from './queries.js';
+import { TrackList } from './TrackList.js';
+import { TRACK_FILE_TYPES, PLAN_FILE_TYPES } from './file-types.js';
+
+export function FloorPage({ projectId, floorId }: { projectId: string; floorId: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const floor = useFloor(floorId);
+  const project = useProject(projectId);
+  const plans = useFloorplans(floorId);
+  const tracks = useTracks(floorId);
+  const reporting = useReportingSettings(projectId);
+  const technologies = useNetworkTechnologies();
+  const orgId = project.data?.orgId ?? '';
+  const orgName = useOrgName(orgId, t('shell.organization'));
+  const { can } = usePermissions({ orgId: orgId || null, projectId });
+  const mayWrite = can('project:survey:write');
+  const [upload, setUpload] = useState<'plan' | 'track' | null>(null);
+  const [calibrating, setCalibrating] = useState(false);
+  const [line, setLine] = useState<PlanPoint[]>([]);
+  const process = useProcessTrack(floorId);
+
+  const trackParam = new URLSearchParams(useSearch()).get('track') ?? undefined;
+  const items = tracks.data?.items ?? [];
+  const track = items.find((x) => x.id === trackParam) ?? items.find((x) => x.status === 'processed') ?? items[0];
+  const layers = useTrackLayers(track);
+  const points = useTrackPoints(track?.id);
+  const plan = plans.data?.items.find((p) => p.id === track?.floorplanId) ?? plans.data?.items[0];
+
+  if (errorStatus(floor.error) === 404 || errorStatus(project.error) === 404 || (floor.data && floor.data.projectId !== projectId)) return <NotFoundPage />;
+  const failed = floor.error ?? project.error ?? plans.error ?? tracks.error;
+  if (failed) return <QueryError error={failed} onRetry={() => void client.invalidateQueries({ queryKey: floorKeys.detail(floorId) })} />;
+  if (!floor.data || !project.data || !plans.data || !tracks.data) return <div className="shell-loading spinner" aria-label={t('common.loading')} />;
+
+  const thresholdsFor = (technology: string): Thresholds => reporting.data?.settings[technology] ?? reporting.data?.settings.wifi ?? FALLBACK;
+  const technologyName = (id: string) => technologies.data?.items.find((x) => x.id === id)?.name ?? id;
+  const select = (id: string) => goTo(`/projects/${projectId}/floors/${floorId}?track=${encodeURIComponent(id)}`, { replace: true });
+  const trackList = items.length > 0 && <TrackList tracks={items} selected={track?.id} onSelect={select} />;
+
+  let body;
+  if (!plan) {
+    body = (
+      <div className="empty-state">
+        <h2 className="section-title">{t('survey.floor.noPlanTitle')}</h2>
+        <p>{t(mayWrite ? 'survey.floor.noPlan' : 'survey.floor.noPlanReadOnly')}</p>
+        {mayWrite && (
+          <Button className="button button-primary" onPress={() => setUpload('plan')}>
+            {t('survey.floor.uploadPlan')}
+          </Button>
+        )}
+      </div>
+    );
+  } else if (calibrating) {
+    body = (
+      <div className="heatmap-viewer">
+        <div className="heatmap-main">
+          <PlanViewport
+            stage={plan.display}
+            planPerStage={plan.width / plan.display.width}
+            label={t('survey.calibration.title')}
+            onPlanClick={(point) => setLine((current) => (current.length >= 2 ? [point] : [...current, point]))}
+          >
+            <img className="plan-image" src={plan.display.url} width={plan.display.width} height={plan.display.height} alt="" draggable={false} />
+            <svg className="walk-overlay" viewBox={`0 0 ${plan.width} ${plan.height}`} preserveAspectRatio="none" aria-hidden="true">
+              {line.length === 2 && <line className="calibration-line" x1={line[0]!.x} y1={line[0]!.y} x2={line[1]!.x} y2={line[1]!.y} vectorEffect="non-scaling-stroke" />}
+              {line.map((p, i) => (
+                <circle key={i} className="calibration-end" cx={p.x} cy={p.y} r={Math.max(plan.width, plan.height) / 200} />
+              ))}
+            </svg>
+          </PlanViewport>
+        </div>
+        <aside className="heatmap-aside" aria-label={t('survey.calibration.title')}>
+          <CalibrationPanel floorplan={plan} points={line} onReset={() => setLine([])} onDone={() => setCalibrating(false)} />
+        </aside>
+      </div>
+    );
+  } else if (track && layers.data) {
+    body = <HeatmapViewer key={track.id} floorplan={plan} layers={layers.data} points={points.data} thresholdsFor={thresholdsFor} technologyName={technologyName} aside={trackList} />;
+  } else {
+    const status = track?.status;
+    body = (
+      <div className="heatmap-viewer">
+        <div className="heatmap-main">
+          <PlanViewport stage={plan.display} planPerStage={plan.width / plan.display.width} label={t('survey.floor.planLabel')}>
+            <img className="plan-image" src={plan.display.url} width={plan.display.width} height={plan.display.height} alt="" draggable={false} />
+          </PlanViewport>
+        </div>
+        <aside className="heatmap-aside" aria-label={t('survey.viewer.panel')}>
+          {trackList}
+          <p className="panel-text" role="status">
+            {!track
+              ? t(mayWrite ? 'survey.floor.noTracks' : 'survey.floor.noTracksReadOnly')
+              : layers.isError
+                ? t('survey.floor.layersFailed')
+                : status === 'processed'
+                  ? t('common.loading')
+                  : t(`survey.floor.trackState.${status!}`)}
+          </p>
+          {track && mayWrite && (status === 'imported' || status === 'failed') && (
+            <Button className="button button-primary" isPending={process.isPending} onPress={() => process.mutate(track.id)}>
+              {t('survey.floor.process')}
+            </Button>
+          )}
+        </aside>
+      </div>
+    );
+  }
+
+  const calibrated = plan?.metresPerPixel != null;
+  return (
+    <>
+      <PageHeader
+        title={floor.data.name}
+        crumbs={[
+          { label: orgName, href: projectsPath(orgId) },
+          { label: project.data.name, href: `/projects/${projectId}` },
+          { label: floor.data.name },
+        ]}
+        subtitle={
+          plan ? (calibrated ? t('survey.floor.scale', { cm: (plan.metresPerPixel! * 100).toFixed(1) }) : t('survey.floor.notCalibrated')) : undefined
+        }
+        actions={
+          mayWrite &&
+          !calibrating && (
+            <>
+              {plan && (
+                <Button className="button button-secondary" onPress={() => { setLine([]); setCalibrating(true); }}>
+                  {t('survey.floor.calibrate')}
+                </Button>
+              )}
+              <Button className="button button-secondary" onPress={() => setUpload('plan')}>
+                {t('survey.floor.uploadPlan')}
+              </Button>
+              {plan && (
+                <Button className="button button-primary" onPress={() => setUpload('track')}>
+                  {t('survey.floor.importTrack')}
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      {body}
+      <UploadModal
+        isOpen={upload === 'plan'}
+        onOpenChange={(open) => setUpload(open ? 'plan' : null)}
+        url={`/api/floors/${encodeURIComponent(floorId)}/floorplans`}
+        accept={PLAN_FILE_TYPES}
+        title={t('survey.floor.uploadPlan')}
+        onUploaded={() => void client.invalidateQueries({ queryKey: floorKeys.detail(floorId) })}
+      />
+      <UploadModal
+        isOpen={upload === 'track'}
+        onOpenChange={(open) => setUpload(open ? 'track' : null)}
+        url={`/api/floors/${encodeURIComponent(floorId)}/tracks?process=true`}
+        accept={TRACK_FILE_TYPES}
+        title={t('survey.floor.importTrack')}
+        fields={plan ? { floorplanId: plan.id } : undefined}
+        describeFailure={importFailure}
+        onUploaded={(response) => {
+          void client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) });
+          const created = response.data as { id?: string } | undefined;
+          if (created?.id) select(created.id);
+        }}
+      />
+    </>
+  );
+}
+
+/** The first problems the API found in a refused walk, line and field named, as it said them. */
+function importFailure(error: unknown): string | undefined {
+  const data = (error as { response?: { data?: { error?: { reason?: string } } } }).response?.data;
+  return data?.error?.reason;
+}
+
+// Until the project's settings arrive: the defaults a new project starts with.
+const FALLBACK: Thresholds = {
+  minSignalDbm: -67,
+  minSnrDb: 25,
+  minServing: 1,
+  maxCoChannel: 2,
+  coChannelDbm: -82,
+  bands: [],
+  colourScale: [
+    { dbm: -90, colour: '#d7191c' },
+    { dbm: -80, colour: '#fdae61' },
+    { dbm: -70, colour: '#ffffbf' },
+    { dbm: -67, colour: '#a6d96a' },
+    { dbm: -55, colour: '#1a9641' },
+  ],
+};

@@ -1,0 +1,111 @@
+/**
+ * A floor as its page needs it: the floor, its plans, its tracks (polled while one is being
+ * processed), and per track the decoded layers and measured places. Layers are fetched once per
+ * processing run and kept: switching views and filters is computed in the browser.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, dataOf } from '../../lib/api-client.js';
+import type { DatasetPage, Track } from '../../lib/api-types.js';
+import type { PlanPoint } from '../heatmap/PlanViewport.js';
+import { trackLayers } from '../heatmap/track-layers.js';
+
+/** Floors hold a handful of plans and a few dozen walks; one page shows them all. */
+const ALL = 100;
+const POLL_MS = 1500;
+
+export const floorKeys = {
+  all: ['floors'] as const,
+  detail: (floorId: string) => [...floorKeys.all, floorId] as const,
+  floorplans: (floorId: string) => [...floorKeys.detail(floorId), 'floorplans'] as const,
+  tracks: (floorId: string) => [...floorKeys.detail(floorId), 'tracks'] as const,
+  layers: (trackId: string, processedAt: string | null) => ['tracks', trackId, 'layers', processedAt] as const,
+  points: (trackId: string) => ['tracks', trackId, 'points'] as const,
+  reporting: (projectId: string) => ['projects', 'detail', projectId, 'reporting'] as const,
+};
+
+export function useFloor(floorId: string) {
+  return useQuery({
+    queryKey: floorKeys.detail(floorId),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/floors/{floorId}', { params: { path: { floorId } }, signal }), signal),
+  });
+}
+
+export function useFloorplans(floorId: string) {
+  return useQuery({
+    queryKey: floorKeys.floorplans(floorId),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/floors/{floorId}/floorplans', { params: { path: { floorId }, query: { per_page: ALL } }, signal }), signal),
+  });
+}
+
+const busy = (t: Track) => t.status === 'queued' || t.status === 'processing';
+
+export function useTracks(floorId: string) {
+  return useQuery({
+    queryKey: floorKeys.tracks(floorId),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/floors/{floorId}/tracks', { params: { path: { floorId }, query: { per_page: ALL } }, signal }), signal),
+    // Processing status is live: ask again while a track waits or runs, stop once none does.
+    refetchInterval: (query) => (query.state.data?.items.some(busy) ? POLL_MS : false),
+  });
+}
+
+async function allDatasets(trackId: string, signal: AbortSignal): Promise<DatasetPage[]> {
+  const pages: DatasetPage[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await dataOf(api.GET('/api/tracks/{trackId}/datasets', { params: { path: { trackId }, query: { include: 'values', page, per_page: ALL } }, signal }), signal);
+    pages.push(answer);
+    if (page * answer.perPage >= answer.total) return pages;
+  }
+}
+
+export function useTrackLayers(track: Track | undefined) {
+  const ready = track?.status === 'processed';
+  return useQuery({
+    queryKey: floorKeys.layers(track?.id ?? '', track?.finishedAt ?? null),
+    queryFn: async ({ signal }) => trackLayers(await allDatasets(track!.id, signal)),
+    enabled: ready,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useTrackPoints(trackId: string | undefined) {
+  return useQuery({
+    queryKey: floorKeys.points(trackId ?? ''),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/tracks/{trackId}/points', { params: { path: { trackId: trackId! } }, signal }), signal),
+    enabled: Boolean(trackId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useReportingSettings(projectId: string | undefined) {
+  return useQuery({
+    queryKey: floorKeys.reporting(projectId ?? ''),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/projects/{projectId}/reporting/settings', { params: { path: { projectId: projectId! } }, signal }), signal),
+    enabled: Boolean(projectId),
+  });
+}
+
+export function useCalibrate(floorId: string, floorplanId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { points: [PlanPoint, PlanPoint]; distanceM: number }) =>
+      dataOf(api.PUT('/api/floorplans/{floorplanId}', { params: { path: { floorplanId } }, body })),
+    // The plan's walks are queued again at the new scale: refresh both.
+    onSuccess: () => client.invalidateQueries({ queryKey: floorKeys.detail(floorId) }),
+  });
+}
+
+export function useProcessTrack(floorId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (trackId: string) => dataOf(api.POST('/api/tracks/{trackId}/process', { params: { path: { trackId } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) }),
+  });
+}
+
+export function useNetworkTechnologies() {
+  return useQuery({
+    queryKey: ['networktechnologies'],
+    queryFn: ({ signal }) => dataOf(api.GET('/api/networktechnologies', { signal }), signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * A view's grid laid over the plan: one canvas pixel per cell, stretched over the cells' extent.
+ * Smooth lets the browser interpolate between cells; grid shows the cells as they are.
+ */
+import { useLayoutEffect, useRef } from 'react';
+import type { GridSpec } from '../../lib/api-types.js';
+import { paintGrid } from './paint.js';
+import type { ViewResult } from './views.js';
+
+export type RenderMode = 'smooth' | 'grid' | 'points';
+
+interface Props {
+  grid: GridSpec;
+  view: ViewResult;
+  /** Plan pixels per stage pixel. */
+  planPerStage: number;
+  mode: Exclude<RenderMode, 'points'>;
+  opacity: number;
+}
+
+export function HeatmapCanvas({ grid, view, planPerStage, mode, opacity }: Props) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const context = canvas.current?.getContext('2d');
+    context?.putImageData(paintGrid(view.values, grid.cols, grid.rows, view.bands), 0, 0);
+  }, [view, grid]);
+  const cellStagePx = grid.cellSizeM / grid.metresPerPixel / planPerStage;
+  return (
+    <canvas
+      ref={canvas}
+      className={`heatmap-canvas heatmap-${mode}`}
+      width={grid.cols}
+      height={grid.rows}
+      style={{ width: grid.cols * cellStagePx, height: grid.rows * cellStagePx, opacity }}
+      aria-hidden="true"
+    />
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The centre of the survey tool: a processed walk over its floor plan, in any view, with its
+ * legend, the share of the area meeting the requirement, and a readout of what lies under the
+ * pointer. Views are computed from the layers already in memory, so switching is instant.
+ */
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { Floorplan, Thresholds, TrackPoints } from '../../lib/api-types.js';
+import { useTranslation } from '../../lib/i18n.js';
+import { bandsOf } from './colour-bands.js';
+import { valueAt } from './grid-values.js';
+import { HeatmapCanvas } from './HeatmapCanvas.js';
+import { Legend } from './Legend.js';
+import { nearestPoint } from './nearest-point.js';
+import { PlanViewport, type PlanPoint } from './PlanViewport.js';
+import { Readout, type ReadoutValue } from './Readout.js';
+import { mainTechnology, networkByIndex, type TrackLayers } from './track-layers.js';
+import { useViewerState } from './viewer-state.js';
+import { ViewerControls } from './ViewerControls.js';
+import { computeView } from './views.js';
+import { WalkOverlay } from './WalkOverlay.js';
+import './heatmap.css';
+
+interface Props {
+  floorplan: Floorplan;
+  layers: TrackLayers;
+  points: TrackPoints | undefined;
+  thresholdsFor: (technology: string) => Thresholds;
+  technologyName: (technology: string) => string;
+  /** Above the controls: the walk picker. */
+  aside?: ReactNode;
+}
+
+export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, technologyName, aside }: Props) {
+  const { t } = useTranslation();
+  const state = useViewerState(mainTechnology(layers));
+  const { preferences, view: viewId, filter } = state;
+  const thresholds = thresholdsFor(filter.technology);
+  const view = useMemo(() => computeView(viewId, layers, filter, thresholds, preferences.palette), [viewId, layers, filter, thresholds, preferences.palette]);
+  const [hover, setHover] = useState<PlanPoint | null>(null);
+  const [scale, setScale] = useState(1);
+  const onScaleChange = useCallback((s: number) => setScale(s), []);
+
+  const stage = floorplan.display;
+  const planPerStage = floorplan.width / stage.width;
+  const { grid } = layers;
+
+  let readout: ReadoutValue | null = null;
+  if (hover) {
+    const col = Math.floor((hover.x * grid.metresPerPixel) / grid.cellSizeM);
+    const row = Math.floor((hover.y * grid.metresPerPixel) / grid.cellSizeM);
+    const index = row * grid.cols + col;
+    const raw = col >= 0 && row >= 0 && col < grid.cols && row < grid.rows ? view.values[index]! : Number.NaN;
+    const bestNetwork = layers.technologies.get(filter.technology)?.bestNetwork;
+    const networkIndex = viewId === 'network' ? filter.network : viewId === 'primary' && !filter.band && !filter.channel && bestNetwork ? valueAt(bestNetwork, col, row) : null;
+    const nearest = points ? nearestPoint(points, hover.x, hover.y) : null;
+    readout = {
+      value: Number.isNaN(raw) ? null : raw,
+      network: networkIndex === null || Number.isNaN(raw) ? undefined : networkByIndex(layers, networkIndex),
+      nearestM: nearest ? nearest.distancePx * grid.metresPerPixel : null,
+    };
+  }
+
+  const signalBands = bandsOf(thresholds.colourScale, preferences.palette);
+  return (
+    <div className="heatmap-viewer">
+      <div className="heatmap-main">
+        <PlanViewport
+          stage={stage}
+          planPerStage={planPerStage}
+          label={t('survey.viewer.planLabel', { view: t(`survey.viewer.views.${viewId}`) })}
+          onHover={setHover}
+          onScaleChange={onScaleChange}
+          overlay={readout && <Readout view={view} at={readout} />}
+        >
+          <img className="plan-image" src={stage.url} width={stage.width} height={stage.height} alt="" draggable={false} />
+          {preferences.mode !== 'points' && <HeatmapCanvas grid={grid} view={view} planPerStage={planPerStage} mode={preferences.mode} opacity={preferences.opacity} />}
+          {points && (
+            <WalkOverlay
+              points={points}
+              plan={floorplan}
+              screenPerPlan={scale / planPerStage}
+              showRoute={preferences.showRoute}
+              showSamples={preferences.showSamples}
+              colouredBy={preferences.mode === 'points' ? signalBands : undefined}
+            />
+          )}
+        </PlanViewport>
+        {!layers.calibrated && <p className="notice notice-warning">{t('survey.viewer.uncalibrated')}</p>}
+        {!view.hasData && <p className="notice notice-info">{t('survey.viewer.noData')}</p>}
+      </div>
+      <aside className="heatmap-aside" aria-label={t('survey.viewer.panel')}>
+        {aside}
+        <ViewerControls state={state} track={layers} technologyName={technologyName} />
+        <Legend viewId={viewId} view={preferences.mode === 'points' ? { ...view, bands: signalBands, unit: 'dBm' } : view} cellSizeM={grid.cellSizeM} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The plan under the heatmap: zoom by wheel, pinch, buttons or + and −; pan by dragging or the
+ * arrow keys; 0 fits the plan again. The stage moves as one GPU-composited layer, so an
+ * 8000-pixel plan pans as smoothly as a small one. Reports the plan point under the pointer, and a
+ * click (not a drag) on the plan.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from '../../lib/i18n.js';
+import { fit, MIN_ZOOM_OF_FIT, toStage, zoomAt, type Transform } from './viewport-transform.js';
+
+export interface PlanPoint {
+  x: number;
+  y: number;
+}
+
+interface Props {
+  /** The display image's size: the stage every layer is laid on. */
+  stage: { width: number; height: number };
+  /** Plan pixels per stage pixel (the display image may be smaller than the uploaded plan). */
+  planPerStage: number;
+  label: string;
+  children: ReactNode;
+  /** Drawn above the stage and kept at screen size (the readout). */
+  overlay?: ReactNode;
+  onHover?: (point: PlanPoint | null) => void;
+  onPlanClick?: (point: PlanPoint) => void;
+  onScaleChange?: (scale: number) => void;
+}
+
+const WHEEL_STEP = 0.0015;
+const KEY_ZOOM = 1.25;
+const KEY_PAN = 60;
+const CLICK_SLOP = 4;
+
+export function PlanViewport({ stage, planPerStage, label, children, overlay, onHover, onPlanClick, onScaleChange }: Props) {
+  const { t } = useTranslation();
+  const frame = useRef<HTMLDivElement>(null);
+  const [transform, setTransform] = useState<Transform>({ scale: 1, x: 0, y: 0 });
+  const fitted = useRef<Transform>(transform);
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const gesture = useRef<{ moved: number; pinch: number | null }>({ moved: 0, pinch: null });
+
+  function local(event: { clientX: number; clientY: number }) {
+    const rect = frame.current!.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  }
+
+  // Fit the plan when it changes and when the frame's width does (a rotated phone, a resized window).
+  useLayoutEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    let width = -1;
+    const refit = () => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      fitted.current = fit({ width: el.clientWidth, height: el.clientHeight }, stage);
+      setTransform(fitted.current);
+    };
+    refit();
+    const observer = new ResizeObserver(refit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [stage]);
+  useEffect(() => onScaleChange?.(transform.scale), [transform.scale, onScaleChange]);
+
+  // The wheel listener must not be passive, or the page would scroll as the plan zooms.
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const wheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const at = local(event);
+      setTransform((t0) => zoomAt(t0, Math.exp(-event.deltaY * WHEEL_STEP), at, fitted.current.scale * MIN_ZOOM_OF_FIT));
+    };
+    el.addEventListener('wheel', wheel, { passive: false });
+    return () => el.removeEventListener('wheel', wheel);
+  }, []);
+
+  function planPoint(at: { x: number; y: number }): PlanPoint | null {
+    const s = toStage(transform, at);
+    if (s.x < 0 || s.y < 0 || s.x > stage.width || s.y > stage.height) return null;
+    return { x: s.x * planPerStage, y: s.y * planPerStage };
+  }
+
+  function zoomBy(factor: number) {
+    const el = frame.current!;
+    setTransform((t0) => zoomAt(t0, factor, { x: el.clientWidth / 2, y: el.clientHeight / 2 }, fitted.current.scale * MIN_ZOOM_OF_FIT));
+  }
+
+  return (
+    <div className="plan-viewport">
+      <div
+        ref={frame}
+        className="plan-frame"
+        style={{ aspectRatio: `${stage.width} / ${stage.height}` }}
+        role="application"
+        aria-roledescription={t('survey.viewer.planRole')}
+        aria-label={label}
+        tabIndex={0}
+        onKeyDown={(event) => {
+          const pan = (dx: number, dy: number) => setTransform((t0) => ({ ...t0, x: t0.x + dx, y: t0.y + dy }));
+          const keys: Record<string, () => void> = {
+            '+': () => zoomBy(KEY_ZOOM),
+            '=': () => zoomBy(KEY_ZOOM),
+            '-': () => zoomBy(1 / KEY_ZOOM),
+            '0': () => setTransform(fitted.current),
+            ArrowLeft: () => pan(KEY_PAN, 0),
+            ArrowRight: () => pan(-KEY_PAN, 0),
+            ArrowUp: () => pan(0, KEY_PAN),
+            ArrowDown: () => pan(0, -KEY_PAN),
+          };
+          const action = keys[event.key];
+          if (!action) return;
+          event.preventDefault();
+          action();
+        }}
+        onPointerDown={(event) => {
+          frame.current!.setPointerCapture(event.pointerId);
+          pointers.current.set(event.pointerId, local(event));
+          gesture.current = { moved: 0, pinch: null };
+        }}
+        onPointerMove={(event) => {
+          const at = local(event);
+          const previous = pointers.current.get(event.pointerId);
+          if (!previous) {
+            onHover?.(planPoint(at));
+            return;
+          }
+          pointers.current.set(event.pointerId, at);
+          const all = [...pointers.current.values()];
+          if (all.length === 2) {
+            const [a, b] = all as [PlanPoint, PlanPoint];
+            const distance = Math.hypot(a.x - b.x, a.y - b.y);
+            const centre = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+            if (gesture.current.pinch) setTransform((t0) => zoomAt(t0, distance / gesture.current.pinch!, centre, fitted.current.scale * MIN_ZOOM_OF_FIT));
+            gesture.current.pinch = distance;
+            gesture.current.moved += CLICK_SLOP;
+            return;
+          }
+          const dx = at.x - previous.x;
+          const dy = at.y - previous.y;
+          gesture.current.moved += Math.abs(dx) + Math.abs(dy);
+          setTransform((t0) => ({ ...t0, x: t0.x + dx, y: t0.y + dy }));
+        }}
+        onPointerUp={(event) => {
+          const wasClick = pointers.current.size === 1 && gesture.current.moved < CLICK_SLOP;
+          pointers.current.delete(event.pointerId);
+          if (pointers.current.size < 2) gesture.current.pinch = null;
+          if (wasClick && onPlanClick) {
+            const point = planPoint(local(event));
+            if (point) onPlanClick(point);
+          }
+        }}
+        onPointerCancel={(event) => pointers.current.delete(event.pointerId)}
+        onPointerLeave={() => onHover?.(null)}
+      >
+        <div
+          className="plan-stage"
+          style={{ width: stage.width, height: stage.height, transform: `translate(${transform.x}px, ${transform.y}px) scale(${transform.scale})` }}
+        >
+          {children}
+        </div>
+        {overlay}
+      </div>
+      <div className="plan-zoom" role="group" aria-label={t('survey.viewer.zoom')}>
+        <Button className="plan-zoom-button" aria-label={t('survey.viewer.zoomIn')} onPress={() => zoomBy(KEY_ZOOM)}>
+          +
+        </Button>
+        <Button className="plan-zoom-button" aria-label={t('survey.viewer.zoomOut')} onPress={() => zoomBy(1 / KEY_ZOOM)}>
+          −
+        </Button>
+        <Button className="plan-zoom-button plan-zoom-fit" aria-label={t('survey.viewer.zoomFit')} onPress={() => setTransform(fitted.current)}>
+          ⤢
+        </Button>
+      </div>
+    </div>
+  );
+}

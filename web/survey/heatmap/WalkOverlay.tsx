@@ -1,0 +1,40 @@
+/**
+ * The walk over the plan: the route in time order and a dot per measured place. In the points
+ * mode the dots carry the colour of the strongest signal heard there — the measurements alone,
+ * without any interpolation.
+ */
+import type { TrackPoints } from '../../lib/api-types.js';
+import { bandIndex, type Band } from './colour-bands.js';
+
+interface Props {
+  points: TrackPoints;
+  plan: { width: number; height: number };
+  /** Screen pixels per plan pixel: dots and lines keep their size as the plan zooms. */
+  screenPerPlan: number;
+  showRoute: boolean;
+  showSamples: boolean;
+  /** Colour the dots by their strongest signal. */
+  colouredBy?: readonly Band[];
+}
+
+export function WalkOverlay({ points, plan, screenPerPlan, showRoute, showSamples, colouredBy }: Props) {
+  const radius = (colouredBy ? 5 : 2.5) / screenPerPlan;
+  const route = points.x.map((x, i) => `${x},${points.y[i]}`).join(' ');
+  return (
+    <svg className="walk-overlay" viewBox={`0 0 ${plan.width} ${plan.height}`} preserveAspectRatio="none" aria-hidden="true">
+      {showRoute && <polyline className="walk-route" points={route} vectorEffect="non-scaling-stroke" />}
+      {(showSamples || colouredBy) &&
+        points.x.map((x, i) => (
+          <circle
+            key={i}
+            className="walk-sample"
+            cx={x}
+            cy={points.y[i]}
+            r={radius}
+            style={colouredBy ? { fill: colouredBy[bandIndex(colouredBy, points.bestDbm[i]!)]!.colour } : undefined}
+            vectorEffect="non-scaling-stroke"
+          />
+        ))}
+    </svg>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * What the viewer can show, each as one grid of numbers (NaN: nobody measured near enough) with
+ * its colour bands, the threshold that matters and whether a cell meets it. Filters by band or
+ * channel recompute the best and second-best server from the networks' own grids, so a view
+ * answers "what would a 5 GHz-only client see here".
+ */
+import type { Thresholds } from '../../lib/api-types.js';
+import { bandsOf, viridis, type Band, type Palette } from './colour-bands.js';
+import type { Layer } from './grid-values.js';
+import type { NetworkLayer, TrackLayers } from './track-layers.js';
+
+export const VIEW_IDS = ['primary', 'secondary', 'snr', 'serving', 'coChannel', 'network', 'requirements'] as const;
+export type ViewId = (typeof VIEW_IDS)[number];
+
+export interface ViewFilter {
+  technology: string;
+  /** Empty: every band. */
+  band: string;
+  /** 0: every channel. */
+  channel: number;
+  /** The network index the per-network view shows. */
+  network: number | null;
+}
+
+/** Why a cell fails the requirements, in the order they are checked; 0 means it passes. */
+export const REQUIREMENTS = ['pass', 'signal', 'snr', 'serving', 'coChannel'] as const;
+export type Requirement = (typeof REQUIREMENTS)[number];
+
+export interface ViewResult {
+  values: Float32Array;
+  bands: Band[];
+  unit: 'dBm' | 'dB' | 'count' | 'requirement';
+  /** The value a cell must reach (or, for co-channel, stay at or under) to meet the requirement. */
+  threshold: number | null;
+  meets: ((value: number) => boolean) | null;
+  /** False when the filter left nothing to show. */
+  hasData: boolean;
+}
+
+const SNR_STOPS = [0, 10, 15, 20, 25, 30, 40];
+const SEQUENTIAL = ['#b2182b', '#ef8a62', '#fddbc7', '#d1e5f0', '#67a9cf', '#2166ac', '#053061'];
+const COUNT_STOPS = [0, 1, 2, 3, 4];
+// Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
+const REQUIREMENT_COLOURS: Record<Requirement, string> = { pass: '#009e73', signal: '#d55e00', snr: '#e69f00', serving: '#cc79a7', coChannel: '#0072b2' };
+
+function fromLayer(layer: Layer | undefined, cells: number): Float32Array {
+  const out = new Float32Array(cells).fill(Number.NaN);
+  if (!layer) return out;
+  for (let i = 0; i < cells; i++) {
+    const v = layer.values[i]!;
+    if (v !== layer.noData) out[i] = v;
+  }
+  return out;
+}
+
+function selected(track: TrackLayers, f: ViewFilter): NetworkLayer[] {
+  return track.networks.filter((n) => n.technology === f.technology && (!f.band || n.network.band === f.band) && (!f.channel || n.network.channel === f.channel));
+}
+
+/** The strongest (rank 0) or second strongest (rank 1) signal per cell over the given networks. */
+function rankedSignal(networks: readonly NetworkLayer[], cells: number, rank: 0 | 1): Float32Array {
+  const first = new Float32Array(cells).fill(Number.NEGATIVE_INFINITY);
+  const second = new Float32Array(cells).fill(Number.NEGATIVE_INFINITY);
+  for (const { layer } of networks) {
+    for (let i = 0; i < cells; i++) {
+      const v = layer.values[i]!;
+      if (v === layer.noData) continue;
+      if (v > first[i]!) {
+        second[i] = first[i]!;
+        first[i] = v;
+      } else if (v > second[i]!) second[i] = v;
+    }
+  }
+  const out = rank === 0 ? first : second;
+  for (let i = 0; i < cells; i++) if (out[i] === Number.NEGATIVE_INFINITY) out[i] = Number.NaN;
+  return out;
+}
+
+function countBands(palette: Palette, reverse: boolean): Band[] {
+  const colours = palette === 'viridis' ? viridis(COUNT_STOPS.length) : SEQUENTIAL.slice(1, 1 + COUNT_STOPS.length);
+  const ordered = reverse ? [...colours].reverse() : colours;
+  return COUNT_STOPS.map((from, i) => ({ from, colour: ordered[i]! }));
+}
+
+function requirementValues(track: TrackLayers, f: ViewFilter, t: Thresholds, cells: number): Float32Array {
+  const layers = track.technologies.get(f.technology) ?? {};
+  const best = fromLayer(layers.best, cells);
+  const snr = fromLayer(layers.snr, cells);
+  const serving = fromLayer(layers.serving, cells);
+  const coChannel = fromLayer(layers.coChannel, cells);
+  const out = new Float32Array(cells).fill(Number.NaN);
+  for (let i = 0; i < cells; i++) {
+    if (Number.isNaN(best[i]!)) continue;
+    if (best[i]! < t.minSignalDbm) out[i] = 1;
+    else if (!Number.isNaN(snr[i]!) && snr[i]! < t.minSnrDb) out[i] = 2;
+    else if (serving[i]! < t.minServing) out[i] = 3;
+    else if (coChannel[i]! > t.maxCoChannel) out[i] = 4;
+    else out[i] = 0;
+  }
+  return out;
+}
+
+export function computeView(view: ViewId, track: TrackLayers, f: ViewFilter, thresholds: Thresholds, palette: Palette): ViewResult {
+  const cells = track.grid.cols * track.grid.rows;
+  const layers = track.technologies.get(f.technology) ?? {};
+  const signalBands = bandsOf(thresholds.colourScale, palette);
+  const filtered = f.band !== '' || f.channel !== 0;
+  let result: Omit<ViewResult, 'hasData'>;
+  switch (view) {
+    case 'primary':
+    case 'secondary': {
+      const values = !filtered && view === 'primary' ? fromLayer(layers.best, cells) : rankedSignal(selected(track, f), cells, view === 'primary' ? 0 : 1);
+      result = { values, bands: signalBands, unit: 'dBm', threshold: thresholds.minSignalDbm, meets: (v) => v >= thresholds.minSignalDbm };
+      break;
+    }
+    case 'network': {
+      const network = track.networks.find((n) => n.network.index === f.network);
+      result = { values: fromLayer(network?.layer, cells), bands: signalBands, unit: 'dBm', threshold: thresholds.minSignalDbm, meets: (v) => v >= thresholds.minSignalDbm };
+      break;
+    }
+    case 'snr': {
+      const colours = palette === 'viridis' ? viridis(SNR_STOPS.length) : SEQUENTIAL;
+      result = {
+        values: fromLayer(layers.snr, cells),
+        bands: SNR_STOPS.map((from, i) => ({ from, colour: colours[i]! })),
+        unit: 'dB',
+        threshold: thresholds.minSnrDb,
+        meets: (v) => v >= thresholds.minSnrDb,
+      };
+      break;
+    }
+    case 'serving':
+      result = { values: fromLayer(layers.serving, cells), bands: countBands(palette, false), unit: 'count', threshold: thresholds.minServing, meets: (v) => v >= thresholds.minServing };
+      break;
+    case 'coChannel':
+      result = { values: fromLayer(layers.coChannel, cells), bands: countBands(palette, true), unit: 'count', threshold: thresholds.maxCoChannel, meets: (v) => v <= thresholds.maxCoChannel };
+      break;
+    case 'requirements':
+      result = {
+        values: requirementValues(track, f, thresholds, cells),
+        bands: REQUIREMENTS.map((r, i) => ({ from: i, colour: REQUIREMENT_COLOURS[r] })),
+        unit: 'requirement',
+        threshold: null,
+        meets: (v) => v === 0,
+      };
+      break;
+  }
+  // Serving and co-channel layers hold 0 where nothing was measured; the best server says where something was.
+  if (view === 'serving' || view === 'coChannel') {
+    const best = fromLayer(layers.best, cells);
+    for (let i = 0; i < cells; i++) if (Number.isNaN(best[i]!)) result.values[i] = Number.NaN;
+  }
+  return { ...result, hasData: result.values.some((v) => !Number.isNaN(v)) };
+}
+
+export interface Share {
+  /** Cells with a value. */
+  cells: number;
+  areaM2: number;
+  /** Share of those meeting the view's requirement, 0–100; null when the view has none. */
+  percent: number | null;
+}
+
+export function shareMeeting(result: ViewResult, cellSizeM: number): Share {
+  let cells = 0;
+  let meeting = 0;
+  for (const v of result.values) {
+    if (Number.isNaN(v)) continue;
+    cells++;
+    if (result.meets?.(v)) meeting++;
+  }
+  return { cells, areaM2: cells * cellSizeM * cellSizeM, percent: result.meets && cells > 0 ? (100 * meeting) / cells : null };
+}
