@@ -17,9 +17,10 @@ import { generateLayout, surveyRoute } from './site-layout.js';
 import { placeAccessPoints, simulateWalk, toPixels, type AccessPoint } from './walk-simulator.js';
 
 export const DEMO_PROJECT_NAME = 'Demo office survey';
-const PX_PER_M = 20;
+export const DEMO_PX_PER_M = 20;
+const PX_PER_M = DEMO_PX_PER_M;
 
-const FLOORS = [
+export const DEMO_FLOORS = [
   { name: 'Ground floor', level: 0, seed: 101, aps: 4 },
   // One access point fewer upstairs: the heatmap shows the gap a survey is there to find.
   { name: 'First floor', level: 1, seed: 202, aps: 3 },
@@ -56,7 +57,7 @@ export async function seedDemoSurvey(ctx: SurveyContext, orgId: string, ownerId:
     return created;
   });
 
-  for (const spec of FLOORS) {
+  for (const spec of DEMO_FLOORS) {
     const floor = await createFloor(ctx.db, project.id, { name: spec.name, level: spec.level, heightM: 3.2 }, now);
     const layout = generateLayout(spec.seed);
     const svg = Buffer.from(layoutSvg(layout, PX_PER_M, `${DEMO_PROJECT_NAME} — ${spec.name}`), 'utf8');

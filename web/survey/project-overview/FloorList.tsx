@@ -1,19 +1,50 @@
-/** The project's floors by level, with how many plans and tracks each holds. */
+/** The project's floors by level, with how many plans and walks each holds; adding and deleting them as rights allow. */
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { DateText } from '../../ui/DateText.js';
+import { usePermissions } from '../../shell/use-permissions.js';
+import { useConfirm } from '../../ui/ConfirmProvider.js';
 import { QueryError } from '../../ui/QueryError.js';
+import { toastStore } from '../../ui/toast-store.js';
+import { FloorFormModal } from '../project-form/FloorFormModal.js';
+import { useDeleteFloor } from '../project-form/queries.js';
 import { useProjectFloors } from './queries.js';
 
-export function FloorList({ projectId }: { projectId: string }) {
+export function FloorList({ projectId, orgId }: { projectId: string; orgId: string }) {
   const { t } = useTranslation();
   const floors = useProjectFloors(projectId);
   const items = floors.data?.items ?? [];
+  const { can } = usePermissions({ orgId, projectId });
+  const mayWrite = can('project:survey:write');
+  const [adding, setAdding] = useState(false);
+  const remove = useDeleteFloor(projectId);
+  const confirm = useConfirm();
+
+  async function deleteFloor(floor: { id: string; name: string }) {
+    const sure = await confirm({
+      title: t('survey.floorForm.deleteTitle', { name: floor.name }),
+      message: t('survey.floorForm.deleteText'),
+      confirmLabel: t('survey.floorForm.delete'),
+      destructive: true,
+    });
+    if (!sure) return;
+    remove.mutate(floor.id, { onError: () => toastStore.show(t('survey.floorForm.deleteFailed'), 'error') });
+  }
+
   return (
     <section aria-labelledby="floors-title" className="floor-list">
-      <h2 id="floors-title" className="section-title">
-        {t('survey.floors')}
-      </h2>
+      <div className="section-head">
+        <h2 id="floors-title" className="section-title">
+          {t('survey.floors')}
+        </h2>
+        {mayWrite && (
+          <Button className="button button-secondary" onPress={() => setAdding(true)}>
+            {t('survey.floorForm.title')}
+          </Button>
+        )}
+      </div>
       {floors.isError ? (
         <QueryError error={floors.error} onRetry={() => void floors.refetch()} />
       ) : (
@@ -32,6 +63,11 @@ export function FloorList({ projectId }: { projectId: string }) {
                   {t('survey.figures.tracks')}
                 </th>
                 <th scope="col">{t('survey.updated')}</th>
+                {mayWrite && (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('survey.floorForm.actions')}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -46,11 +82,18 @@ export function FloorList({ projectId }: { projectId: string }) {
                   <td>
                     <DateText date={floor.updatedAt} />
                   </td>
+                  {mayWrite && (
+                    <td className="row-actions">
+                      <Button className="link-button" aria-label={t('survey.floorForm.deleteNamed', { name: floor.name })} onPress={() => void deleteFloor(floor)}>
+                        {t('survey.floorForm.delete')}
+                      </Button>
+                    </td>
+                  )}
                 </tr>
               ))}
               {items.length === 0 && (
                 <tr>
-                  <td colSpan={5} className="table-empty">
+                  <td colSpan={mayWrite ? 6 : 5} className="table-empty">
                     {floors.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('survey.noFloors')}
                   </td>
                 </tr>
@@ -59,6 +102,7 @@ export function FloorList({ projectId }: { projectId: string }) {
           </table>
         </div>
       )}
+      {adding && <FloorFormModal projectId={projectId} nextLevel={items.length ? Math.max(...items.map((f) => f.level)) + 1 : 0} onClose={() => setAdding(false)} />}
     </section>
   );
 }

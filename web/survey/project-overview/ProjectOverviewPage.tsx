@@ -13,6 +13,7 @@ import { NotFoundPage } from '../../ui/NotFoundPage.js';
 import { errorStatus, QueryError } from '../../ui/QueryError.js';
 import { ProjectStatusBadge } from '../project-status.js';
 import { FloorList } from './FloorList.js';
+import { ProjectActions } from './ProjectActions.js';
 import { ProjectFigures } from './ProjectFigures.js';
 import { useProject } from './queries.js';
 
@@ -38,11 +39,16 @@ export function ProjectOverviewPage({ projectId }: { projectId: string }) {
         title={data.name}
         crumbs={[{ label: orgName, href: projectsPath(data.orgId) }, { label: data.name }]}
         subtitle={subtitle || undefined}
-        actions={<ProjectStatusBadge status={data.status} />}
+        actions={
+          <>
+            <ProjectStatusBadge status={data.status} />
+            <ProjectActions project={data} />
+          </>
+        }
       />
       {data.description && <p className="project-description">{data.description}</p>}
       <ProjectFigures projectId={projectId} />
-      <FloorList projectId={projectId} />
+      <FloorList projectId={projectId} orgId={data.orgId} />
     </>
   );
 }

@@ -3,16 +3,21 @@
  * remembered as `projectTab`), searchable, filterable by status and sortable, all in the address.
  */
 import type { Project } from '../../lib/api-types.js';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { useListParams } from '../../lib/list-params.js';
 import { persistentStorage, usePersistentStorage } from '../../lib/persistent-storage.js';
 import { useOrgName } from '../../shell/shell-context.js';
+import { usePermissions } from '../../shell/use-permissions.js';
+import { AppLink } from '../../ui/AppLink.js';
 import { DataTable, type DataColumn } from '../../ui/DataTable.js';
 import { DateText } from '../../ui/DateText.js';
 import { FilterSelect } from '../../ui/FilterSelect.js';
 import { ListSearch } from '../../ui/ListSearch.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { TabBar } from '../../ui/TabBar.js';
+import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
 import { ProjectStatusBadge } from '../project-status.js';
 import { PROJECT_SORTS, useProjects, type ProjectSort } from './queries.js';
 
@@ -21,7 +26,11 @@ const STATUSES = ['', 'running', 'halted'] as const;
 
 export function ProjectsPage({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
-  const { projectTab } = usePersistentStorage();
+  const { projectTab, recentProjects } = usePersistentStorage();
+  const [creating, setCreating] = useState(false);
+  const { can } = usePermissions({ orgId });
+  // Stored entries are free-form (spec: persistent storage); only those with a name for this organisation are shown.
+  const recent = recentProjects.flatMap((p) => (p.orgId === orgId && typeof p.name === 'string' ? [{ id: p.id, name: p.name }] : []));
   const tab = projectTab === 'AllProjects' ? 'AllProjects' : 'MyProjects';
   const [params, setParams] = useListParams<ProjectSort>({ sort: 'updated', sorts: PROJECT_SORTS, filters: { status: '' } });
   const status = STATUSES.find((s) => s === params.filters.status) ?? '';
@@ -39,7 +48,27 @@ export function ProjectsPage({ orgId }: { orgId: string }) {
   const filtered = params.q !== '' || status !== '';
   return (
     <>
-      <PageHeader title={t('survey.projectsTitle')} crumbs={[{ label: orgName }]} />
+      <PageHeader
+        title={t('survey.projectsTitle')}
+        crumbs={[{ label: orgName }]}
+        actions={
+          can('org:projects:create') && (
+            <Button className="button button-primary" onPress={() => setCreating(true)}>
+              {t('survey.projectForm.createTitle')}
+            </Button>
+          )
+        }
+      />
+      {recent.length > 0 && (
+        <nav className="recent-projects" aria-label={t('survey.recentProjects')}>
+          <span className="recent-projects-label">{t('survey.recentProjects')}</span>
+          {recent.map((p) => (
+            <AppLink key={p.id} className="recent-project" href={`/projects/${p.id}`}>
+              {p.name}
+            </AppLink>
+          ))}
+        </nav>
+      )}
       <TabBar
         label={t('survey.projectsTitle')}
         tabs={TABS.map((id) => ({ id, label: t(`survey.tabs.${id}`) }))}
@@ -68,6 +97,7 @@ export function ProjectsPage({ orgId }: { orgId: string }) {
         empty={filtered ? t('shell.noMatches') : tab === 'MyProjects' ? t('survey.noOwnProjects') : t('survey.noProjects')}
       />
       </TabBar>
+      {creating && <ProjectFormModal orgId={orgId} onClose={() => setCreating(false)} />}
     </>
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * What may be done to a project from its page, as the caller's rights allow: edit its details,
+ * halt or resume it, delete it (typing its name, since the survey goes with it).
+ */
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import type { Project } from '../../lib/api-types.js';
+import { useTranslation } from '../../lib/i18n.js';
+import { goTo } from '../../lib/navigate.js';
+import { persistentStorage } from '../../lib/persistent-storage.js';
+import { projectsPath } from '../../shell/org-path.js';
+import { usePermissions } from '../../shell/use-permissions.js';
+import { useConfirm } from '../../ui/ConfirmProvider.js';
+import { toastStore } from '../../ui/toast-store.js';
+import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
+import { useDeleteProject, useUpdateProject } from '../project-form/queries.js';
+
+export function ProjectActions({ project }: { project: Project }) {
+  const { t } = useTranslation();
+  const { can } = usePermissions({ orgId: project.orgId, projectId: project.id });
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateProject(project.id);
+  const remove = useDeleteProject(project.id, project.orgId);
+  const confirm = useConfirm();
+
+  async function deleteProject() {
+    const sure = await confirm({
+      title: t('survey.projectForm.deleteTitle', { name: project.name }),
+      message: t('survey.projectForm.deleteText'),
+      typedConfirmation: project.name,
+      confirmLabel: t('survey.projectForm.delete'),
+      destructive: true,
+    });
+    if (!sure) return;
+    try {
+      await remove.mutateAsync();
+      persistentStorage.removeRecentProject(project.id);
+      toastStore.show(t('survey.projectForm.deletedToast', { name: project.name }), 'success');
+      goTo(projectsPath(project.orgId));
+    } catch {
+      toastStore.show(t('survey.projectForm.deleteFailed'), 'error');
+    }
+  }
+
+  const halted = project.status === 'halted';
+  return (
+    <>
+      {can('project:update') && (
+        <>
+          <Button className="button button-secondary" onPress={() => setEditing(true)}>
+            {t('survey.projectForm.edit')}
+          </Button>
+          <Button className="button button-secondary" isPending={update.isPending} onPress={() => update.mutate({ status: halted ? 'running' : 'halted' })}>
+            {halted ? t('survey.projectForm.resume') : t('survey.projectForm.halt')}
+          </Button>
+        </>
+      )}
+      {can('project:delete') && (
+        <Button className="button button-danger" onPress={() => void deleteProject()}>
+          {t('survey.projectForm.delete')}
+        </Button>
+      )}
+      {editing && <ProjectFormModal orgId={project.orgId} project={project} onClose={() => setEditing(false)} />}
+    </>
+  );
+}
