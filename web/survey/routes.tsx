@@ -2,13 +2,16 @@
  * The survey area's screens by address. This file is the area's chunk entry: the shell loads it
  * when an address under `/orgs/…` or `/projects/…` is opened.
  */
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { RequirePermission } from '../shell/RequirePermission.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
-import { FloorPage } from './floor/FloorPage.js';
 import { ProjectOverviewPage } from './project-overview/ProjectOverviewPage.js';
 import { ProjectsPage } from './projects/ProjectsPage.js';
 import './survey.css';
+
+// The heatmap viewer is the area's largest screen: it loads when a floor is opened, not with the project list.
+const FloorPage = lazy(async () => ({ default: (await import('./floor/FloorPage.js')).FloorPage }));
 
 export function SurveyRoutes() {
   return (
@@ -21,7 +24,11 @@ export function SurveyRoutes() {
         )}
       </Route>
       <Route path="/projects/:projectId/floors/:floorId">
-        {({ projectId, floorId }) => <FloorPage key={floorId} projectId={projectId} floorId={floorId} />}
+        {({ projectId, floorId }) => (
+          <Suspense fallback={<div className="shell-loading spinner" />}>
+            <FloorPage key={floorId} projectId={projectId} floorId={floorId} />
+          </Suspense>
+        )}
       </Route>
       <Route path="/projects/:projectId">{({ projectId }) => <ProjectOverviewPage key={projectId} projectId={projectId} />}</Route>
       <Route component={NotFoundPage} />
