@@ -12,6 +12,7 @@ import './survey.css';
 
 // The heatmap viewer is the area's largest screen: it loads when a floor is opened, not with the project list.
 const FloorPage = lazy(async () => ({ default: (await import('./floor/FloorPage.js')).FloorPage }));
+const StatisticsPage = lazy(async () => ({ default: (await import('./statistics/StatisticsPage.js')).StatisticsPage }));
 
 export function SurveyRoutes() {
   return (
@@ -27,6 +28,13 @@ export function SurveyRoutes() {
         {({ projectId, floorId }) => (
           <Suspense fallback={<div className="shell-loading spinner" />}>
             <FloorPage key={floorId} projectId={projectId} floorId={floorId} />
+          </Suspense>
+        )}
+      </Route>
+      <Route path="/projects/:projectId/statistics">
+        {({ projectId }) => (
+          <Suspense fallback={<div className="shell-loading spinner" />}>
+            <StatisticsPage key={projectId} projectId={projectId} />
           </Suspense>
         )}
       </Route>

@@ -10,6 +10,7 @@ import { goTo } from '../../lib/navigate.js';
 import { persistentStorage } from '../../lib/persistent-storage.js';
 import { projectsPath } from '../../shell/org-path.js';
 import { usePermissions } from '../../shell/use-permissions.js';
+import { AppLink } from '../../ui/AppLink.js';
 import { useConfirm } from '../../ui/ConfirmProvider.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
@@ -45,6 +46,9 @@ export function ProjectActions({ project }: { project: Project }) {
   const halted = project.status === 'halted';
   return (
     <>
+      <AppLink className="button button-secondary" href={`/projects/${project.id}/statistics`}>
+        {t('survey.statistics.title')}
+      </AppLink>
       {can('project:update') && (
         <>
           <Button className="button button-secondary" onPress={() => setEditing(true)}>

@@ -1,0 +1,46 @@
+/** A project's statistics across its processed walks: per network (one page, sorted by the API) and per channel. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, dataOf } from '../../lib/api-client.js';
+import { pageQuery } from '../../lib/list-params.js';
+import { projectKeys } from '../projects/queries.js';
+
+export const NETWORK_SORTS = ['signal', 'samples', 'coverage', 'name', 'channel'] as const;
+export type NetworkSort = (typeof NETWORK_SORTS)[number];
+
+export interface NetworkQuery {
+  q: string;
+  band: string;
+  sort: NetworkSort;
+  page: number;
+  perPage: number;
+}
+
+const statisticsKeys = {
+  networks: (projectId: string, query: NetworkQuery) => [...projectKeys.detail(projectId), 'statistics', 'networks', query] as const,
+  channels: (projectId: string) => [...projectKeys.detail(projectId), 'statistics', 'channels'] as const,
+};
+
+export function useNetworkStatistics(projectId: string, query: NetworkQuery) {
+  return useQuery({
+    queryKey: statisticsKeys.networks(projectId, query),
+    queryFn: ({ signal }) =>
+      dataOf(
+        api.GET('/api/projects/{projectId}/statistics/networkstatistics', {
+          params: { path: { projectId }, query: { ...pageQuery(query), band: query.band || undefined } },
+          signal,
+        }),
+        signal,
+      ),
+    // The table needs a key per row; a network is its technology, id and channel.
+    select: (page) => ({ ...page, items: page.items.map((n) => ({ ...n, id: `${n.technology}|${n.networkId}|${n.channel}` })) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Channels of one building are a few dozen; one page holds them all. */
+export function useChannelStatistics(projectId: string) {
+  return useQuery({
+    queryKey: statisticsKeys.channels(projectId),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/projects/{projectId}/statistics/channels', { params: { path: { projectId }, query: { per_page: 100 } }, signal }), signal),
+  });
+}
