@@ -3097,7 +3097,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Upload a floor plan: PNG, JPEG or SVG, multipart in field "file"
+         * Upload a floor plan: PNG, JPEG, SVG or PDF (its first page), multipart in field "file"
          * @description Needs one of these permissions: project:survey:write.
          */
         post: {

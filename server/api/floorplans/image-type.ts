@@ -1,7 +1,6 @@
 /**
  * What a floor plan upload is, judged by its first bytes rather than its name or the client's
- * media type. PDF is recognised so it can be refused with a clear answer: the image library
- * this project ships is built without a PDF renderer (see render.ts).
+ * media type. A PDF's first page is drawn by pdf.js rather than the image library (see render.ts).
  */
 
 export type FloorplanType = 'png' | 'jpeg' | 'svg' | 'pdf';

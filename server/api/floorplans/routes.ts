@@ -1,6 +1,6 @@
 /**
- * Floor plans: upload (PNG, JPEG, SVG; PDF see render.ts), read, calibrate, re-render the display
- * image, and serve the images.
+ * Floor plans: upload (PNG, JPEG, SVG, or a PDF's first page: see render.ts), read, calibrate,
+ * re-render the display image, and serve the images.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -53,7 +53,7 @@ export async function registerFloorplanRoutes(fastify: FastifyInstance, ctx: Sur
     {
       schema: {
         tags,
-        summary: 'Upload a floor plan: PNG, JPEG or SVG, multipart in field "file"',
+        summary: 'Upload a floor plan: PNG, JPEG, SVG or PDF (its first page), multipart in field "file"',
         params: FloorParams,
         response: { 201: FloorplanSchema },
       },

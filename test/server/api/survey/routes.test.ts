@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutSvg } from '../../../../server/api/demo/floorplan-svg.js';
 import type { SampleTable } from '../../../../server/api/tracks/import/sample-table.js';
 import { PX_PER_M, scenario } from './ground-truth.js';
+import { DEFAULT_RECT, pdfFixture } from './pdf-fixture.js';
 import { CALLER_HEADER, startSurveyApp, type SurveyTestApp } from './survey-app.js';
 
 function toCsv(s: SampleTable): string {
@@ -169,11 +170,53 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       const before = (await t.blobs.files()).length;
       expect((await http.post(`/api/floors/${floorId}/floorplans`).attach('file', Buffer.from('GIF89a....'), 'x.gif')).status).toBe(415);
       const pdf = await http.post(`/api/floors/${floorId}/floorplans`).attach('file', Buffer.from('%PDF-1.7\n%âãÏÓ\n'), 'plan.pdf');
-      expect(pdf.status).toBe(415);
-      expect(pdf.body.error.reason).toMatch(/PDF/);
+      expect(pdf.status).toBe(400);
+      expect(pdf.body.error.reason).toMatch(/not a readable PDF/);
       expect((await http.post(`/api/floors/${floorId}/floorplans`).field('name', 'x')).status).toBe(400);
       expect((await http.post(`/api/floors/${floorId}/floorplans`).send({ file: 'x' })).status).toBe(415);
       expect((await http.post(`/api/floors/${randomUUID()}/floorplans`).attach('file', svg, 'g.svg')).status).toBe(404);
+      expect((await t.blobs.files()).length).toBe(before);
+    });
+
+    it("uploads a PDF plan as its first page drawn 4096 px wide; refuses a locked or broken PDF, storing nothing", async () => {
+      const basement = (await http.post(`/api/projects/${projectId}/floors`).send({ name: 'Basement', level: -1 })).body.id as string;
+      const before = (await t.blobs.files()).length;
+      const pdf = pdfFixture();
+      const res = await http.post(`/api/floors/${basement}/floorplans`).attach('file', pdf, { filename: 'basement.pdf', contentType: 'application/pdf' });
+      expect(res.status).toBe(201);
+      // A 400 × 300 pt page: 10.24 pixels to the point.
+      expect(res.body).toMatchObject({ floorId: basement, fileName: 'basement.pdf', mediaType: 'application/pdf', byteSize: pdf.length, width: 4096, height: 3072 });
+      const image = await http.get(`/api/floorplans/${res.body.id}/image`).buffer(true).parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+      expect(image.headers['content-type']).toBe('image/png');
+      const { data, info } = await sharp(image.body as Buffer).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([4096, 3072]);
+      const px = (xPt: number, yPt: number) => {
+        const i = (Math.round((300 - yPt) * 10.24) * info.width + Math.round(xPt * 10.24)) * info.channels;
+        return [data[i], data[i + 1], data[i + 2]];
+      };
+      const { x, y, w, h } = DEFAULT_RECT;
+      expect(px(x + w / 2, y + h / 2)).toEqual([255, 0, 0]);
+      expect(px(x + w + 20, y + h / 2)).toEqual([255, 255, 255]);
+      expect(px(200, 280)).toEqual([0, 0, 0]);
+      expect((await t.blobs.files()).length).toBe(before + 2);
+      // The display image is drawn again from the stored PDF.
+      expect((await http.post(`/api/floorplans/${res.body.id}`)).body).toMatchObject({ width: 4096, height: 3072 });
+
+      for (const [bytes, reason] of [
+        [pdfFixture({ password: true }), /password/],
+        [pdf.subarray(0, 300), /not a readable PDF/],
+      ] as const) {
+        const refused = await http.post(`/api/floors/${basement}/floorplans`).attach('file', bytes, 'plan.pdf');
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.reason).toMatch(reason);
+      }
+      expect((await http.get(`/api/floors/${basement}/floorplans`)).body.total).toBe(1);
+      expect((await t.blobs.files()).length).toBe(before + 2);
+      expect((await http.delete(`/api/floors/${basement}`)).status).toBe(204);
       expect((await t.blobs.files()).length).toBe(before);
     });
 
