@@ -5,10 +5,10 @@
  * and a viewer sees the same survey with nothing to change. Every screen is audited with axe-core
  * and saved at desktop and phone width, light and dark.
  */
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FLOORS, DEMO_PX_PER_M } from '../../server/api/demo/demo-survey.js';
+import { pdfFixture } from '../server/api/survey/pdf-fixture.js';
 import { generateLayout } from '../../server/api/demo/site-layout.js';
 import { placeAccessPoints } from '../../server/api/demo/walk-simulator.js';
 import { PASSWORD, register, screenshot, uniqueEmail } from './support/account-page.js';
@@ -68,21 +68,22 @@ async function readoutAt(p: Page, plan: { x: number; y: number }, planSize: { wi
 
 const hex = (rgba: readonly number[]) => `#${rgba.slice(0, 3).map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
-/** A plain office plan: 1000 × 600 pixels, walls as grey lines. */
-async function planPng(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="600"><rect width="1000" height="600" fill="#fff"/>
-    <g stroke="#555" stroke-width="6" fill="none"><rect x="20" y="20" width="960" height="560"/><line x1="500" y1="20" x2="500" y2="580"/><line x1="20" y1="300" x2="980" y2="300"/></g></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+/** The hall as an architect exports it: a one-page PDF, 1000 × 600 pt, the hall drawn as a pale rectangle. */
+function planPdf(): Buffer {
+  return pdfFixture({ widthPt: 1000, heightPt: 600, rect: { x: 20, y: 20, w: 960, h: 560, rgb: [0.93, 0.93, 0.9] } });
 }
 
-/** A walk along the west half's corridor: two access points, stronger near x = 100. */
-function walkCsv(): string {
+/**
+ * A walk along the west half of the hall (x from 60 to 360 of 1000, y at 320 of 600), two access
+ * points heard stronger near x = 100; `scale` turns those places into the plan's pixels.
+ */
+function walkCsv(scale: number): string {
   const lines = ['time,x,y,technology,bssid,ssid,channel,signal'];
   for (let i = 0; i <= 30; i++) {
     const x = 60 + i * 10;
     const metres = Math.abs(x - 100) * 0.05;
-    lines.push(`${i},${x},320,wifi6,02:aa:00:00:00:01,Office,36,${Math.round(-40 - 6 * metres)}`);
-    lines.push(`${i},${x},320,wifi6,02:aa:00:00:00:02,Office,6,${Math.round(-55 - 4 * metres)}`);
+    lines.push(`${i},${x * scale},${320 * scale},wifi6,02:aa:00:00:00:01,Office,36,${Math.round(-40 - 6 * metres)}`);
+    lines.push(`${i},${x * scale},${320 * scale},wifi6,02:aa:00:00:00:02,Office,6,${Math.round(-55 - 4 * metres)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -159,9 +160,14 @@ describe('the survey area', () => {
 
     await page.getByRole('button', { name: 'Upload floor plan' }).first().click();
     const upload = page.getByRole('dialog', { name: 'Upload floor plan' });
-    await upload.locator('input[type=file]').setInputFiles({ name: 'hall-a.png', mimeType: 'image/png', buffer: await planPng() });
+    await upload.locator('input[type=file]').setInputFiles({ name: 'hall-a.pdf', mimeType: 'application/pdf', buffer: planPdf() });
     await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('Scale not set').waitFor();
+    await page.getByText('Scale not set').waitFor({ timeout: 60_000 });
+    const floorId = /\/floors\/([^/?]+)/.exec(page.url())![1]!;
+    // The PDF's first page, rasterised on the server: its pixel size is the plan's coordinate space.
+    const plan = (await api<{ items: { width: number; height: number }[] }>(page, 'GET', `/api/floors/${floorId}/floorplans`)).items[0]!;
+    expect(plan.width).toBe(4096);
+    const s = plan.width / 1000;
 
     // Scale: a line over the hall's 40 m from x = 100 to x = 900.
     await page.getByRole('button', { name: 'Set scale' }).click();
@@ -177,26 +183,25 @@ describe('the survey area', () => {
     await expectAccessible(page);
     await screenshotsOf(page, 'survey-calibration');
     await page.getByRole('button', { name: 'Save scale' }).click();
-    await page.getByText(/Scale: 1 pixel = 5\.\d cm/).waitFor();
+    await page.getByText(/Scale: 1 pixel = 1\.2 cm/).waitFor();
 
     await page.getByRole('button', { name: 'Import walk' }).click();
     const walk = page.getByRole('dialog', { name: 'Import walk' });
     await walk.locator('input[type=file]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('time,x,y,technology,bssid,channel,signal\n0,10,10,wifi6,not-a-mac,36,-50\n') });
     await walk.getByRole('button', { name: 'Upload', exact: true }).click();
     await walk.getByText(/line 2, field "(bssid|networkId)"/).waitFor();
-    await walk.locator('input[type=file]').setInputFiles({ name: 'hall-a-walk.csv', mimeType: 'text/csv', buffer: Buffer.from(walkCsv()) });
+    await walk.locator('input[type=file]').setInputFiles({ name: 'hall-a-walk.csv', mimeType: 'text/csv', buffer: Buffer.from(walkCsv(s)) });
     await walk.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByRole('radio', { name: /hall-a-walk/ }).waitFor();
     await page.getByRole('heading', { name: 'Primary signal' }).waitFor({ timeout: 60_000 });
     await page.locator('.track-item', { hasText: 'hall-a-walk' }).getByText('Processed').waitFor();
 
     // 20 m from every sample nothing is drawn: no colour where nobody measured.
-    const floorId = /\/floors\/([^/?]+)/.exec(page.url())![1]!;
     const track = (await api<{ items: { result: { grid: { cellSizeM: number; metresPerPixel: number } } }[] }>(page, 'GET', `/api/floors/${floorId}/tracks`)).items[0]!;
     const { metresPerPixel, cellSizeM } = track.result.grid;
-    expect((await drawnAt(page, { x: 360 + 20 / metresPerPixel, y: 320 }, metresPerPixel, cellSizeM)).rgba?.[3]).toBe(0);
-    expect((await drawnAt(page, { x: 100, y: 320 }, metresPerPixel, cellSizeM)).rgba?.[3]).toBe(255);
-    expect(await readoutAt(page, { x: 900, y: 100 }, { width: 1000, height: 600 })).toMatch(/Not measured here/);
+    expect((await drawnAt(page, { x: 360 * s + 20 / metresPerPixel, y: 320 * s }, metresPerPixel, cellSizeM)).rgba?.[3]).toBe(0);
+    expect((await drawnAt(page, { x: 100 * s, y: 320 * s }, metresPerPixel, cellSizeM)).rgba?.[3]).toBe(255);
+    expect(await readoutAt(page, { x: 900 * s, y: 100 * s }, plan)).toMatch(/Not measured here/);
 
     for (const view of ['Primary signal', 'Secondary signal', 'Signal-to-noise ratio', 'Serving access points', 'Co-channel interference', 'Signal of one network', 'Requirements']) {
       await page.getByRole('combobox', { name: 'View' }).selectOption({ label: view });

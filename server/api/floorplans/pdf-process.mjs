@@ -22,7 +22,7 @@ const PDF_RASTER_SIDE = 4096;
 /** Embedded images above this many pixels are left out rather than decoded (A0 at 300 dpi is 70). */
 const MAX_EMBEDDED_IMAGE_PIXELS = 100_000_000;
 
-/** @typedef {{ ok: true, png: Uint8Array } | { ok: false, reason: string }} PdfProcessAnswer */
+/** @typedef {import("./pdf-process-answer.js").PdfProcessAnswer} PdfProcessAnswer */
 
 /** A PDF this renderer will not draw; the message is the reason its uploader is told. */
 class PdfRefusal extends Error {}

@@ -9,7 +9,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { FloorplanImageError } from './floorplan-image-error.js';
-import type { PdfProcessAnswer } from './pdf-process.mjs';
+import type { PdfProcessAnswer } from './pdf-process-answer.js';
 
 export const PDF_TIME_LIMIT_MS = 30_000;
 const MAX_RENDERING = 2;
