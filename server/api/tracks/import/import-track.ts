@@ -5,30 +5,13 @@
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { MAX_REPORTED_ISSUES, TrackImportError, type ImportIssue } from './import-error.js';
-import { fieldOf, normaliseRow, parseRow, type ParsedRow } from './sample-row.js';
-import { SampleTableBuilder, type SampleTable } from './sample-table.js';
-import { WalkedPath, type Waypoint } from './walked-path.js';
+import { TrackImportError } from './import-error.js';
+import { fieldOf } from './sample-row.js';
+import { SampleCollector, type ImportedTrack, type ImportOptions } from './sample-collector.js';
+
+export type { ImportedTrack, ImportOptions };
 
 export type TrackFormat = 'csv' | 'json';
-
-export interface ImportOptions {
-  /** Pixel size of the floor plan the track was walked on: positions must lie inside it. */
-  imageSize: { width: number; height: number };
-  /** Refuse files with more samples than this. */
-  maxSamples?: number;
-}
-
-export interface ImportedTrack {
-  samples: SampleTable;
-  /** Walked path points in time order (empty when every sample carried its own position). */
-  path: Waypoint[];
-  /** Earliest and latest sample time, seconds. */
-  startTime: number;
-  endTime: number;
-}
-
-export const DEFAULT_MAX_SAMPLES = 2_000_000;
 
 /** Decides by the file name or media type first, then by the first character of the content. */
 export function detectFormat(fileName: string | undefined, mediaType: string | undefined, head: string): TrackFormat | undefined {
@@ -42,81 +25,9 @@ export function detectFormat(fileName: string | undefined, mediaType: string | u
   return undefined;
 }
 
-class Collector {
-  readonly builder = new SampleTableBuilder(4096);
-  readonly waypoints: Waypoint[] = [];
-  readonly issues: ImportIssue[] = [];
-  unplaced = 0;
-  firstUnplaced: string | undefined;
-
-  constructor(private readonly options: ImportOptions) {}
-
-  get full(): boolean {
-    return this.issues.length >= MAX_REPORTED_ISSUES;
-  }
-
-  add(raw: Record<string, unknown>, where: string): void {
-    const parsed: ParsedRow | undefined = parseRow(normaliseRow(raw), where, this.options.imageSize, this.issues);
-    if (!parsed) return;
-    if (parsed.kind === 'waypoint') {
-      this.waypoints.push({ time: parsed.time, x: parsed.x, y: parsed.y });
-      return;
-    }
-    const max = this.options.maxSamples ?? DEFAULT_MAX_SAMPLES;
-    if (this.builder.count >= max) {
-      this.issues.push({ where, field: 'time', message: `the file has more than ${max} samples, the most one track takes` });
-      return;
-    }
-    if (Number.isNaN(parsed.x)) {
-      this.unplaced++;
-      this.firstUnplaced ??= where;
-    } else {
-      // A sample with a position also marks the walked path.
-      this.waypoints.push({ time: parsed.time, x: parsed.x, y: parsed.y });
-    }
-    const network = this.builder.networkFor(parsed.network);
-    this.builder.append(parsed.time, parsed.x, parsed.y, network, parsed.signalDbm, parsed.noiseDbm, parsed.throughputMbps);
-  }
-
-  finish(): ImportedTrack {
-    if (this.builder.count === 0 && this.issues.length === 0) {
-      this.issues.push({ where: 'file', field: 'signal', message: 'the file holds no samples' });
-    }
-    if (this.unplaced > 0 && this.waypoints.length === 0 && this.issues.length < MAX_REPORTED_ISSUES) {
-      this.issues.push({ where: this.firstUnplaced ?? 'file', field: 'x', message: 'this sample has no position and the file has no walked path points to place it on' });
-    }
-    if (this.issues.length > 0) throw new TrackImportError(this.issues);
-    const samples = this.builder.finish();
-    const explicitPath = this.unplaced > 0;
-    if (explicitPath) {
-      const path = new WalkedPath(this.waypoints);
-      const at = { x: 0, y: 0 };
-      for (let i = 0; i < samples.count; i++) {
-        if (!Number.isNaN(samples.x[i]!)) continue;
-        path.positionAt(samples.time[i]!, at);
-        samples.x[i] = at.x;
-        samples.y[i] = at.y;
-      }
-    }
-    let start = Infinity;
-    let end = -Infinity;
-    for (let i = 0; i < samples.count; i++) {
-      const t = samples.time[i]!;
-      if (t < start) start = t;
-      if (t > end) end = t;
-    }
-    return {
-      samples,
-      path: explicitPath ? [...this.waypoints].sort((a, b) => a.time - b.time) : [],
-      startTime: start,
-      endTime: end,
-    };
-  }
-}
-
 /** CSV: a header row naming the columns, then one sample (or path point) per row. Streamed. */
 export async function importCsv(input: Readable, options: ImportOptions): Promise<ImportedTrack> {
-  const collector = new Collector(options);
+  const collector = new SampleCollector(options);
   const parser = parse({
     bom: true,
     columns: (header: string[]) => {
@@ -170,7 +81,7 @@ export function importJson(text: string, options: ImportOptions): ImportedTrack 
   } catch (err) {
     throw new TrackImportError([{ where: 'file', field: 'file', message: `not valid JSON: ${(err as Error).message}` }]);
   }
-  const collector = new Collector(options);
+  const collector = new SampleCollector(options);
   const samples = Array.isArray(doc) ? doc : isObject(doc) ? doc.samples : undefined;
   const path = isObject(doc) ? doc.path : undefined;
   if (!Array.isArray(samples)) {
