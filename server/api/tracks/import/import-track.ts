@@ -1,28 +1,52 @@
 /**
- * Reads a track file (CSV, streamed; or JSON) into a sample table. Every row is checked; any
- * problem refuses the whole file with the rows and fields named, so a track is stored whole or
- * not at all. Formats are documented in docs/survey-formats.md.
+ * Reads a track file (CSV, streamed; JSON; or one of the formats in formats/) into a sample
+ * table. Every row is checked; any problem refuses the whole file with the rows and fields named,
+ * so a track is stored whole or not at all. Formats are documented in docs/survey-formats.md.
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import type { TrackFormat } from '../track-schema.js';
 import { TrackImportError } from './import-error.js';
 import { fieldOf } from './sample-row.js';
+import { importEsx } from './formats/esx.js';
+import { importScanLog } from './formats/scan-log.js';
+import { importWigle } from './formats/wigle.js';
 import { SampleCollector, type ImportedTrack, type ImportOptions } from './sample-collector.js';
 
 export type { ImportedTrack, ImportOptions };
 
-export type TrackFormat = 'csv' | 'json';
+export type { TrackFormat };
 
-/** Decides by the file name or media type first, then by the first character of the content. */
+/**
+ * Decides by what the first bytes say when they are unmistakable (a zip archive, WiGLE's
+ * pre-header, a scan log's position line), since WiGLE files are named .csv and scan logs
+ * anything; otherwise by the file name or media type, then by the first character.
+ */
 export function detectFormat(fileName: string | undefined, mediaType: string | undefined, head: string): TrackFormat | undefined {
   const name = fileName?.toLowerCase() ?? '';
   const type = mediaType?.toLowerCase() ?? '';
+  const text = head.replace(/^\uFEFF/, '');
+  if (text.startsWith('PK\u0003\u0004') || text.startsWith('PK\u0005\u0006')) return 'esx';
+  if (text.startsWith('WigleWifi-')) return 'wigle';
+  if (isScanLog(text)) return 'scanlog';
+  if (name.endsWith('.esx') || type.includes('zip')) return 'esx';
   if (name.endsWith('.csv') || type.includes('csv')) return 'csv';
   if (name.endsWith('.json') || type.includes('json')) return 'json';
-  const first = head.replace(/^\uFEFF/, '').trimStart()[0];
+  const first = text.trimStart()[0];
   if (first === '{' || first === '[') return 'json';
   if (first !== undefined && /[A-Za-z_"]/.test(first)) return 'csv';
   return undefined;
+}
+
+/** A scan log opens with a position or nmcli line, or iw's "BSS", after any comment lines. */
+function isScanLog(head: string): boolean {
+  for (const raw of head.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    if (/^#\s*(at|nmcli)\b/i.test(line) || /^BSS\s/.test(line)) return true;
+    if (!line.startsWith('#')) return false;
+  }
+  return false;
 }
 
 /** CSV: a header row naming the columns, then one sample (or path point) per row. Streamed. */
@@ -111,9 +135,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 export async function importTrack(input: Readable, format: TrackFormat, options: ImportOptions): Promise<ImportedTrack> {
   if (format === 'csv') return importCsv(input, options);
+  if (format === 'wigle') return importWigle(input);
+  // The others are read whole: the route's upload limit bounds their size.
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return importJson(Buffer.concat(chunks).toString('utf8'), options);
+  const bytes = Buffer.concat(chunks);
+  if (format === 'esx') return importEsx(bytes, options);
+  if (format === 'scanlog') return importScanLog(bytes.toString('utf8'), options);
+  return importJson(bytes.toString('utf8'), options);
 }
 
 export function importCsvText(text: string, options: ImportOptions): Promise<ImportedTrack> {
