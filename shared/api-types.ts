@@ -3523,7 +3523,7 @@ export interface paths {
                                 deviceId: string | null;
                                 fileName: string;
                                 /** @enum {unknown} */
-                                format: "csv" | "json";
+                                format: "csv" | "json" | "esx" | "wigle" | "scanlog";
                                 sampleCount: number;
                                 networkCount: number;
                                 pathPoints: number;
@@ -3590,7 +3590,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Import a survey file as a track: CSV or JSON, multipart in field "file"
+         * Import a survey file as a track: CSV, JSON, Ekahau .esx or an iw / nmcli scan log, multipart in field "file"
          * @description Needs one of these permissions: project:survey:write.
          */
         post: {
@@ -3623,7 +3623,7 @@ export interface paths {
                             deviceId: string | null;
                             fileName: string;
                             /** @enum {unknown} */
-                            format: "csv" | "json";
+                            format: "csv" | "json" | "esx" | "wigle" | "scanlog";
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
@@ -3728,7 +3728,7 @@ export interface paths {
                             deviceId: string | null;
                             fileName: string;
                             /** @enum {unknown} */
-                            format: "csv" | "json";
+                            format: "csv" | "json" | "esx" | "wigle" | "scanlog";
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
@@ -4062,7 +4062,7 @@ export interface paths {
                             deviceId: string | null;
                             fileName: string;
                             /** @enum {unknown} */
-                            format: "csv" | "json";
+                            format: "csv" | "json" | "esx" | "wigle" | "scanlog";
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
@@ -4137,7 +4137,7 @@ export interface paths {
                             deviceId: string | null;
                             fileName: string;
                             /** @enum {unknown} */
-                            format: "csv" | "json";
+                            format: "csv" | "json" | "esx" | "wigle" | "scanlog";
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
@@ -4247,7 +4247,7 @@ export interface paths {
                             deviceId: string | null;
                             fileName: string;
                             /** @enum {unknown} */
-                            format: "csv" | "json";
+                            format: "csv" | "json" | "esx" | "wigle" | "scanlog";
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;

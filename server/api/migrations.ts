@@ -4,5 +4,6 @@ import { coreMigration } from './core-migration.js';
 import { devicesMigration } from './devices-migration.js';
 import { outboxDeliveryMigration } from './mail/migration.js';
 import { surveyMigration } from './survey/migration.js';
+import { trackFormatsMigration } from './tracks/migration.js';
 
-export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration, devicesMigration, outboxDeliveryMigration];
+export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration, devicesMigration, outboxDeliveryMigration, trackFormatsMigration];

@@ -1,5 +1,6 @@
-/** The one file of a multipart upload, in field `file`, with the text fields sent before it. */
+/** The one file of a multipart upload, in field `file`, with the text fields sent before it; and a look at its first bytes. */
 import type { MultipartFile } from '@fastify/multipart';
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../http/api-error.js';
 
@@ -28,4 +29,28 @@ export function textField(part: MultipartFile, name: string): string | undefined
   const field = part.fields[name];
   const one = Array.isArray(field) ? field[0] : field;
   return one && one.type === 'field' && typeof one.value === 'string' ? one.value : undefined;
+}
+
+/**
+ * The first `bytes` bytes of a stream (fewer if it ends sooner), and a stream of the whole content
+ * from its start, to be read instead of the original.
+ */
+export async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; input: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const taken: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const chunk = next.value as Buffer;
+    taken.push(chunk);
+    length += chunk.length;
+  }
+  const input = Readable.from(
+    (async function* () {
+      yield* taken;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value as Buffer;
+    })(),
+  );
+  return { head: Buffer.concat(taken).subarray(0, bytes), input };
 }

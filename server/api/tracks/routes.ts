@@ -4,7 +4,6 @@
  * fully valid file becomes a track (its row and samples in one transaction).
  */
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -15,13 +14,13 @@ import type { SurveyContext } from '../survey/context.js';
 import { ApiError, badRequest, checkId, found } from '../http/api-error.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
 import { PageOf } from '../http/response-schemas.js';
-import { textField, uploadedFile } from '../survey/upload.js';
+import { peek, textField, uploadedFile } from '../survey/upload.js';
 import { PhotoSchema } from '../photos/photo-schema.js';
 import { listPhotos } from '../photos/store.js';
 import { DATASET_KINDS, DatasetPageSchema } from './dataset-schema.js';
 import { trackDatasets } from './datasets.js';
 import { TrackImportError } from './import/import-error.js';
-import { detectFormat, importTrack, type TrackFormat } from './import/import-track.js';
+import { detectFormat, importTrack } from './import/import-track.js';
 import { decodeSampleTable, encodeSampleTable } from './import/sample-table.js';
 import { requestProcessing } from './processing/job.js';
 import { getTrackRow, insertTrack, listTracks, loadSamples, toTrack, type Track } from './store.js';
@@ -32,6 +31,9 @@ const FloorParams = Type.Object({ floorId: Type.String() });
 const TrackParams = Type.Object({ trackId: Type.String() });
 export const ImportQuery = Type.Object({ process: Type.Optional(Type.Boolean({ description: 'Queue processing at once (default: no for a user import, yes for a device upload).' })) }, { additionalProperties: false });
 const tags = ['tracks'];
+
+/** Enough of the start of a file to recognise its format. */
+const HEAD_BYTES = 1024;
 
 export interface TrackUpload {
   floorId: string;
@@ -59,24 +61,13 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
       throw new ApiError(409, 'This floor has no floor plan yet: upload one before importing tracks');
     }
   }
-  let input: Readable = part.file;
-  let format: TrackFormat | undefined = detectFormat(part.filename, part.mimetype === 'application/octet-stream' ? undefined : part.mimetype, '');
+  // The first bytes are read before choosing a format: WiGLE files are named .csv, Ekahau
+  // archives and scan logs may have any name, and the content tells them apart.
+  const { head, input } = await peek(part.file, HEAD_BYTES);
+  const format = detectFormat(part.filename, part.mimetype === 'application/octet-stream' ? undefined : part.mimetype, head.toString('utf8'));
   if (!format) {
-    // Neither name nor media type tells: look at the first bytes, then read on from them.
-    const iterator = part.file[Symbol.asyncIterator]();
-    const first = await iterator.next();
-    const head: Buffer = first.done ? Buffer.alloc(0) : (first.value as Buffer);
-    format = detectFormat(undefined, undefined, head.subarray(0, 256).toString('utf8'));
-    input = Readable.from(
-      (async function* () {
-        yield head;
-        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value as Buffer;
-      })(),
-    );
-    if (!format) {
-      input.resume();
-      throw new ApiError(415, 'A track file is CSV or JSON; this file is neither');
-    }
+    input.resume();
+    throw new ApiError(415, 'A track file is CSV, JSON, an Ekahau project (.esx), WiGLE CSV or an iw / nmcli scan log; this file is none of these');
   }
   let imported;
   try {
@@ -85,6 +76,9 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
     // A cut-off file fails to parse at the cut: say what really happened.
     if (part.file.truncated) throw new ApiError(413, `The track file is larger than ${UPLOAD_LIMITS.track} bytes`);
     if (err instanceof TrackImportError) {
+      // Read the rest of the upload (a reader may have stopped at the first problems) so the
+      // answer is not held up behind it.
+      input.resume();
       part.file.resume();
       throw new ApiError(400, err.message, { issues: err.issues });
     }
@@ -148,7 +142,7 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
     {
       schema: {
         tags,
-        summary: 'Import a survey file as a track: CSV or JSON, multipart in field "file"',
+        summary: 'Import a survey file as a track: CSV, JSON, Ekahau .esx or an iw / nmcli scan log, multipart in field "file"',
         params: FloorParams,
         querystring: ImportQuery,
         response: { 201: TrackSchema },

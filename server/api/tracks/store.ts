@@ -1,7 +1,7 @@
 /** Track rows and their stored samples. Processing results: see processing/results-store.ts. */
 import type { Queryable } from '../../db/database.js';
 import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
-import type { Track, TrackResultSummary, TrackStatus } from './track-schema.js';
+import type { Track, TrackFormat, TrackResultSummary, TrackStatus } from './track-schema.js';
 
 export type { Track, TrackResultSummary, TrackStatus };
 
@@ -13,7 +13,7 @@ export interface TrackRow {
   source: 'upload' | 'device';
   device_id: string | null;
   file_name: string;
-  format: 'csv' | 'json';
+  format: TrackFormat;
   sample_count: number;
   network_count: number;
   path_points: number;

@@ -7,6 +7,9 @@ import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from '../http/response-schemas.js';
 
 export const TRACK_STATUSES = ['imported', 'queued', 'processing', 'processed', 'failed'] as const;
+/** The format of the file a track was imported from (docs/survey-formats.md). */
+export const TRACK_FORMATS = ['csv', 'json', 'esx', 'wigle', 'scanlog'] as const;
+export type TrackFormat = (typeof TRACK_FORMATS)[number];
 
 export const GridSchema = Type.Object(
   {
@@ -52,7 +55,7 @@ export const TrackSchema = Type.Object({
   source: Type.Enum(['upload', 'device']),
   deviceId: Nullable(Type.String()),
   fileName: Type.String(),
-  format: Type.Enum(['csv', 'json']),
+  format: Type.Enum(TRACK_FORMATS),
   sampleCount: Type.Integer(),
   networkCount: Type.Integer(),
   pathPoints: Type.Integer(),

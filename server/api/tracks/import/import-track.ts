@@ -1,122 +1,57 @@
 /**
- * Reads a track file (CSV, streamed; or JSON) into a sample table. Every row is checked; any
- * problem refuses the whole file with the rows and fields named, so a track is stored whole or
- * not at all. Formats are documented in docs/survey-formats.md.
+ * Reads a track file (CSV, streamed; JSON; or one of the formats in formats/) into a sample
+ * table. Every row is checked; any problem refuses the whole file with the rows and fields named,
+ * so a track is stored whole or not at all. Formats are documented in docs/survey-formats.md.
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { MAX_REPORTED_ISSUES, TrackImportError, type ImportIssue } from './import-error.js';
-import { fieldOf, normaliseRow, parseRow, type ParsedRow } from './sample-row.js';
-import { SampleTableBuilder, type SampleTable } from './sample-table.js';
-import { WalkedPath, type Waypoint } from './walked-path.js';
+import type { TrackFormat } from '../track-schema.js';
+import { TrackImportError } from './import-error.js';
+import { fieldOf } from './sample-row.js';
+import { importEsx } from './formats/esx.js';
+import { importScanLog } from './formats/scan-log.js';
+import { importWigle } from './formats/wigle.js';
+import { SampleCollector, type ImportedTrack, type ImportOptions } from './sample-collector.js';
 
-export type TrackFormat = 'csv' | 'json';
+export type { ImportedTrack, ImportOptions };
 
-export interface ImportOptions {
-  /** Pixel size of the floor plan the track was walked on: positions must lie inside it. */
-  imageSize: { width: number; height: number };
-  /** Refuse files with more samples than this. */
-  maxSamples?: number;
-}
+export type { TrackFormat };
 
-export interface ImportedTrack {
-  samples: SampleTable;
-  /** Walked path points in time order (empty when every sample carried its own position). */
-  path: Waypoint[];
-  /** Earliest and latest sample time, seconds. */
-  startTime: number;
-  endTime: number;
-}
-
-export const DEFAULT_MAX_SAMPLES = 2_000_000;
-
-/** Decides by the file name or media type first, then by the first character of the content. */
+/**
+ * Decides by what the first bytes say when they are unmistakable (a zip archive, WiGLE's
+ * pre-header, a scan log's position line), since WiGLE files are named .csv and scan logs
+ * anything; otherwise by the file name or media type, then by the first character.
+ */
 export function detectFormat(fileName: string | undefined, mediaType: string | undefined, head: string): TrackFormat | undefined {
   const name = fileName?.toLowerCase() ?? '';
   const type = mediaType?.toLowerCase() ?? '';
+  const text = head.replace(/^\uFEFF/, '');
+  if (text.startsWith('PK\u0003\u0004') || text.startsWith('PK\u0005\u0006')) return 'esx';
+  if (text.startsWith('WigleWifi-')) return 'wigle';
+  if (isScanLog(text)) return 'scanlog';
+  if (name.endsWith('.esx') || type.includes('zip')) return 'esx';
   if (name.endsWith('.csv') || type.includes('csv')) return 'csv';
   if (name.endsWith('.json') || type.includes('json')) return 'json';
-  const first = head.replace(/^\uFEFF/, '').trimStart()[0];
+  const first = text.trimStart()[0];
   if (first === '{' || first === '[') return 'json';
   if (first !== undefined && /[A-Za-z_"]/.test(first)) return 'csv';
   return undefined;
 }
 
-class Collector {
-  readonly builder = new SampleTableBuilder(4096);
-  readonly waypoints: Waypoint[] = [];
-  readonly issues: ImportIssue[] = [];
-  unplaced = 0;
-  firstUnplaced: string | undefined;
-
-  constructor(private readonly options: ImportOptions) {}
-
-  get full(): boolean {
-    return this.issues.length >= MAX_REPORTED_ISSUES;
+/** A scan log opens with a position or nmcli line, or iw's "BSS", after any comment lines. */
+function isScanLog(head: string): boolean {
+  for (const raw of head.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    if (/^#\s*(at|nmcli)\b/i.test(line) || /^BSS\s/.test(line)) return true;
+    if (!line.startsWith('#')) return false;
   }
-
-  add(raw: Record<string, unknown>, where: string): void {
-    const parsed: ParsedRow | undefined = parseRow(normaliseRow(raw), where, this.options.imageSize, this.issues);
-    if (!parsed) return;
-    if (parsed.kind === 'waypoint') {
-      this.waypoints.push({ time: parsed.time, x: parsed.x, y: parsed.y });
-      return;
-    }
-    const max = this.options.maxSamples ?? DEFAULT_MAX_SAMPLES;
-    if (this.builder.count >= max) {
-      this.issues.push({ where, field: 'time', message: `the file has more than ${max} samples, the most one track takes` });
-      return;
-    }
-    if (Number.isNaN(parsed.x)) {
-      this.unplaced++;
-      this.firstUnplaced ??= where;
-    } else {
-      // A sample with a position also marks the walked path.
-      this.waypoints.push({ time: parsed.time, x: parsed.x, y: parsed.y });
-    }
-    const network = this.builder.networkFor(parsed.network);
-    this.builder.append(parsed.time, parsed.x, parsed.y, network, parsed.signalDbm, parsed.noiseDbm, parsed.throughputMbps);
-  }
-
-  finish(): ImportedTrack {
-    if (this.builder.count === 0 && this.issues.length === 0) {
-      this.issues.push({ where: 'file', field: 'signal', message: 'the file holds no samples' });
-    }
-    if (this.unplaced > 0 && this.waypoints.length === 0 && this.issues.length < MAX_REPORTED_ISSUES) {
-      this.issues.push({ where: this.firstUnplaced ?? 'file', field: 'x', message: 'this sample has no position and the file has no walked path points to place it on' });
-    }
-    if (this.issues.length > 0) throw new TrackImportError(this.issues);
-    const samples = this.builder.finish();
-    const explicitPath = this.unplaced > 0;
-    if (explicitPath) {
-      const path = new WalkedPath(this.waypoints);
-      const at = { x: 0, y: 0 };
-      for (let i = 0; i < samples.count; i++) {
-        if (!Number.isNaN(samples.x[i]!)) continue;
-        path.positionAt(samples.time[i]!, at);
-        samples.x[i] = at.x;
-        samples.y[i] = at.y;
-      }
-    }
-    let start = Infinity;
-    let end = -Infinity;
-    for (let i = 0; i < samples.count; i++) {
-      const t = samples.time[i]!;
-      if (t < start) start = t;
-      if (t > end) end = t;
-    }
-    return {
-      samples,
-      path: explicitPath ? [...this.waypoints].sort((a, b) => a.time - b.time) : [],
-      startTime: start,
-      endTime: end,
-    };
-  }
+  return false;
 }
 
 /** CSV: a header row naming the columns, then one sample (or path point) per row. Streamed. */
 export async function importCsv(input: Readable, options: ImportOptions): Promise<ImportedTrack> {
-  const collector = new Collector(options);
+  const collector = new SampleCollector(options);
   const parser = parse({
     bom: true,
     columns: (header: string[]) => {
@@ -170,7 +105,7 @@ export function importJson(text: string, options: ImportOptions): ImportedTrack 
   } catch (err) {
     throw new TrackImportError([{ where: 'file', field: 'file', message: `not valid JSON: ${(err as Error).message}` }]);
   }
-  const collector = new Collector(options);
+  const collector = new SampleCollector(options);
   const samples = Array.isArray(doc) ? doc : isObject(doc) ? doc.samples : undefined;
   const path = isObject(doc) ? doc.path : undefined;
   if (!Array.isArray(samples)) {
@@ -200,9 +135,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 export async function importTrack(input: Readable, format: TrackFormat, options: ImportOptions): Promise<ImportedTrack> {
   if (format === 'csv') return importCsv(input, options);
+  if (format === 'wigle') return importWigle(input);
+  // The others are read whole: the route's upload limit bounds their size.
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return importJson(Buffer.concat(chunks).toString('utf8'), options);
+  const bytes = Buffer.concat(chunks);
+  if (format === 'esx') return importEsx(bytes, options);
+  if (format === 'scanlog') return importScanLog(bytes.toString('utf8'), options);
+  return importJson(bytes.toString('utf8'), options);
 }
 
 export function importCsvText(text: string, options: ImportOptions): Promise<ImportedTrack> {

@@ -131,6 +131,18 @@ describe('formats', () => {
     expect(detectFormat(undefined, undefined, '\u0000\u0001')).toBeUndefined();
   });
 
+  it('knows Ekahau archives, WiGLE files and scan logs by their content first, whatever their name', () => {
+    expect(detectFormat('survey.esx', undefined, '')).toBe('esx');
+    expect(detectFormat('walk.csv', 'text/csv', 'PK\u0003\u0004\u0014\u0000')).toBe('esx');
+    expect(detectFormat(undefined, 'application/zip', '')).toBe('esx');
+    expect(detectFormat('WigleWifi_20260501.csv', 'text/csv', 'WigleWifi-1.6,appRelease=2.72\nMAC,SSID')).toBe('wigle');
+    expect(detectFormat('walk.txt', 'text/plain', '# at x=1 y=2 t=0\nBSS 0a:1b:2c:3d:4e:5f(on wlan0)')).toBe('scanlog');
+    expect(detectFormat('walk.csv', undefined, '\uFEFF# lobby, laptop\n#\n# nmcli -t -f BSSID,SIGNAL,FREQ dev wifi list\n')).toBe('scanlog');
+    expect(detectFormat(undefined, undefined, 'BSS 0a:1b:2c:3d:4e:5f(on wlan0)\n\tfreq: 2412')).toBe('scanlog');
+    // A comment, then something else: not a scan log.
+    expect(detectFormat('walk.csv', undefined, '# notes\ntime,x,y')).toBe('csv');
+  });
+
   it('stores a sample table in binary and reads it back unchanged', async () => {
     const track = await importCsvText('time,x,y,technology,bssid,channel,signal,noise\n0.25,1,2,wifi6,aa:bb:cc:00:00:01,36,-50,-90\n1,3,4,wifi6,aa:bb:cc:00:00:02,40,-60,\n', { imageSize: image });
     const back = decodeSampleTable(encodeSampleTable(track.samples));

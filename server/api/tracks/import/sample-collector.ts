@@ -1,0 +1,105 @@
+/**
+ * Gathers the rows of a track file, whatever its format, into a sample table: every row goes
+ * through the same checks (sample-row.ts), issues are collected with where they were found, and
+ * `finish` either refuses the whole file or places unplaced samples on the walked path.
+ */
+import { MAX_REPORTED_ISSUES, TrackImportError, type ImportIssue } from './import-error.js';
+import { normaliseRow, parseRow, type ParsedRow } from './sample-row.js';
+import { SampleTableBuilder, type SampleTable } from './sample-table.js';
+import { WalkedPath, type Waypoint } from './walked-path.js';
+
+export interface ImportOptions {
+  /** Pixel size of the floor plan the track was walked on: positions must lie inside it. */
+  imageSize: { width: number; height: number };
+  /** Refuse files with more samples than this. */
+  maxSamples?: number;
+}
+
+export interface ImportedTrack {
+  samples: SampleTable;
+  /** Walked path points in time order (empty when every sample carried its own position). */
+  path: Waypoint[];
+  /** Earliest and latest sample time, seconds. */
+  startTime: number;
+  endTime: number;
+}
+
+export const DEFAULT_MAX_SAMPLES = 2_000_000;
+
+export class SampleCollector {
+  readonly builder = new SampleTableBuilder(4096);
+  readonly waypoints: Waypoint[] = [];
+  readonly issues: ImportIssue[] = [];
+  unplaced = 0;
+  firstUnplaced: string | undefined;
+
+  constructor(private readonly options: ImportOptions) {}
+
+  get full(): boolean {
+    return this.issues.length >= MAX_REPORTED_ISSUES;
+  }
+
+  /** Records a problem found by the format's own reader (not a row check); ignored once full. */
+  issue(where: string, field: string, message: string): void {
+    if (!this.full) this.issues.push({ where, field, message });
+  }
+
+  /** `raw` uses the field names of sample-row.ts; a row without a network is a path point. */
+  add(raw: Record<string, unknown>, where: string): void {
+    const parsed: ParsedRow | undefined = parseRow(normaliseRow(raw), where, this.options.imageSize, this.issues);
+    if (!parsed) return;
+    if (parsed.kind === 'waypoint') {
+      this.waypoints.push({ time: parsed.time, x: parsed.x, y: parsed.y });
+      return;
+    }
+    const max = this.options.maxSamples ?? DEFAULT_MAX_SAMPLES;
+    if (this.builder.count >= max) {
+      this.issues.push({ where, field: 'time', message: `the file has more than ${max} samples, the most one track takes` });
+      return;
+    }
+    if (Number.isNaN(parsed.x)) {
+      this.unplaced++;
+      this.firstUnplaced ??= where;
+    } else {
+      // A sample with a position also marks the walked path.
+      this.waypoints.push({ time: parsed.time, x: parsed.x, y: parsed.y });
+    }
+    const network = this.builder.networkFor(parsed.network);
+    this.builder.append(parsed.time, parsed.x, parsed.y, network, parsed.signalDbm, parsed.noiseDbm, parsed.throughputMbps);
+  }
+
+  finish(): ImportedTrack {
+    if (this.builder.count === 0 && this.issues.length === 0) {
+      this.issues.push({ where: 'file', field: 'signal', message: 'the file holds no samples' });
+    }
+    if (this.unplaced > 0 && this.waypoints.length === 0 && this.issues.length < MAX_REPORTED_ISSUES) {
+      this.issues.push({ where: this.firstUnplaced ?? 'file', field: 'x', message: 'this sample has no position and the file has no walked path points to place it on' });
+    }
+    if (this.issues.length > 0) throw new TrackImportError(this.issues);
+    const samples = this.builder.finish();
+    const explicitPath = this.unplaced > 0;
+    if (explicitPath) {
+      const path = new WalkedPath(this.waypoints);
+      const at = { x: 0, y: 0 };
+      for (let i = 0; i < samples.count; i++) {
+        if (!Number.isNaN(samples.x[i]!)) continue;
+        path.positionAt(samples.time[i]!, at);
+        samples.x[i] = at.x;
+        samples.y[i] = at.y;
+      }
+    }
+    let start = Infinity;
+    let end = -Infinity;
+    for (let i = 0; i < samples.count; i++) {
+      const t = samples.time[i]!;
+      if (t < start) start = t;
+      if (t > end) end = t;
+    }
+    return {
+      samples,
+      path: explicitPath ? [...this.waypoints].sort((a, b) => a.time - b.time) : [],
+      startTime: start,
+      endTime: end,
+    };
+  }
+}
