@@ -615,7 +615,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: admin:orgs. */
+        /**
+         * Every organisation, with the caller's role where they belong
+         * @description Needs one of these permissions: admin:orgs.
+         */
         get: {
             parameters: {
                 query?: {
@@ -666,7 +669,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: admin:orgs. */
+        /**
+         * Create an organisation with its first owner (the caller unless ownerId names another user)
+         * @description Needs one of these permissions: admin:orgs.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -686,6 +692,7 @@ export interface paths {
                             street?: string;
                             postalCode?: string;
                             city?: string;
+                            /** @description ISO 3166-1 alpha-2, or empty */
                             country?: string;
                         };
                         ownerId?: string;
@@ -738,7 +745,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: admin:orgs. */
+        /**
+         * Join an organisation to support it (as admin unless another role is given)
+         * @description Needs one of these permissions: admin:orgs.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -793,7 +803,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The organisations the caller belongs to, with their role in each
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: {
@@ -858,7 +871,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:read. */
+        /**
+         * An organisation
+         * @description Needs one of these permissions: org:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -900,7 +916,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Needs one of these permissions: org:update. */
+        /**
+         * Change an organisation's name, legal details, contact or address
+         * @description Needs one of these permissions: org:update.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -922,6 +941,7 @@ export interface paths {
                             street?: string;
                             postalCode?: string;
                             city?: string;
+                            /** @description ISO 3166-1 alpha-2, or empty */
                             country?: string;
                         };
                     };
@@ -959,7 +979,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: org:delete. */
+        /**
+         * Delete an organisation with its projects, devices and everything below them
+         * @description Needs one of these permissions: org:delete.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -971,8 +994,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -992,7 +1015,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:users:read. */
+        /**
+         * An organisation's users and their roles
+         * @description Needs one of these permissions: org:users:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1052,7 +1078,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:users:read. */
+        /**
+         * One user of the organisation with their role
+         * @description Needs one of these permissions: org:users:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1088,7 +1117,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Needs one of these permissions: org:users:manage. */
+        /**
+         * Change a user's role in the organisation; only an owner makes or unmakes an owner
+         * @description Needs one of these permissions: org:users:manage.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1132,7 +1164,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: org:users:manage. */
+        /**
+         * Remove a user from the organisation and its projects
+         * @description Needs one of these permissions: org:users:manage.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1145,8 +1180,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
