@@ -1203,7 +1203,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: org:invites:manage. */
+        /**
+         * Invite an address into the organisation (as member unless another role is given); replaces its pending invite
+         * @description Needs one of these permissions: org:invites:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1265,7 +1268,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:invites:read, org:invites:manage. */
+        /**
+         * The organisation's invites, newest first (query by address, status)
+         * @description Needs one of these permissions: org:invites:read, org:invites:manage.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1332,7 +1338,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Needs one of these permissions: org:invites:manage. */
+        /**
+         * Take back a pending invite; its link stops working
+         * @description Needs one of these permissions: org:invites:manage.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1384,7 +1393,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description No session needed. */
+        /**
+         * What an invite's link is for: its organisation, role, address and state
+         * @description No session needed.
+         */
         get: {
             parameters: {
                 query: {
@@ -1437,7 +1449,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description No session needed. */
+        /**
+         * Create an account for the invite's address and join with it
+         * @description No session needed.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1494,7 +1509,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any signed-in user. */
+        /**
+         * Just signed up with the invited address: set the names and join
+         * @description Any signed-in user.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1550,7 +1568,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any signed-in user. */
+        /**
+         * Accept an invite to your address and join (201), or decline it (204)
+         * @description Any signed-in user.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1562,6 +1583,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         token: string;
+                        /** @description false declines; accepts when left out */
                         accept?: boolean;
                     };
                 };
@@ -1587,6 +1609,13 @@ export interface paths {
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
