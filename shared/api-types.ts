@@ -116,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The caller's locale, units and default organisation (defaults until first saved)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -131,11 +134,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            locale: "en" | "es" | "de" | "fr" | "nl" | "se" | "pt" | "pl";
+                            /** @enum {unknown} */
+                            units: "metric" | "imperial";
+                            /** @description The organisation the client opens first; cleared when the user leaves it */
+                            defaultOrgId: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
                 };
             };
         };
-        /** @description Any signed-in user. */
+        /**
+         * Change the caller's locale, units or default organisation (one they belong to)
+         * @description Any signed-in user.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -160,7 +176,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            locale: "en" | "es" | "de" | "fr" | "nl" | "se" | "pt" | "pl";
+                            /** @enum {unknown} */
+                            units: "metric" | "imperial";
+                            /** @description The organisation the client opens first; cleared when the user leaves it */
+                            defaultOrgId: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -178,7 +204,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * The users the API knows (query by name or address, global role, state)
+         * @description Needs one of these permissions: admin:users.
+         */
         get: {
             parameters: {
                 query?: {
@@ -224,7 +253,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * Create a user: an identity in the identity service (the password is optional), then its profile
+         * @description Needs one of these permissions: admin:users.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -283,7 +315,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * A user's profile
+         * @description Needs one of these permissions: admin:users.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -319,7 +354,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * Change a user's names, address, state or global role; the last global administrator stays one
+         * @description Needs one of these permissions: admin:users.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -382,7 +420,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * Issue a recovery link (or link and code) for a user, shown once
+         * @description Needs one of these permissions: admin:users.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -395,8 +436,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description link (default), or code: a link and a code to type on the page it opens
+                         * @enum {string}
+                         */
                         method?: "link" | "code";
+                        /** @description Such as 30m or 2h; 24h when left out */
                         expiresIn?: string;
                     } | null;
                 };

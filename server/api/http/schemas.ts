@@ -30,6 +30,3 @@ export const TextEnum = <const Values extends string[]>(values: readonly [...Val
  * union with null, so a refused field is answered about that field, not about the union.
  */
 export const ObjectOrNull = <T extends TObject>(object: T) => Type.Unsafe<Static<T> | null>({ ...object, type: ['object', 'null'] });
-
-/** The same e-mail schema as a plain JSON schema, for routes not yet on TypeBox. */
-export const EMAIL_SCHEMA = { type: 'string', minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$' } as const;
