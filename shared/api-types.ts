@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The caller's own permissions (from their global role)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -25,7 +28,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                        }[];
+                    };
                 };
             };
         };
@@ -44,7 +52,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The caller's permissions in an organisation (empty outside it)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -61,7 +72,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                        }[];
+                    };
                 };
             };
         };
@@ -80,7 +96,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The caller's permissions in a project (empty outside it)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -97,7 +116,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                        }[];
+                    };
                 };
             };
         };
@@ -1992,7 +2016,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: org:billing:manage. */
+        /**
+         * Subscribe a device to a plan; the first period is invoiced at once
+         * @description Needs one of these permissions: org:billing:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2019,11 +2046,54 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            subscription: {
+                                id: string;
+                                deviceId: string;
+                                orgId: string;
+                                plan: string;
+                                interval: "monthly" | "yearly";
+                                priceMinor: number;
+                                currency: "EUR" | "USD" | "GBP";
+                                state: "active" | "cancelling" | "cancelled";
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                currentPeriodStart: string;
+                                /** Format: date-time */
+                                currentPeriodEnd: string;
+                                cancelledAt: string | null;
+                                endedAt: string | null;
+                            };
+                            invoice?: {
+                                id: string;
+                                orgId: string;
+                                number: string;
+                                subscriptionId: string | null;
+                                deviceId: string | null;
+                                /** Format: date-time */
+                                periodStart: string;
+                                /** Format: date-time */
+                                periodEnd: string;
+                                currency: string;
+                                lines: {
+                                    description: string;
+                                    quantity: number;
+                                    unitAmountMinor: number;
+                                    amountMinor: number;
+                                }[];
+                                totalMinor: number;
+                                status: "issued" | "paid" | "void";
+                                /** Format: date-time */
+                                issuedAt: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2042,7 +2112,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: org:billing:manage. */
+        /**
+         * Cancel a device's subscription at the end of its paid period, or at once
+         * @description Needs one of these permissions: org:billing:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2055,6 +2128,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description End now instead of at the end of the paid period (no refund either way) */
                         immediately?: boolean;
                     } | null;
                 };
@@ -2065,7 +2139,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            deviceId: string;
+                            orgId: string;
+                            plan: string;
+                            interval: "monthly" | "yearly";
+                            priceMinor: number;
+                            currency: "EUR" | "USD" | "GBP";
+                            state: "active" | "cancelling" | "cancelled";
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            currentPeriodStart: string;
+                            /** Format: date-time */
+                            currentPeriodEnd: string;
+                            cancelledAt: string | null;
+                            endedAt: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -2138,7 +2231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:billing:read. */
+        /**
+         * The organisation's invoices, newest first (filter by device, status, period)
+         * @description Needs one of these permissions: org:billing:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2146,7 +2242,9 @@ export interface paths {
                     per_page?: number;
                     status?: "issued" | "paid" | "void";
                     deviceId?: string;
+                    /** @description Issued at or after */
                     from?: string;
+                    /** @description Issued strictly before */
                     to?: string;
                 };
                 header?: never;
@@ -2272,14 +2370,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:notifications:read. */
+        /**
+         * The organisation's events, newest first (filter by kind and time)
+         * @description Needs one of these permissions: org:notifications:read.
+         */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     per_page?: number;
                     kind?: string;
+                    /** @description Created at or after */
                     since?: string;
+                    /** @description Created strictly before */
                     before?: string;
                 };
                 header?: never;
@@ -2334,7 +2437,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: admin:firmware. */
+        /**
+         * Upload a firmware release: multipart with deviceModel, changeNotes, fileHash (hex SHA-256) and optionally version, then the file in field "file"
+         * @description Needs one of these permissions: admin:firmware.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2381,7 +2487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * Firmware releases (filter by device model and version)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2443,7 +2552,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Needs one of these permissions: admin:firmware. */
+        /**
+         * Delete a release with its file
+         * @description Needs one of these permissions: admin:firmware.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2455,8 +2567,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
