@@ -563,8 +563,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -603,8 +603,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2810,8 +2810,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2993,8 +2993,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3221,8 +3221,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4663,8 +4663,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4863,8 +4863,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
