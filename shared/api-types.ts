@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The caller's own permissions (from their global role)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -25,7 +28,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                        }[];
+                    };
                 };
             };
         };
@@ -44,7 +52,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The caller's permissions in an organisation (empty outside it)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -61,7 +72,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                        }[];
+                    };
                 };
             };
         };
@@ -80,7 +96,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The caller's permissions in a project (empty outside it)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -97,7 +116,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                        }[];
+                    };
                 };
             };
         };
@@ -116,7 +140,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The caller's locale, units and default organisation (defaults until first saved)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -131,11 +158,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            locale: "en" | "es" | "de" | "fr" | "nl" | "se" | "pt" | "pl";
+                            /** @enum {unknown} */
+                            units: "metric" | "imperial";
+                            /** @description The organisation the client opens first; cleared when the user leaves it */
+                            defaultOrgId: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
                 };
             };
         };
-        /** @description Any signed-in user. */
+        /**
+         * Change the caller's locale, units or default organisation (one they belong to)
+         * @description Any signed-in user.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -160,7 +200,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            locale: "en" | "es" | "de" | "fr" | "nl" | "se" | "pt" | "pl";
+                            /** @enum {unknown} */
+                            units: "metric" | "imperial";
+                            /** @description The organisation the client opens first; cleared when the user leaves it */
+                            defaultOrgId: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -178,7 +228,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * The users the API knows (query by name or address, global role, state)
+         * @description Needs one of these permissions: admin:users.
+         */
         get: {
             parameters: {
                 query?: {
@@ -224,7 +277,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * Create a user: an identity in the identity service (the password is optional), then its profile
+         * @description Needs one of these permissions: admin:users.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -283,7 +339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * A user's profile
+         * @description Needs one of these permissions: admin:users.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -319,7 +378,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * Change a user's names, address, state or global role; the last global administrator stays one
+         * @description Needs one of these permissions: admin:users.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -382,7 +444,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs one of these permissions: admin:users. */
+        /**
+         * Issue a recovery link (or link and code) for a user, shown once
+         * @description Needs one of these permissions: admin:users.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -395,8 +460,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description link (default), or code: a link and a code to type on the page it opens
+                         * @enum {string}
+                         */
                         method?: "link" | "code";
+                        /** @description Such as 30m or 2h; 24h when left out */
                         expiresIn?: string;
                     } | null;
                 };
@@ -494,8 +563,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -534,8 +603,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -615,7 +684,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: admin:orgs. */
+        /**
+         * Every organisation, with the caller's role where they belong
+         * @description Needs one of these permissions: admin:orgs.
+         */
         get: {
             parameters: {
                 query?: {
@@ -666,7 +738,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Needs one of these permissions: admin:orgs. */
+        /**
+         * Create an organisation with its first owner (the caller unless ownerId names another user)
+         * @description Needs one of these permissions: admin:orgs.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -686,6 +761,7 @@ export interface paths {
                             street?: string;
                             postalCode?: string;
                             city?: string;
+                            /** @description ISO 3166-1 alpha-2, or empty */
                             country?: string;
                         };
                         ownerId?: string;
@@ -738,7 +814,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: admin:orgs. */
+        /**
+         * Join an organisation to support it (as admin unless another role is given)
+         * @description Needs one of these permissions: admin:orgs.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -793,7 +872,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * The organisations the caller belongs to, with their role in each
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: {
@@ -858,7 +940,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:read. */
+        /**
+         * An organisation
+         * @description Needs one of these permissions: org:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -900,7 +985,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Needs one of these permissions: org:update. */
+        /**
+         * Change an organisation's name, legal details, contact or address
+         * @description Needs one of these permissions: org:update.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -922,6 +1010,7 @@ export interface paths {
                             street?: string;
                             postalCode?: string;
                             city?: string;
+                            /** @description ISO 3166-1 alpha-2, or empty */
                             country?: string;
                         };
                     };
@@ -959,7 +1048,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: org:delete. */
+        /**
+         * Delete an organisation with its projects, devices and everything below them
+         * @description Needs one of these permissions: org:delete.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -971,8 +1063,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -992,7 +1084,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:users:read. */
+        /**
+         * An organisation's users and their roles
+         * @description Needs one of these permissions: org:users:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1052,7 +1147,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:users:read. */
+        /**
+         * One user of the organisation with their role
+         * @description Needs one of these permissions: org:users:read.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1088,7 +1186,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Needs one of these permissions: org:users:manage. */
+        /**
+         * Change a user's role in the organisation; only an owner makes or unmakes an owner
+         * @description Needs one of these permissions: org:users:manage.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1132,7 +1233,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Needs one of these permissions: org:users:manage. */
+        /**
+         * Remove a user from the organisation and its projects
+         * @description Needs one of these permissions: org:users:manage.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1145,8 +1249,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1168,7 +1272,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: org:invites:manage. */
+        /**
+         * Invite an address into the organisation (as member unless another role is given); replaces its pending invite
+         * @description Needs one of these permissions: org:invites:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1230,7 +1337,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:invites:read, org:invites:manage. */
+        /**
+         * The organisation's invites, newest first (query by address, status)
+         * @description Needs one of these permissions: org:invites:read, org:invites:manage.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1297,7 +1407,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Needs one of these permissions: org:invites:manage. */
+        /**
+         * Take back a pending invite; its link stops working
+         * @description Needs one of these permissions: org:invites:manage.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1349,7 +1462,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description No session needed. */
+        /**
+         * What an invite's link is for: its organisation, role, address and state
+         * @description No session needed.
+         */
         get: {
             parameters: {
                 query: {
@@ -1402,7 +1518,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description No session needed. */
+        /**
+         * Create an account for the invite's address and join with it
+         * @description No session needed.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1459,7 +1578,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any signed-in user. */
+        /**
+         * Just signed up with the invited address: set the names and join
+         * @description Any signed-in user.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1515,7 +1637,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any signed-in user. */
+        /**
+         * Accept an invite to your address and join (201), or decline it (204)
+         * @description Any signed-in user.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1527,6 +1652,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         token: string;
+                        /** @description false declines; accepts when left out */
                         accept?: boolean;
                     };
                 };
@@ -1552,6 +1678,13 @@ export interface paths {
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -1883,7 +2016,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: org:billing:manage. */
+        /**
+         * Subscribe a device to a plan; the first period is invoiced at once
+         * @description Needs one of these permissions: org:billing:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1910,11 +2046,54 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            subscription: {
+                                id: string;
+                                deviceId: string;
+                                orgId: string;
+                                plan: string;
+                                interval: "monthly" | "yearly";
+                                priceMinor: number;
+                                currency: "EUR" | "USD" | "GBP";
+                                state: "active" | "cancelling" | "cancelled";
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                currentPeriodStart: string;
+                                /** Format: date-time */
+                                currentPeriodEnd: string;
+                                cancelledAt: string | null;
+                                endedAt: string | null;
+                            };
+                            invoice?: {
+                                id: string;
+                                orgId: string;
+                                number: string;
+                                subscriptionId: string | null;
+                                deviceId: string | null;
+                                /** Format: date-time */
+                                periodStart: string;
+                                /** Format: date-time */
+                                periodEnd: string;
+                                currency: string;
+                                lines: {
+                                    description: string;
+                                    quantity: number;
+                                    unitAmountMinor: number;
+                                    amountMinor: number;
+                                }[];
+                                totalMinor: number;
+                                status: "issued" | "paid" | "void";
+                                /** Format: date-time */
+                                issuedAt: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1933,7 +2112,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: org:billing:manage. */
+        /**
+         * Cancel a device's subscription at the end of its paid period, or at once
+         * @description Needs one of these permissions: org:billing:manage.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1946,6 +2128,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description End now instead of at the end of the paid period (no refund either way) */
                         immediately?: boolean;
                     } | null;
                 };
@@ -1956,7 +2139,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            deviceId: string;
+                            orgId: string;
+                            plan: string;
+                            interval: "monthly" | "yearly";
+                            priceMinor: number;
+                            currency: "EUR" | "USD" | "GBP";
+                            state: "active" | "cancelling" | "cancelled";
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            currentPeriodStart: string;
+                            /** Format: date-time */
+                            currentPeriodEnd: string;
+                            cancelledAt: string | null;
+                            endedAt: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -2029,7 +2231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:billing:read. */
+        /**
+         * The organisation's invoices, newest first (filter by device, status, period)
+         * @description Needs one of these permissions: org:billing:read.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2037,7 +2242,9 @@ export interface paths {
                     per_page?: number;
                     status?: "issued" | "paid" | "void";
                     deviceId?: string;
+                    /** @description Issued at or after */
                     from?: string;
+                    /** @description Issued strictly before */
                     to?: string;
                 };
                 header?: never;
@@ -2163,14 +2370,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs one of these permissions: org:notifications:read. */
+        /**
+         * The organisation's events, newest first (filter by kind and time)
+         * @description Needs one of these permissions: org:notifications:read.
+         */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     per_page?: number;
                     kind?: string;
+                    /** @description Created at or after */
                     since?: string;
+                    /** @description Created strictly before */
                     before?: string;
                 };
                 header?: never;
@@ -2225,7 +2437,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs one of these permissions: admin:firmware. */
+        /**
+         * Upload a firmware release: multipart with deviceModel, changeNotes, fileHash (hex SHA-256) and optionally version, then the file in field "file"
+         * @description Needs one of these permissions: admin:firmware.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2272,7 +2487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any signed-in user. */
+        /**
+         * Firmware releases (filter by device model and version)
+         * @description Any signed-in user.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2334,7 +2552,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Needs one of these permissions: admin:firmware. */
+        /**
+         * Delete a release with its file
+         * @description Needs one of these permissions: admin:firmware.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2346,8 +2567,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2589,8 +2810,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2772,8 +2993,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3000,8 +3221,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4491,8 +4712,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4691,8 +4912,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description No content */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };

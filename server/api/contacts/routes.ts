@@ -6,7 +6,7 @@ import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
 import { checkId, found, notFound } from '../http/api-error.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
-import { PageOf } from '../http/response-schemas.js';
+import { NoContent, PageOf } from '../http/response-schemas.js';
 import { ContactChangeBody, ContactSchema, NewContactBody } from './contact-schema.js';
 import { createContact, deleteContact, listContacts, updateContact } from './store.js';
 
@@ -54,7 +54,7 @@ export async function registerContactRoutes(fastify: FastifyInstance, ctx: Surve
     },
   );
 
-  app.delete('/api/contacts/:contactId', { schema: { tags, summary: 'Delete a contact', params: ContactParams } }, async (request, reply) => {
+  app.delete('/api/contacts/:contactId', { schema: { tags, summary: 'Delete a contact', params: ContactParams, response: { 204: NoContent } } }, async (request, reply) => {
     const id = checkId('contact', request.params.contactId);
     if (!(await deleteContact(ctx.db, id))) throw notFound('contact', id);
     return reply.code(204).send();

@@ -17,11 +17,11 @@ import { claimCodeMatches } from './secrets.js';
 import { DEVICE_STATUSES, getDevice, insertDevice, listDevices, lockDeviceRow, updateDevice, type Device } from './store.js';
 import { issueDeviceToken, rotateDeviceTokens } from './tokens.js';
 import { DeviceSchema, PageOf } from '../http/response-schemas.js';
+import { OrgParams } from '../http/schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const Version = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$' });
 const Status = Type.Enum(DEVICE_STATUSES);
-const OrgParams = Type.Object({ orgId: Type.String() });
 const DeviceParams = Type.Object({ deviceId: Type.String() });
 const tags = ['devices'];
 

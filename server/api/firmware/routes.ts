@@ -5,24 +5,40 @@
  * record and no blob. A release notifies every organisation owning a device of its model.
  */
 import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { BlobHashMismatchError } from '../../storage/blob-store.js';
 import type { FleetContext } from '../fleet/context.js';
 import { notifyOrgs } from '../notifications/notify.js';
 import { ApiError, badRequest, checkId, conflict, notFound } from '../http/api-error.js';
-import { PAGE_QUERY_SCHEMA, pageArgs, type Page } from '../http/list-query.js';
-import { PageOf } from '../http/response-schemas.js';
+import { PageQueryFields, pageArgs, type Page } from '../http/list-query.js';
+import { NoContent, PageOf } from '../http/response-schemas.js';
 import { failOnTruncation } from './limited-stream.js';
 import { FirmwareReleaseSchema } from './release-schema.js';
 import { missingFile, releaseForm } from './release-form.js';
 import { deleteRelease, insertRelease, listReleases, orgsWithModel, releaseExists, type FirmwareRelease } from './store.js';
 
+const tags = ['firmware'];
+const ListQuery = Type.Object(
+  {
+    ...PageQueryFields,
+    deviceModel: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    version: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
 const duplicate = (model: string, version: string) => conflict(`Firmware ${version} for ${model} already exists`);
 
-export async function registerFirmwareRoutes(app: FastifyInstance, ctx: FleetContext): Promise<void> {
-  app.post('/api/admin/firmware/releases', { bodyLimit: UPLOAD_LIMITS.firmware, schema: { response: { 201: FirmwareReleaseSchema } } }, async (request, reply) => {
+export async function registerFirmwareRoutes(fastify: FastifyInstance, ctx: FleetContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  // No body schema: the handler reads the multipart stream itself (release-form.ts), fields before the file.
+  const summary = 'Upload a firmware release: multipart with deviceModel, changeNotes, fileHash (hex SHA-256) and optionally version, then the file in field "file"';
+  app.post('/api/admin/firmware/releases', { bodyLimit: UPLOAD_LIMITS.firmware, schema: { tags, summary, response: { 201: FirmwareReleaseSchema } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new ApiError(415, 'Send the release as multipart/form-data: version, changeNotes, fileHash, deviceModel, then file');
     const part = await request.file({ limits: { fileSize: UPLOAD_LIMITS.firmware, files: 1, fields: 10, fieldSize: 64 * 1024 } });
     if (!part) throw missingFile();
@@ -80,31 +96,18 @@ export async function registerFirmwareRoutes(app: FastifyInstance, ctx: FleetCon
     }
   });
 
-  app.get<{ Querystring: { page?: number; per_page?: number; deviceModel?: string; version?: string } }>(
+  app.get(
     '/api/firmware/releases',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...PAGE_QUERY_SCHEMA,
-            deviceModel: { type: 'string', minLength: 1, maxLength: 100 },
-            version: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
-        response: { 200: PageOf(FirmwareReleaseSchema) },
-      },
-    },
+    { schema: { tags, summary: 'Firmware releases (filter by device model and version)', querystring: ListQuery, response: { 200: PageOf(FirmwareReleaseSchema) } } },
     async (request): Promise<Page<FirmwareRelease>> => {
       const { deviceModel, version } = request.query;
       return listReleases(ctx.db, { deviceModel, version }, pageArgs(request.query));
     },
   );
 
-  app.delete<{ Params: { releaseId: string } }>(
+  app.delete(
     '/api/admin/firmware/releases/:releaseId',
-    { schema: { params: { type: 'object', properties: { releaseId: { type: 'string' } }, required: ['releaseId'] } } },
+    { schema: { tags, summary: 'Delete a release with its file', params: Type.Object({ releaseId: Type.String() }), response: { 204: NoContent } } },
     async (request, reply) => {
       const id = checkId('firmware release', request.params.releaseId);
       const blobKey = await ctx.db.transaction((tx) => deleteRelease(tx, id));

@@ -9,7 +9,7 @@ import type { SurveyContext } from '../survey/context.js';
 import { checkId, conflict, found, notFound } from '../http/api-error.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
 import { createFloor, deleteFloor, getFloor, listFloors, updateFloor } from './store.js';
-import { FloorSchema, PageOf } from '../http/response-schemas.js';
+import { FloorSchema, NoContent, PageOf } from '../http/response-schemas.js';
 
 const FloorFields = {
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
@@ -83,7 +83,7 @@ export async function registerFloorRoutes(fastify: FastifyInstance, ctx: SurveyC
 
   app.delete(
     '/api/floors/:floorId',
-    { schema: { tags, summary: 'Delete a floor with its floor plans, tracks and photos', params: FloorParams } },
+    { schema: { tags, summary: 'Delete a floor with its floor plans, tracks and photos', params: FloorParams, response: { 204: NoContent } } },
     async (request, reply) => {
       const id = checkId('floor', request.params.floorId);
       const keys = await ctx.db.transaction(async (tx) => {

@@ -1,16 +1,11 @@
 /**
  * Page arguments of every list: `page` (from 1) and `per_page` (default 25, at most 100),
- * answered as `{ items, page, perPage, total }`. The JSON schema fragment validates them at the edge.
+ * answered as `{ items, page, perPage, total }`. The schema fragment validates them at the edge.
  */
 
 import { Type } from 'typebox';
 
-export const PAGE_QUERY_SCHEMA = {
-  page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-  per_page: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
-} as const;
-
-/** The same fragment for TypeBox query objects: spread into `Type.Object({ ... })`. */
+/** Spread into a list's `Type.Object({ ... })` query schema. */
 export const PageQueryFields = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),

@@ -3,10 +3,16 @@
  * route's response schema (Fastify serialises with it, and the OpenAPI document publishes it) and,
  * through `Static<…>`, the TypeScript type the stores return — so neither can drift from the other.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TSchemaOptions } from 'typebox';
 
 export const DateTime = Type.String({ format: 'date-time' });
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, options?: TSchemaOptions) => Type.Union([schema, Type.Null()], options);
+
+/**
+ * A 204: no body at all. `type: 'null'` is how the OpenAPI document says "no content"; the handler
+ * sends nothing, so its type is `undefined` and `reply.code(204).send()` needs no argument.
+ */
+export const NoContent = Type.Unsafe<undefined>({ type: 'null', description: 'No content' });
 
 /** Every list answers one page of its items. */
 export const PageOf = <T extends TSchema>(item: T) =>

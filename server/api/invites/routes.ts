@@ -3,29 +3,45 @@
  * a pending invite replaces it (the old link stops working); inviting a member is a 409; only an
  * owner or a global administrator may invite an owner. Cancelling takes back a pending invite.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { PageOf } from '../http/response-schemas.js';
-import { InviteSchema } from './invite-schema.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
-import { EMAIL_SCHEMA } from '../http/schemas.js';
-import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
 import { ApiError, checkId, conflict, notFound } from '../http/api-error.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
+import { PageQueryFields, pageArgs } from '../http/list-query.js';
+import { PageOf } from '../http/response-schemas.js';
+import { Email, OrgParams, TextEnum } from '../http/schemas.js';
+import { OrgRoleInput } from '../orgs/member-schema.js';
+import type { OrgRole } from '../permissions/roles.js';
+import { InviteSchema } from './invite-schema.js';
 import { inviteMail, queueMail } from './outbox.js';
-import { cancelInvite, createInvite, expireInvites, INVITE_STATUSES, listInvites, type InviteFilter } from './store.js';
+import { cancelInvite, createInvite, expireInvites, INVITE_STATUSES, listInvites } from './store.js';
+
+const tags = ['invitations'];
+const NewInvite = Type.Object({ email: Email, role: Type.Optional(OrgRoleInput) }, { additionalProperties: false });
+const Created = Type.Object({ ...InviteSchema.properties, link: Type.String({ description: 'The join link the e-mail carries, answered only now' }) });
+const ListQuery = Type.Object(
+  { status: Type.Optional(TextEnum(INVITE_STATUSES)), q: Type.Optional(Type.String({ maxLength: 200 })), ...PageQueryFields },
+  { additionalProperties: false },
+);
+const InviteParams = Type.Object({ ...OrgParams.properties, inviteId: Type.String() });
 
 /** The client page that accepts an invite (under the `/orgs` area of the client's routes). */
 export const inviteLink = (publicUrl: string, token: string) => `${publicUrl}/orgs/join?token=${encodeURIComponent(token)}`;
 
-export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.post<{ Params: { orgId: string }; Body: { email: string; role?: OrgRole } }>(
+export async function registerInviteRoutes(fastify: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
     '/api/orgs/:orgId/invite',
     {
       schema: {
-        body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: EMAIL_SCHEMA, role: { type: 'string', enum: ORG_ROLES } } },
-        response: { 201: Type.Object({ ...InviteSchema.properties, link: Type.String({ description: 'The join link the e-mail carries, answered only now' }) }) },
+        tags,
+        summary: 'Invite an address into the organisation (as member unless another role is given); replaces its pending invite',
+        params: OrgParams,
+        body: NewInvite,
+        response: { 201: Created },
       },
     },
     async (request, reply) => {
@@ -59,18 +75,9 @@ export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext
     },
   );
 
-  app.get<{ Params: { orgId: string }; Querystring: InviteFilter & { page?: number; per_page?: number } }>(
+  app.get(
     '/api/orgs/:orgId/invites',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { status: { type: 'string', enum: INVITE_STATUSES }, q: { type: 'string', maxLength: 200 }, ...PAGE_QUERY_SCHEMA },
-        },
-        response: { 200: PageOf(InviteSchema) },
-      },
-    },
+    { schema: { tags, summary: "The organisation's invites, newest first (query by address, status)", params: OrgParams, querystring: ListQuery, response: { 200: PageOf(InviteSchema) } } },
     async (request) => {
       const orgId = checkId('organisation', request.params.orgId);
       await expireInvites(ctx.db, ctx.now());
@@ -79,14 +86,18 @@ export async function registerInviteRoutes(app: FastifyInstance, ctx: ApiContext
     },
   );
 
-  app.delete<{ Params: { orgId: string; inviteId: string } }>('/api/orgs/:orgId/invites/:inviteId', { schema: { response: { 200: InviteSchema } } }, async (request) => {
-    const orgId = checkId('organisation', request.params.orgId);
-    const inviteId = checkId('invite', request.params.inviteId);
-    await expireInvites(ctx.db, ctx.now());
-    const result = await cancelInvite(ctx.db, orgId, inviteId, ctx.now());
-    if ('cancelled' in result) return result.cancelled;
-    // Another organisation's invite is answered like an unknown one: ids do not leak across.
-    if (!result.status) throw notFound('invite', inviteId);
-    throw conflict(`The invite is ${result.status}, not pending: only a pending invite can be cancelled`);
-  });
+  app.delete(
+    '/api/orgs/:orgId/invites/:inviteId',
+    { schema: { tags, summary: 'Take back a pending invite; its link stops working', params: InviteParams, response: { 200: InviteSchema } } },
+    async (request) => {
+      const orgId = checkId('organisation', request.params.orgId);
+      const inviteId = checkId('invite', request.params.inviteId);
+      await expireInvites(ctx.db, ctx.now());
+      const result = await cancelInvite(ctx.db, orgId, inviteId, ctx.now());
+      if ('cancelled' in result) return result.cancelled;
+      // Another organisation's invite is answered like an unknown one: ids do not leak across.
+      if (!result.status) throw notFound('invite', inviteId);
+      throw conflict(`The invite is ${result.status}, not pending: only a pending invite can be cancelled`);
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
 import { checkId, found } from '../http/api-error.js';
 import { InvoiceSchema } from '../http/response-schemas.js';
+import { OrgParams } from '../http/schemas.js';
 import { getInvoice } from './store.js';
 
 export async function registerInvoiceRoute(fastify: FastifyInstance, ctx: FleetContext): Promise<void> {
@@ -16,7 +17,7 @@ export async function registerInvoiceRoute(fastify: FastifyInstance, ctx: FleetC
       schema: {
         tags: ['invoices'],
         summary: 'One invoice of the organisation with its lines',
-        params: Type.Object({ orgId: Type.String(), invoiceId: Type.String() }),
+        params: Type.Object({ ...OrgParams.properties, invoiceId: Type.String() }),
         response: { 200: InvoiceSchema },
       },
     },

@@ -1,39 +1,37 @@
 /** `GET /api/orgs/{orgId}/invoices`: what an organisation was billed, newest first. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
-import { PAGE_QUERY_SCHEMA, pageArgs, type Page } from '../http/list-query.js';
-import { settleSubscriptions } from '../subscriptions/settle.js';
-import { listInvoices, type Invoice, type InvoiceStatus } from './store.js';
+import { PageQueryFields, pageArgs, type Page } from '../http/list-query.js';
 import { InvoiceSchema, PageOf } from '../http/response-schemas.js';
+import { OrgParams, TextEnum } from '../http/schemas.js';
+import { settleSubscriptions } from '../subscriptions/settle.js';
+import { listInvoices, type Invoice } from './store.js';
 
-interface ListQuery {
-  page?: number;
-  per_page?: number;
-  status?: InvoiceStatus;
-  deviceId?: string;
-  from?: string;
-  to?: string;
-}
+const ListQuery = Type.Object(
+  {
+    ...PageQueryFields,
+    status: Type.Optional(TextEnum(['issued', 'paid', 'void'])),
+    deviceId: Type.Optional(Type.String({ format: 'uuid' })),
+    from: Type.Optional(Type.String({ format: 'date-time', description: 'Issued at or after' })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: 'Issued strictly before' })),
+  },
+  { additionalProperties: false },
+);
 
-export async function registerInvoiceRoutes(app: FastifyInstance, ctx: FleetContext): Promise<void> {
-  app.get<{ Params: { orgId: string }; Querystring: ListQuery }>(
+export async function registerInvoiceRoutes(fastify: FastifyInstance, ctx: FleetContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/orgs/:orgId/invoices',
     {
       schema: {
+        tags: ['invoices'],
+        summary: "The organisation's invoices, newest first (filter by device, status, period)",
+        params: OrgParams,
+        querystring: ListQuery,
         response: { 200: PageOf(InvoiceSchema) },
-        params: { type: 'object', properties: { orgId: { type: 'string' } }, required: ['orgId'] },
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...PAGE_QUERY_SCHEMA,
-            status: { type: 'string', enum: ['issued', 'paid', 'void'] },
-            deviceId: { type: 'string', format: 'uuid' },
-            from: { type: 'string', format: 'date-time' },
-            to: { type: 'string', format: 'date-time' },
-          },
-        },
       },
     },
     async (request): Promise<Page<Invoice>> => {

@@ -1,37 +1,36 @@
 /** `GET /api/orgs/{orgId}/notifications`: an organisation's event feed, newest first. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
-import { PAGE_QUERY_SCHEMA, limitOffset, pageArgs, type Page } from '../http/list-query.js';
-import { toNotification, type Notification, type NotificationRow } from './notify.js';
+import { PageQueryFields, limitOffset, pageArgs, type Page } from '../http/list-query.js';
 import { NotificationSchema, PageOf } from '../http/response-schemas.js';
+import { OrgParams } from '../http/schemas.js';
+import { toNotification, type Notification, type NotificationRow } from './notify.js';
 
-interface ListQuery {
-  page?: number;
-  per_page?: number;
-  kind?: string;
-  since?: string;
-  before?: string;
-}
+const ListQuery = Type.Object(
+  {
+    ...PageQueryFields,
+    kind: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    // A client polls with `since` the newest it has seen.
+    since: Type.Optional(Type.String({ format: 'date-time', description: 'Created at or after' })),
+    before: Type.Optional(Type.String({ format: 'date-time', description: 'Created strictly before' })),
+  },
+  { additionalProperties: false },
+);
 
-export async function registerNotificationRoutes(app: FastifyInstance, ctx: FleetContext): Promise<void> {
-  app.get<{ Params: { orgId: string }; Querystring: ListQuery }>(
+export async function registerNotificationRoutes(fastify: FastifyInstance, ctx: FleetContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/orgs/:orgId/notifications',
     {
       schema: {
+        tags: ['notifications'],
+        summary: "The organisation's events, newest first (filter by kind and time)",
+        params: OrgParams,
+        querystring: ListQuery,
         response: { 200: PageOf(NotificationSchema) },
-        params: { type: 'object', properties: { orgId: { type: 'string' } }, required: ['orgId'] },
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...PAGE_QUERY_SCHEMA,
-            kind: { type: 'string', minLength: 1, maxLength: 100 },
-            // created at or after / strictly before: a client polls with `since` its newest seen.
-            since: { type: 'string', format: 'date-time' },
-            before: { type: 'string', format: 'date-time' },
-          },
-        },
       },
     },
     async (request): Promise<Page<Notification>> => {

@@ -2,40 +2,45 @@
  * Global administration of organisations: every organisation (query by name), creating one for
  * a customer with its first owner, and joining one to support it.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
-import { UUID_PATTERN } from '../http/schemas.js';
-import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
 import { badRequest, checkId, conflict, found } from '../http/api-error.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
-import { saveProfile } from '../users/store.js';
+import { pageArgs } from '../http/list-query.js';
 import { OrgSchema, PageOf } from '../http/response-schemas.js';
-import { OrgMemberSchema } from './member-schema.js';
+import { ObjectOrNull, OrgParams, Uuid } from '../http/schemas.js';
+import { saveProfile } from '../users/store.js';
+import { OrgMemberSchema, OrgRoleInput } from './member-schema.js';
 import { addMember } from './members.js';
-import { ORG_BODY, ORG_LIST_QUERY, type OrgInput } from './org-input.js';
+import { NewOrgFields, OrgListQuery } from './org-input.js';
 import { duplicateOrgName } from './routes.js';
-import { createOrg, getOrg, listOrgs, type OrgFilter } from './store.js';
+import { createOrg, getOrg, listOrgs } from './store.js';
 
-export async function registerAdminOrgRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get<{ Querystring: Pick<OrgFilter, 'q' | 'sort'> & { page?: number; per_page?: number } }>(
+const tags = ['organisations'];
+
+const NewOrgWithOwner = Type.Object(
+  { ...NewOrgFields, ownerId: Type.Optional(Uuid) },
+  { additionalProperties: false },
+);
+
+export async function registerAdminOrgRoutes(fastify: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/api/admin/orgs',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { ...ORG_LIST_QUERY, ...PAGE_QUERY_SCHEMA } }, response: { 200: PageOf(OrgSchema) } } },
+    { schema: { tags, summary: "Every organisation, with the caller's role where they belong", querystring: OrgListQuery, response: { 200: PageOf(OrgSchema) } } },
     async (request) => {
       const { q, sort } = request.query;
       return listOrgs(ctx.db, callerOf(request).id, { q, sort }, pageArgs(request.query));
     },
   );
 
-  app.post<{ Body: OrgInput & { ownerId?: string } }>(
+  app.post(
     '/api/admin/orgs',
-    {
-      schema: {
-        body: { ...ORG_BODY, required: ['name'], properties: { ...ORG_BODY.properties, ownerId: { type: 'string', pattern: UUID_PATTERN } } },
-        response: { 201: OrgSchema },
-      },
-    },
+    { schema: { tags, summary: 'Create an organisation with its first owner (the caller unless ownerId names another user)', body: NewOrgWithOwner, response: { 201: OrgSchema } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const { ownerId: requested, ...input } = request.body;
@@ -52,7 +57,7 @@ export async function registerAdminOrgRoutes(app: FastifyInstance, ctx: ApiConte
           await addMember(tx, created, ownerId, 'owner', ctx.now());
           return created;
         });
-        return reply.code(201).send(await getOrg(ctx.db, id, caller.id));
+        return reply.code(201).send((await getOrg(ctx.db, id, caller.id))!);
       } catch (err) {
         if (isUniqueViolation(err)) throw duplicateOrgName(input.name.trim());
         throw err;
@@ -60,9 +65,17 @@ export async function registerAdminOrgRoutes(app: FastifyInstance, ctx: ApiConte
     },
   );
 
-  app.post<{ Params: { orgId: string }; Body: { role?: OrgRole } | undefined }>(
+  app.post(
     '/api/admin/orgs/:orgId/join',
-    { schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { role: { type: 'string', enum: ORG_ROLES } } }, response: { 201: OrgMemberSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Join an organisation to support it (as admin unless another role is given)',
+        params: OrgParams,
+        body: ObjectOrNull(Type.Object({ role: Type.Optional(OrgRoleInput) }, { additionalProperties: false })),
+        response: { 201: OrgMemberSchema },
+      },
+    },
     async (request, reply) => {
       const orgId = checkId('organisation', request.params.orgId);
       const caller = callerOf(request);

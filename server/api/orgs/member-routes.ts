@@ -3,24 +3,29 @@
  * removal. An organisation keeps at least one owner (409), and only an owner (or a global
  * administrator) may make or unmake one, so an admin cannot take the organisation over.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
 import type { Queryable } from '../../db/database.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
-import { ORG_ROLES, type OrgRole } from '../permissions/roles.js';
 import { ApiError, checkId, found } from '../http/api-error.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
-import { PageOf } from '../http/response-schemas.js';
-import { OrgMemberSchema } from './member-schema.js';
-import { countOwners, getMember, listMembers, removeMember, setMemberRole, type MemberFilter } from './members.js';
+import { PageQueryFields, pageArgs } from '../http/list-query.js';
+import { NoContent, PageOf } from '../http/response-schemas.js';
+import { OrgParams } from '../http/schemas.js';
+import { OrgMemberSchema, OrgRoleInput } from './member-schema.js';
+import { countOwners, getMember, listMembers, removeMember, setMemberRole } from './members.js';
 
-const ROLE = { type: 'string', enum: ORG_ROLES } as const;
+const tags = ['organisation users'];
+const MemberParams = Type.Object({ ...OrgParams.properties, userId: Type.String() });
+const ListQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), role: Type.Optional(OrgRoleInput), ...PageQueryFields }, { additionalProperties: false });
+const RoleChange = Type.Object({ role: OrgRoleInput }, { additionalProperties: false });
+
 const lastOwner = () => new ApiError(409, 'An organisation keeps at least one owner: make someone else owner first');
 
-type Params = { orgId: string; userId: string };
-
-export async function registerOrgMemberRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  const ids = (params: Params) => ({ orgId: checkId('organisation', params.orgId), userId: checkId('user', params.userId) });
+export async function registerOrgMemberRoutes(fastify: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ids = (params: Static<typeof MemberParams>) => ({ orgId: checkId('organisation', params.orgId), userId: checkId('user', params.userId) });
 
   /** Owners and global administrators decide who owns an organisation. */
   const mayChangeOwners = async (db: Queryable, request: FastifyRequest, orgId: string) => {
@@ -33,9 +38,9 @@ export async function registerOrgMemberRoutes(app: FastifyInstance, ctx: ApiCont
     if (!row.owner && !row.admin) throw new ApiError(403, 'Only an owner can make or unmake an owner', { missing: ['owner'] });
   };
 
-  app.get<{ Params: { orgId: string }; Querystring: MemberFilter & { page?: number; per_page?: number } }>(
+  app.get(
     '/api/orgs/:orgId/users',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 200 }, role: ROLE, ...PAGE_QUERY_SCHEMA } }, response: { 200: PageOf(OrgMemberSchema) } } },
+    { schema: { tags, summary: "An organisation's users and their roles", params: OrgParams, querystring: ListQuery, response: { 200: PageOf(OrgMemberSchema) } } },
     async (request) => {
       const orgId = checkId('organisation', request.params.orgId);
       const { q, role } = request.query;
@@ -43,14 +48,18 @@ export async function registerOrgMemberRoutes(app: FastifyInstance, ctx: ApiCont
     },
   );
 
-  app.get<{ Params: Params }>('/api/orgs/:orgId/users/:userId', { schema: { response: { 200: OrgMemberSchema } } }, async (request) => {
-    const { orgId, userId } = ids(request.params);
-    return found(await getMember(ctx.db, orgId, userId), 'user in this organisation', userId);
-  });
-
-  app.put<{ Params: Params; Body: { role: OrgRole } }>(
+  app.get(
     '/api/orgs/:orgId/users/:userId',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['role'], properties: { role: ROLE } }, response: { 200: OrgMemberSchema } } },
+    { schema: { tags, summary: 'One user of the organisation with their role', params: MemberParams, response: { 200: OrgMemberSchema } } },
+    async (request) => {
+      const { orgId, userId } = ids(request.params);
+      return found(await getMember(ctx.db, orgId, userId), 'user in this organisation', userId);
+    },
+  );
+
+  app.put(
+    '/api/orgs/:orgId/users/:userId',
+    { schema: { tags, summary: "Change a user's role in the organisation; only an owner makes or unmakes an owner", params: MemberParams, body: RoleChange, response: { 200: OrgMemberSchema } } },
     async (request) => {
       const { orgId, userId } = ids(request.params);
       const role = request.body.role;
@@ -65,18 +74,22 @@ export async function registerOrgMemberRoutes(app: FastifyInstance, ctx: ApiCont
     },
   );
 
-  app.delete<{ Params: Params }>('/api/orgs/:orgId/users/:userId', async (request, reply) => {
-    const { orgId, userId } = ids(request.params);
-    await ctx.db.transaction(async (tx) => {
-      const current = found(await getMember(tx, orgId, userId), 'user in this organisation', userId);
-      if (current.role === 'owner') {
-        await mayChangeOwners(tx, request, orgId);
-        if ((await countOwners(tx, orgId)) <= 1) throw lastOwner();
-      }
-      await removeMember(tx, orgId, userId);
-      // The invite that brought them in is now history of a removed member.
-      await tx.query(`UPDATE invites SET status = 'removed', updated_at = $3 WHERE org_id = $1 AND accepted_by = $2 AND status = 'accepted'`, [orgId, userId, ctx.now()]);
-    });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/orgs/:orgId/users/:userId',
+    { schema: { tags, summary: 'Remove a user from the organisation and its projects', params: MemberParams, response: { 204: NoContent } } },
+    async (request, reply) => {
+      const { orgId, userId } = ids(request.params);
+      await ctx.db.transaction(async (tx) => {
+        const current = found(await getMember(tx, orgId, userId), 'user in this organisation', userId);
+        if (current.role === 'owner') {
+          await mayChangeOwners(tx, request, orgId);
+          if ((await countOwners(tx, orgId)) <= 1) throw lastOwner();
+        }
+        await removeMember(tx, orgId, userId);
+        // The invite that brought them in is now history of a removed member.
+        await tx.query(`UPDATE invites SET status = 'removed', updated_at = $3 WHERE org_id = $1 AND accepted_by = $2 AND status = 'accepted'`, [orgId, userId, ctx.now()]);
+      });
+      return reply.code(204).send();
+    },
+  );
 }

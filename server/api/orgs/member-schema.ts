@@ -1,6 +1,10 @@
-/** An organisation member on the wire: the response schema, and the type the store returns derived from it. */
+/**
+ * An organisation member on the wire: the response schema, the type the store returns derived
+ * from it, and a role as requests name it.
+ */
 import { Type, type Static } from 'typebox';
 import { DateTime } from '../http/response-schemas.js';
+import { TextEnum } from '../http/schemas.js';
 import { ORG_ROLES } from '../permissions/roles.js';
 
 export const OrgMemberSchema = Type.Object({
@@ -14,3 +18,5 @@ export const OrgMemberSchema = Type.Object({
   updatedAt: DateTime,
 });
 export type OrgMember = Static<typeof OrgMemberSchema>;
+
+export const OrgRoleInput = TextEnum(ORG_ROLES);

@@ -3,26 +3,45 @@
  * and a project's. Each answers `[{ "id": "org:read" }, ...]`; a caller outside the organisation
  * or project gets an empty list, an unknown one a 404.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { PERMISSION_IDS } from '../../../shared/permission-ids.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
 import { checkId, notFound } from '../http/api-error.js';
+import { OrgParams } from '../http/schemas.js';
 import { asEntries, orgPermissions, projectPermissions, userPermissions } from './lists.js';
 
-export async function registerPermissionRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/api/permissions', async (request) => asEntries(await userPermissions(ctx.db, callerOf(request).id)));
+const tags = ['permissions'];
+const PermissionList = Type.Array(Type.Object({ id: Type.Enum(PERMISSION_IDS) }));
 
-  app.get<{ Params: { orgId: string } }>('/api/orgs/:orgId/permissions', async (request) => {
-    const orgId = checkId('organisation', request.params.orgId);
-    const list = await orgPermissions(ctx.db, orgId, callerOf(request).id);
-    if (!list) throw notFound('organisation', orgId);
-    return asEntries(list.permissions);
-  });
+export async function registerPermissionRoutes(fastify: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get<{ Params: { projectId: string } }>('/api/projects/:projectId/permissions', async (request) => {
-    const projectId = checkId('project', request.params.projectId);
-    const list = await projectPermissions(ctx.db, projectId, callerOf(request).id);
-    if (!list) throw notFound('project', projectId);
-    return asEntries(list.permissions);
-  });
+  app.get('/api/permissions', { schema: { tags, summary: "The caller's own permissions (from their global role)", response: { 200: PermissionList } } }, async (request) =>
+    asEntries(await userPermissions(ctx.db, callerOf(request).id)),
+  );
+
+  app.get(
+    '/api/orgs/:orgId/permissions',
+    { schema: { tags, summary: "The caller's permissions in an organisation (empty outside it)", params: OrgParams, response: { 200: PermissionList } } },
+    async (request) => {
+      const orgId = checkId('organisation', request.params.orgId);
+      const list = await orgPermissions(ctx.db, orgId, callerOf(request).id);
+      if (!list) throw notFound('organisation', orgId);
+      return asEntries(list.permissions);
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId/permissions',
+    { schema: { tags, summary: "The caller's permissions in a project (empty outside it)", params: Type.Object({ projectId: Type.String() }), response: { 200: PermissionList } } },
+    async (request) => {
+      const projectId = checkId('project', request.params.projectId);
+      const list = await projectPermissions(ctx.db, projectId, callerOf(request).id);
+      if (!list) throw notFound('project', projectId);
+      return asEntries(list.permissions);
+    },
+  );
 }

@@ -16,7 +16,7 @@ import { getTrackRow } from '../tracks/store.js';
 import type { SurveyContext } from '../survey/context.js';
 import { ApiError, badRequest, checkId, found, notFound } from '../http/api-error.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
-import { PageOf } from '../http/response-schemas.js';
+import { NoContent, PageOf } from '../http/response-schemas.js';
 import { fileBytes, textField, uploadedFile } from '../survey/upload.js';
 import { PhotoSchema } from './photo-schema.js';
 import { deletePhoto, getPhotoRow, insertPhoto, listPhotos } from './store.js';
@@ -133,7 +133,7 @@ export async function registerPhotoRoutes(fastify: FastifyInstance, ctx: SurveyC
     },
   );
 
-  app.delete('/api/photos/:photoId', { schema: { tags, summary: 'Delete a photo', params: PhotoParams } }, async (request, reply) => {
+  app.delete('/api/photos/:photoId', { schema: { tags, summary: 'Delete a photo', params: PhotoParams, response: { 204: NoContent } } }, async (request, reply) => {
     const id = checkId('photo', request.params.photoId);
     const row = await deletePhoto(ctx.db, id);
     if (!row) throw notFound('photo', id);

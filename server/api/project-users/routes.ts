@@ -9,7 +9,7 @@ import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
 import { ApiError, badRequest, checkId, conflict, found, notFound } from '../http/api-error.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
-import { PageOf } from '../http/response-schemas.js';
+import { NoContent, PageOf } from '../http/response-schemas.js';
 import { ProjectMemberSchema, ProjectRoleSchema } from './member-schema.js';
 import { addMember, countManagers, getMember, listMembers, removeMember, setMemberRole } from './store.js';
 import { UUID_PATTERN as UUID } from '../../../shared/uuid.js';
@@ -86,7 +86,7 @@ export async function registerProjectUserRoutes(fastify: FastifyInstance, ctx: S
     },
   );
 
-  app.delete('/api/projects/:projectId/users/:userId', { schema: { tags, summary: 'Remove a member from the project', params: MemberParams } }, async (request, reply) => {
+  app.delete('/api/projects/:projectId/users/:userId', { schema: { tags, summary: 'Remove a member from the project', params: MemberParams, response: { 204: NoContent } } }, async (request, reply) => {
     const p = await project(request.params.projectId);
     const userId = checkId('project user', request.params.userId);
     await ctx.db.transaction(async (tx) => {

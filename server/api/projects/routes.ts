@@ -8,7 +8,8 @@ import type { SurveyContext } from '../survey/context.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
 import { deleteSurveyBlobs, blobKeysOfProject } from '../survey/blob-keys.js';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './store.js';
-import { PageOf, ProjectSchema } from '../http/response-schemas.js';
+import { NoContent, PageOf, ProjectSchema } from '../http/response-schemas.js';
+import { OrgParams } from '../http/schemas.js';
 
 // `type` beside `enum`: a value of the wrong type is answered "must be string", as for any text field.
 const Status = Type.Enum(['running', 'halted'], { type: 'string' });
@@ -32,7 +33,6 @@ const ListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-const OrgParams = Type.Object({ orgId: Type.String() });
 const ProjectParams = Type.Object({ projectId: Type.String() });
 const tags = ['projects'];
 
@@ -103,7 +103,7 @@ export async function registerProjectRoutes(fastify: FastifyInstance, ctx: Surve
 
   app.delete(
     '/api/projects/:projectId',
-    { schema: { tags, summary: 'Delete a project with everything in it', params: ProjectParams } },
+    { schema: { tags, summary: 'Delete a project with everything in it', params: ProjectParams, response: { 204: NoContent } } },
     async (request, reply) => {
       const id = checkId('project', request.params.projectId);
       const keys = await ctx.db.transaction(async (tx) => {

@@ -3,14 +3,14 @@
  * by their project, devices by their organisation. The route policy's `resource` scope and the
  * gateway's `GET /api/scopes/{kind}/{id}` both ask here.
  */
+import { Type, type Static } from 'typebox';
 import type { Queryable } from '../../db/database.js';
 import { isSurveyResourceKind, resolveSurveyScope } from '../survey/scopes.js';
 import { UUID } from '../../../shared/uuid.js';
 
-export interface OwnerScope {
-  orgId: string;
-  projectId?: string;
-}
+/** The answer of the scope route, and the type resolvers return, derived from it. */
+export const OwnerScopeSchema = Type.Object({ orgId: Type.String(), projectId: Type.Optional(Type.String()) });
+export type OwnerScope = Static<typeof OwnerScopeSchema>;
 
 export type ScopeResolver = (db: Queryable, id: string) => Promise<OwnerScope | undefined>;
 

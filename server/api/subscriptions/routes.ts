@@ -4,7 +4,9 @@
  * period at once; both notify the organisation. Invalid transitions answer 409.
  */
 import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import { lockDeviceRow } from '../devices/store.js';
 import type { FleetContext } from '../fleet/context.js';
@@ -12,43 +14,47 @@ import { issueInvoice } from '../invoices/issue.js';
 import type { Invoice } from '../invoices/store.js';
 import { notifyOrg } from '../notifications/notify.js';
 import { checkId, conflict, found } from '../http/api-error.js';
+import { InvoiceSchema, SubscriptionSchema } from '../http/response-schemas.js';
+import { ObjectOrNull, TextEnum } from '../http/schemas.js';
 import { periodAt } from './periods.js';
-import { CURRENCIES, INTERVALS, PLAN_IDS, planById, priceMinor, type Currency, type Interval } from './plans.js';
+import { CURRENCIES, INTERVALS, PLAN_IDS, planById, priceMinor } from './plans.js';
 import { settleSubscriptions } from './settle.js';
 import { latestSubscriptionRow, toSubscription, type Subscription, type SubscriptionRow } from './store.js';
 import { transition, type DeviceSubscriptionState } from './transitions.js';
 
-const DEVICE_PARAMS = { type: 'object', properties: { deviceId: { type: 'string' } }, required: ['deviceId'] } as const;
+const tags = ['subscriptions'];
+const DeviceParams = Type.Object({ deviceId: Type.String() });
 
-interface StartBody {
-  plan: string;
-  interval: Interval;
-  currency?: Currency;
-}
+const StartBody = Type.Object(
+  { plan: TextEnum(PLAN_IDS), interval: TextEnum(INTERVALS), currency: Type.Optional(TextEnum(CURRENCIES, { default: 'EUR' })) },
+  { additionalProperties: false },
+);
+const Started = Type.Object({
+  subscription: SubscriptionSchema,
+  invoice: Type.Optional(InvoiceSchema),
+});
 
-interface CancelBody {
-  /** End now instead of at the end of the paid period (no refund either way). */
-  immediately?: boolean;
-}
+const CancelBody = ObjectOrNull(
+  Type.Object(
+    { immediately: Type.Optional(Type.Boolean({ description: 'End now instead of at the end of the paid period (no refund either way)' })) },
+    { additionalProperties: false },
+  ),
+);
 
 const stateOf = (row: SubscriptionRow | undefined): DeviceSubscriptionState => row?.state ?? 'none';
 
-export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: FleetContext): Promise<void> {
-  app.post<{ Params: { deviceId: string }; Body: StartBody }>(
+export async function registerSubscriptionRoutes(fastify: FastifyInstance, ctx: FleetContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
     '/api/devices/:deviceId/startsubscription',
     {
       schema: {
-        params: DEVICE_PARAMS,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['plan', 'interval'],
-          properties: {
-            plan: { type: 'string', enum: PLAN_IDS },
-            interval: { type: 'string', enum: INTERVALS },
-            currency: { type: 'string', enum: CURRENCIES, default: 'EUR' },
-          },
-        },
+        tags,
+        summary: 'Subscribe a device to a plan; the first period is invoiced at once',
+        params: DeviceParams,
+        body: StartBody,
+        response: { 201: Started },
       },
     },
     async (request, reply) => {
@@ -91,12 +97,15 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: Flee
     },
   );
 
-  app.post<{ Params: { deviceId: string }; Body: CancelBody | undefined }>(
+  app.post(
     '/api/devices/:deviceId/cancelsubscription',
     {
       schema: {
-        params: DEVICE_PARAMS,
-        body: { type: ['object', 'null'], additionalProperties: false, properties: { immediately: { type: 'boolean' } } },
+        tags,
+        summary: "Cancel a device's subscription at the end of its paid period, or at once",
+        params: DeviceParams,
+        body: CancelBody,
+        response: { 200: SubscriptionSchema },
       },
     },
     async (request): Promise<Subscription> => {

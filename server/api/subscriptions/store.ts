@@ -1,23 +1,12 @@
 /** Subscriptions of devices, in the API schema. */
+import type { Static } from 'typebox';
 import type { Queryable } from '../../db/database.js';
+import type { SubscriptionSchema } from '../http/response-schemas.js';
 import type { Currency, Interval } from './plans.js';
 import type { SubscriptionState } from './transitions.js';
 
-export interface Subscription {
-  id: string;
-  deviceId: string;
-  orgId: string;
-  plan: string;
-  interval: Interval;
-  priceMinor: number;
-  currency: Currency;
-  state: SubscriptionState;
-  startedAt: string;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  cancelledAt: string | null;
-  endedAt: string | null;
-}
+/** The wire shape, derived from its response schema so the two cannot drift. */
+export type Subscription = Static<typeof SubscriptionSchema>;
 
 export interface SubscriptionRow {
   id: string;

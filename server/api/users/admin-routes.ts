@@ -3,62 +3,73 @@
  * state), creating a user (an identity in the identity service, then its profile), changing a
  * user's names, address, state or global role, and issuing a recovery link or code for them.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/password-policy.js';
 import type { ApiContext } from '../context.js';
-import { EMAIL_SCHEMA } from '../http/schemas.js';
-import type { ProfileChange } from '../identity/identity-admin.js';
-import { GLOBAL_ROLES, type GlobalRole } from '../permissions/roles.js';
 import { ApiError, checkId, found, notFound } from '../http/api-error.js';
+import { PageQueryFields, pageArgs } from '../http/list-query.js';
 import { PageOf } from '../http/response-schemas.js';
+import { Email, ObjectOrNull, PersonName, TextEnum } from '../http/schemas.js';
+import { GLOBAL_ROLES } from '../permissions/roles.js';
+import { countAdmins, getUser, listUsers, lockAdmins, saveProfile, setGlobalRole } from './store.js';
 import { RecoveryGrantSchema, UserSchema } from './user-schema.js';
-import { PAGE_QUERY_SCHEMA, pageArgs } from '../http/list-query.js';
-import { countAdmins, getUser, listUsers, lockAdmins, saveProfile, setGlobalRole, type UserFilter } from './store.js';
 
-const NAME = { type: 'string', maxLength: 100 } as const;
-const STATE = { type: 'string', enum: ['active', 'inactive'] } as const;
-const ROLE = { type: 'string', enum: GLOBAL_ROLES } as const;
+const tags = ['users'];
+const State = TextEnum(['active', 'inactive']);
+const Role = TextEnum(GLOBAL_ROLES);
+const UserParams = Type.Object({ userId: Type.String() });
 
-interface CreateBody {
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  password?: string;
-  globalRole?: GlobalRole;
-  verified?: boolean;
-}
+const ListQuery = Type.Object(
+  { q: Type.Optional(Type.String({ maxLength: 200 })), globalRole: Type.Optional(Role), state: Type.Optional(State), ...PageQueryFields },
+  { additionalProperties: false },
+);
 
-type UpdateBody = ProfileChange & { globalRole?: GlobalRole };
+const NewUser = Type.Object(
+  {
+    email: Email,
+    firstName: Type.Optional(PersonName),
+    lastName: Type.Optional(PersonName),
+    password: Type.Optional(Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 256 })),
+    globalRole: Type.Optional(Role),
+    verified: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const UserChange = Type.Partial(Type.Object({ email: Email, firstName: PersonName, lastName: PersonName, state: State, globalRole: Role }), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+const RecoveryRequest = ObjectOrNull(
+  Type.Object(
+    {
+      method: Type.Optional(TextEnum(['link', 'code'], { description: 'link (default), or code: a link and a code to type on the page it opens' })),
+      expiresIn: Type.Optional(Type.String({ pattern: '^([0-9]+(m|h))+$', description: 'Such as 30m or 2h; 24h when left out' })),
+    },
+    { additionalProperties: false },
+  ),
+);
 
 const lastAdmin = () => new ApiError(409, 'There must be at least one global administrator: appoint another one first');
 
-export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get<{ Querystring: UserFilter & { page?: number; per_page?: number } }>(
+export async function registerAdminUserRoutes(fastify: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/api/admin/users',
-    {
-      schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 200 }, globalRole: ROLE, state: STATE, ...PAGE_QUERY_SCHEMA } },
-        response: { 200: PageOf(UserSchema) },
-      },
-    },
+    { schema: { tags, summary: 'The users the API knows (query by name or address, global role, state)', querystring: ListQuery, response: { 200: PageOf(UserSchema) } } },
     async (request) => {
       const { q, globalRole, state } = request.query;
       return listUsers(ctx.db, { q, globalRole, state }, pageArgs(request.query));
     },
   );
 
-  app.post<{ Body: CreateBody }>(
+  app.post(
     '/api/admin/users',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email'],
-          properties: { email: EMAIL_SCHEMA, firstName: NAME, lastName: NAME, password: { type: 'string', minLength: 12, maxLength: 256 }, globalRole: ROLE, verified: { type: 'boolean' } },
-        },
-        response: { 201: UserSchema },
-      },
-    },
+    { schema: { tags, summary: 'Create a user: an identity in the identity service (the password is optional), then its profile', body: NewUser, response: { 201: UserSchema } } },
     async (request, reply) => {
       const { globalRole = 'user', verified = false, ...identity } = request.body;
       const profile = await ctx.identities.create({ ...identity, email: identity.email.trim().toLowerCase(), verified });
@@ -66,16 +77,19 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
     },
   );
 
-  app.get<{ Params: { userId: string } }>('/api/admin/users/:userId', { schema: { response: { 200: UserSchema } } }, async (request) => {
+  app.get('/api/admin/users/:userId', { schema: { tags, summary: "A user's profile", params: UserParams, response: { 200: UserSchema } } }, async (request) => {
     const id = checkId('user', request.params.userId);
     return found(await getUser(ctx.db, id), 'user', id);
   });
 
-  app.put<{ Params: { userId: string }; Body: UpdateBody }>(
+  app.put(
     '/api/admin/users/:userId',
     {
       schema: {
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { email: EMAIL_SCHEMA, firstName: NAME, lastName: NAME, state: STATE, globalRole: ROLE } },
+        tags,
+        summary: "Change a user's names, address, state or global role; the last global administrator stays one",
+        params: UserParams,
+        body: UserChange,
         response: { 200: UserSchema },
       },
     },
@@ -96,18 +110,9 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: ApiCont
     },
   );
 
-  app.put<{ Params: { userId: string }; Body: { method?: 'link' | 'code'; expiresIn?: string } | undefined }>(
+  app.put(
     '/api/admin/users/:userId/recovery',
-    {
-      schema: {
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { method: { type: 'string', enum: ['link', 'code'] }, expiresIn: { type: 'string', pattern: '^([0-9]+(m|h))+$' } },
-        },
-        response: { 200: RecoveryGrantSchema },
-      },
-    },
+    { schema: { tags, summary: 'Issue a recovery link (or link and code) for a user, shown once', params: UserParams, body: RecoveryRequest, response: { 200: RecoveryGrantSchema } } },
     async (request) => {
       const id = checkId('user', request.params.userId);
       return ctx.identities.recovery(id, request.body?.method ?? 'link', request.body?.expiresIn ?? '24h');

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ApiContext } from '../context.js';
 import { checkId, notFound } from '../http/api-error.js';
+import { NoContent } from '../http/response-schemas.js';
 import { UserSessionsSchema } from './user-admin-schema.js';
 
 /** Enough for a person's devices and recent history; older sessions have long expired. */
@@ -31,7 +32,7 @@ export async function registerUserSessionRoutes(fastify: FastifyInstance, ctx: A
 
   app.delete(
     '/api/admin/users/:userId/sessions',
-    { schema: { tags, summary: 'Sign a user out everywhere: end all their sessions', params: UserParams } },
+    { schema: { tags, summary: 'Sign a user out everywhere: end all their sessions', params: UserParams, response: { 204: NoContent } } },
     async (request, reply) => {
       const id = checkId('user', request.params.userId);
       if (!(await ctx.identities.revokeSessions(id))) throw notFound('user', id);
@@ -41,7 +42,7 @@ export async function registerUserSessionRoutes(fastify: FastifyInstance, ctx: A
 
   app.delete(
     '/api/admin/users/:userId/sessions/:sessionId',
-    { schema: { tags, summary: "End one of a user's sessions", params: Type.Object({ userId: Type.String(), sessionId: Type.String() }) } },
+    { schema: { tags, summary: "End one of a user's sessions", params: Type.Object({ userId: Type.String(), sessionId: Type.String() }), response: { 204: NoContent } } },
     async (request, reply) => {
       const id = checkId('user', request.params.userId);
       const sessionId = checkId('session', request.params.sessionId);

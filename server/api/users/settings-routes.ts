@@ -2,34 +2,37 @@
  * `GET`/`PUT /api/user/settings`: the caller's locale, units and default organisation. The
  * default organisation must be one the caller belongs to (400 naming `defaultOrgId`).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { LOCALES } from '../../../shared/locales.js';
 import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
-import { UUID_PATTERN } from '../http/schemas.js';
-import { isMember } from '../orgs/members.js';
 import { badRequest } from '../http/api-error.js';
-import { getSettings, saveSettings, type UserSettings } from './settings-store.js';
+import { Nullable } from '../http/response-schemas.js';
+import { TextEnum, Uuid } from '../http/schemas.js';
+import { isMember } from '../orgs/members.js';
+import { UNITS, UserSettingsSchema } from './settings-schema.js';
+import { getSettings, saveSettings } from './settings-store.js';
 
-export async function registerUserSettingsRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/api/user/settings', async (request) => getSettings(ctx.db, callerOf(request).id));
+const tags = ['your account'];
+const SettingsChange = Type.Partial(Type.Object({ locale: TextEnum(LOCALES), units: TextEnum(UNITS), defaultOrgId: Nullable(Uuid) }), {
+  additionalProperties: false,
+  minProperties: 1,
+});
 
-  app.put<{ Body: Partial<Omit<UserSettings, 'updatedAt'>> }>(
+export async function registerUserSettingsRoutes(fastify: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/api/user/settings',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          properties: {
-            locale: { type: 'string', enum: LOCALES },
-            units: { type: 'string', enum: ['metric', 'imperial'] },
-            defaultOrgId: { anyOf: [{ type: 'string', pattern: UUID_PATTERN }, { type: 'null' }] },
-          },
-        },
-      },
-    },
+    { schema: { tags, summary: "The caller's locale, units and default organisation (defaults until first saved)", response: { 200: UserSettingsSchema } } },
+    async (request) => getSettings(ctx.db, callerOf(request).id),
+  );
+
+  app.put(
+    '/api/user/settings',
+    { schema: { tags, summary: "Change the caller's locale, units or default organisation (one they belong to)", body: SettingsChange, response: { 200: UserSettingsSchema } } },
     async (request) => {
       const userId = callerOf(request).id;
       const change = { ...request.body, ...(request.body.defaultOrgId ? { defaultOrgId: request.body.defaultOrgId.toLowerCase() } : {}) };

@@ -1,16 +1,10 @@
 /** A user's own settings; a user who never saved any has the defaults. */
 import type { Queryable } from '../../db/database.js';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.js';
+import type { UserSettings } from './settings-schema.js';
 
-export type Units = 'metric' | 'imperial';
-
-export interface UserSettings {
-  locale: Locale;
-  units: Units;
-  /** The organisation the client opens first; cleared when the user leaves it. */
-  defaultOrgId: string | null;
-  updatedAt: string | null;
-}
+export type { UserSettings };
+export type Units = UserSettings['units'];
 
 const DEFAULTS: UserSettings = { locale: DEFAULT_LOCALE, units: 'metric', defaultOrgId: null, updatedAt: null };
 
