@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.js';
+import { baseUrl } from '../support/listen.js';
 
 const SCREENSHOTS = path.resolve('test-artifacts/ui-pieces');
 let server: ViteDevServer;
@@ -60,9 +61,7 @@ beforeAll(async () => {
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
   });
   await server.listen();
-  const address = server.httpServer!.address();
-  if (!address || typeof address === 'string') throw new Error('the harness server has no port');
-  url = `http://127.0.0.1:${address.port}`;
+  url = baseUrl(server.httpServer!);
   browser = await launchChromium();
 }, 90_000);
 

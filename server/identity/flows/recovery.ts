@@ -4,22 +4,18 @@
  * verification, it never tells whether an address has an account.
  */
 import type { ContinueWith } from '../../../shared/identity-flow.js';
-import { recoveryCodeEmail, recoveryLinkEmail } from '../courier/templates.js';
-import { stringField } from '../http/body.js';
 import { checkReturnTo } from '../http/return-to.js';
 import { setSessionCookie } from '../sessions/session-cookie.js';
 import { currentSession, issueSession, sessionByToken } from '../sessions/session-service.js';
-import { findIdentityIdByAddress, getIdentity, setAddressStatus } from '../store/identities.js';
-import { findLinkToken, useSecret, type StoredSecret } from '../store/one-time-secrets.js';
-import { recoveryChooseNodes, recoverySentNodes } from '../strategies/code/nodes.js';
-import { redeemCode, sendCode } from '../strategies/code/one-time-code.js';
-import { linkEmailNodes } from '../strategies/link/nodes.js';
-import { sendLink } from '../strategies/link/link-token.js';
-import { normalizeAddress, type TraitAddress } from '../traits/trait-addresses.js';
-import { validationRequired } from '../traits/validation-messages.js';
-import { failure, notice, recoveredPrivileged } from '../ui/messages.js';
-import { addNodeMessage, csrfNode } from '../ui/nodes.js';
+import { getIdentity, setAddressStatus } from '../store/identities.js';
+import type { StoredSecret } from '../store/one-time-secrets.js';
+import { recoveryChooseNodes } from '../strategies/code/nodes.js';
+import { codeRecovery } from '../strategies/code/recovery.js';
+import { linkRecovery } from '../strategies/link/recovery.js';
+import { failure, recoveredPrivileged } from '../ui/messages.js';
+import { csrfNode } from '../ui/nodes.js';
 import type { Call } from './call.js';
+import { followEmailLink, markSent, submitEmailProof, type EmailProofFlow } from './email-proof.js';
 import type { FlowKindHandler } from './flow-kind.js';
 import { addMessage, createFlow, insert, render, save, setMessages, setNodes, type Flow } from './flow-service.js';
 import { respondFlow } from './respond.js';
@@ -34,11 +30,7 @@ export function newRecoveryFlow(call: Call, type: 'browser' | 'api', returnTo?: 
 }
 
 export function markRecoverySent(flow: Flow, email: string, method: 'code' | 'link'): void {
-  flow.internal.address = email;
-  flow.wire.state = 'sent_email';
-  flow.wire.active = method;
-  flow.wire.ui.nodes = [csrfNode(''), ...(method === 'code' ? recoverySentNodes(email) : linkEmailNodes(email))];
-  setMessages(flow, [method === 'code' ? notice.recoveryCodeSent() : notice.recoveryLinkSent()]);
+  markSent(flow, email, recovery.strategies[method]);
 }
 
 /** Signs the owner in, opens settings with the privileged-window message, finishes the flow. */
@@ -73,6 +65,22 @@ async function recovered(call: Call, flow: Flow, secret: StoredSecret, method: '
   await call.reply.redirect(settingsUrl, 303);
 }
 
+const recovery: EmailProofFlow = {
+  kind: 'recovery',
+  addresses: 'recovery_addresses',
+  strategies: { code: codeRecovery, link: linkRecovery },
+  newFlow: newRecoveryFlow,
+  chooseNodes: recoveryChooseNodes,
+  failures: {
+    done: failure.recoveryDone,
+    noStrategy: failure.recoveryNoStrategy,
+    failed: failure.recoveryFailed,
+    invalidCode: failure.invalidRecoveryCode,
+    invalidToken: failure.invalidRecoveryToken,
+  },
+  proven: (call, flow, secret, method) => recovered(call, flow, secret, `${method}_recovery`),
+};
+
 export const recoveryFlow: FlowKindHandler = {
   kind: 'recovery',
 
@@ -82,72 +90,9 @@ export const recoveryFlow: FlowKindHandler = {
     return newRecoveryFlow(call, type, returnTo);
   },
 
-  async submit(call, flow, body) {
-    const { ctx } = call;
-    if (flow.wire.state === 'passed_challenge') {
-      const fresh = newRecoveryFlow(call, flow.type, flow.wire.return_to);
-      addMessage(fresh, failure.recoveryDone());
-      await insert(call, fresh);
-      return respondFlow(call, 'recovery', fresh);
-    }
-    const method = stringField(body, 'method') ?? (body.code ? 'code' : '');
-    if (method !== 'code' && method !== 'link') {
-      addMessage(flow, failure.recoveryNoStrategy());
-      await save(call, flow);
-      return respondFlow(call, 'recovery', flow, 400);
-    }
-    const rawEmail = stringField(body, 'email')?.trim();
-    const code = stringField(body, 'code')?.trim();
-    if (rawEmail !== undefined && !code) {
-      if (!rawEmail) {
-        setNodes(flow, recoveryChooseNodes());
-        addNodeMessage(flow.wire.ui.nodes, 'email', validationRequired('email'));
-        await save(call, flow);
-        return respondFlow(call, 'recovery', flow, 400);
-      }
-      const address: TraitAddress = { value: normalizeAddress(rawEmail, 'email', 'email'), via: 'email' };
-      const identityId = await findIdentityIdByAddress(ctx.db, 'recovery_addresses', address);
-      if (identityId) {
-        await ctx.db.transaction((tx) =>
-          method === 'code'
-            ? sendCode(ctx, tx, flow.id, 'recovery', address, identityId, (c) => recoveryCodeEmail(ctx.options.productName, c))
-            : sendLink(ctx, tx, flow.id, 'recovery', address, identityId, (link) => recoveryLinkEmail(ctx.options.productName, link)).then(() => undefined),
-        );
-        ctx.courier.wake();
-      }
-      markRecoverySent(flow, address.value, method);
-      await save(call, flow);
-      return respondFlow(call, 'recovery', flow);
-    }
-    if (flow.wire.state !== 'sent_email' || !code) {
-      if (flow.wire.state === 'sent_email') addNodeMessage(flow.wire.ui.nodes, 'code', validationRequired('code'));
-      else addMessage(flow, failure.recoveryFailed());
-      await save(call, flow);
-      return respondFlow(call, 'recovery', flow, 400);
-    }
-    const redeemed = await redeemCode(ctx, flow.id, code);
-    if (!redeemed) {
-      markRecoverySent(flow, String(flow.internal.address ?? ''), 'code');
-      setMessages(flow, [failure.invalidRecoveryCode()]);
-      await save(call, flow);
-      return respondFlow(call, 'recovery', flow);
-    }
-    await recovered(call, flow, redeemed, 'code_recovery');
-  },
+  submit: (call, flow, body) => submitEmailProof(call, flow, body, recovery),
 
-  async token(call, flow, token) {
-    const { ctx } = call;
-    call.json = false;
-    const secret = await findLinkToken(ctx.db, token);
-    const valid = secret && secret.flow_id === flow.id && secret.purpose === 'recovery' && !secret.used_at && secret.expires_at > ctx.now();
-    if (!valid || !(await useSecret(ctx.db, secret.id, ctx.now()))) {
-      setNodes(flow, recoveryChooseNodes(), [failure.invalidRecoveryToken()]);
-      flow.wire.state = 'choose_method';
-      await save(call, flow);
-      return respondFlow(call, 'recovery', flow);
-    }
-    await recovered(call, flow, secret, 'link_recovery');
-  },
+  token: (call, flow, token) => followEmailLink(call, flow, token, recovery),
 
   async restart(call, expired) {
     return newRecoveryFlow(call, expired.type, expired.wire.return_to);

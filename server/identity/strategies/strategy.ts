@@ -3,13 +3,16 @@
  * settings files and nodes). A flow asks each strategy for its nodes and hands a submission to
  * the one whose `method` the body names.
  */
-import type { UiNode } from '../../../shared/identity-flow.js';
+import type { UiNode, UiText } from '../../../shared/identity-flow.js';
+import type { Queryable } from '../../db/database.js';
+import type { IdentityContext } from '../context.js';
 import type { Call } from '../flows/call.js';
 import type { Flow } from '../flows/flow-service.js';
 import type { SubmittedBody } from '../http/body.js';
 import type { ActiveSession } from '../sessions/session-service.js';
 import type { StoredCredential, StoredIdentity } from '../store/identities.js';
 import type { Aal } from '../store/sessions.js';
+import type { TraitAddress } from '../traits/trait-addresses.js';
 
 /** A submission either proves who someone is, or leaves the flow with messages to show (status). */
 export type LoginOutcome =
@@ -48,4 +51,16 @@ export interface SettingsStrategy {
   method: string;
   nodes(call: Call, flow: Flow, identity: StoredIdentity, credentials: StoredCredential[]): Promise<UiNode[]>;
   update(call: Call, flow: Flow, body: SubmittedBody, active: ActiveSession): Promise<SettingsOutcome>;
+}
+
+/**
+ * Recovery and verification prove an address by what was e-mailed to it: a code typed back or a
+ * link followed. The strategy sends it and says what the flow shows while it is on its way.
+ */
+export interface AddressProofStrategy {
+  method: 'code' | 'link';
+  /** Queues the e-mail in the caller's transaction, so the secret and its message commit together. */
+  send(ctx: IdentityContext, tx: Queryable, flowId: string, address: TraitAddress, identityId: string | null): Promise<void>;
+  sentNodes(email: string): UiNode[];
+  sentNotice(): UiText;
 }

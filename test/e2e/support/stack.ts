@@ -4,7 +4,6 @@
  * test process so the test can read the identity service's courier through its admin API.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../../server/config.js';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../server/embedded.js';
 import { buildGateway } from '../../../server/gateway/app.js';
+import { freePort } from '../../support/listen.js';
 
 export const ADMIN_TOKEN = 'e2e-identity-admin-token-0123456789';
 
@@ -22,17 +22,6 @@ export interface Stack {
   identityAdminUrl: string;
   gateway: FastifyInstance;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {

@@ -3,6 +3,7 @@
  * check the S3 blob store's requests: what arrives, with which headers, and what comes back.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { listenFastify } from '../../support/listen.js';
 
 export interface StoredObject {
   body: Buffer;
@@ -49,8 +50,6 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
     objects.delete(key(request.params));
     return reply.code(204).send();
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('fake S3 has no port');
-  return { app, endpoint: `http://127.0.0.1:${address.port}`, objects, requests, close: () => app.close() };
+  const endpoint = await listenFastify(app);
+  return { app, endpoint, objects, requests, close: () => app.close() };
 }

@@ -13,6 +13,7 @@ import type { FleetContext } from '../../../server/api/fleet/context.js';
 import { registerFleetRoutes } from '../../../server/api/fleet/routes.js';
 import { installErrorHandling } from '../../../server/api/http/errors.js';
 import { FilesystemBlobStore } from '../../../server/storage/filesystem.js';
+import { listenFastify } from '../../support/listen.js';
 import { openSurveyDb } from './survey/survey-db.js';
 
 export const CALLER_HEADER = 'x-test-caller';
@@ -48,7 +49,7 @@ export async function startFleetApp(backend?: string): Promise<FleetTestApp> {
   installValidators(app);
   installErrorHandling(app);
   await registerFleetRoutes(app, ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await listenFastify(app);
   return {
     app,
     db,

@@ -19,6 +19,7 @@ import { buildGateway } from '../../../server/gateway/app.js';
 import { openBlobStore } from '../../../server/storage/open.js';
 import { tempDataDir } from '../db/support.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from '../identity/support/identity-instance.js';
+import { listenFastify } from '../../support/listen.js';
 
 const ORIGIN = 'http://localhost:3000';
 const PASSWORD = 'correct horse battery staple 42';
@@ -55,7 +56,7 @@ describe('the API through the gateway', () => {
       publicUrl: ORIGIN,
       logLevel: 'silent',
     });
-    const apiUrl = await api.listen({ host: '127.0.0.1', port: 0 });
+    const apiUrl = await listenFastify(api);
     gateway = await buildGateway(
       { ...loadConfig({ PUBLIC_URL: ORIGIN, WEB_ROOT: '/nonexistent-web-root', LOG_LEVEL: 'silent' }), identityPublicUrl: identity.publicUrl, apiUrl, assertionSecret: secret },
       {},

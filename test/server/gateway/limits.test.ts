@@ -1,6 +1,7 @@
 import net from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenFastify } from '../../support/listen.js';
 import { startHarness, type Harness } from '../support/gateway.js';
 
 let h: Harness | undefined;
@@ -45,8 +46,7 @@ describe('overload shedding', () => {
 describe('slow clients', () => {
   it('drops a connection whose headers trickle in slower than the headers timeout', async () => {
     h = await startHarness({}, { headersTimeoutMs: 500, connectionsCheckingIntervalMs: 100 });
-    await h.gateway.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = h.gateway.server.address() as net.AddressInfo;
+    const port = Number(new URL(await listenFastify(h.gateway)).port);
 
     const socket = net.connect({ port, host: '127.0.0.1' });
     let received = '';

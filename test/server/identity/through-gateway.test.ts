@@ -9,6 +9,7 @@ import { PASSWORD, register, startFlow, submit } from './support/flows.js';
 import { startTestIdentity, type TestIdentity } from './support/identity-instance.js';
 import { startHarness, ORIGIN, type Harness } from '../support/gateway.js';
 import { startFakeApi } from '../support/fake-api.js';
+import { listenFastify } from '../../support/listen.js';
 
 let identity: TestIdentity;
 let harness: Harness;
@@ -17,7 +18,7 @@ let gatewayUrl: string;
 beforeAll(async () => {
   identity = await startTestIdentity({ options: { publicUrl: `${ORIGIN}/.ory`, uiUrl: ORIGIN, allowedReturnUrls: [ORIGIN] } });
   harness = await startHarness({ identityPublicUrl: identity.publicUrl }, {}, { identity: { url: identity.publicUrl, close: async () => undefined } as never, api: await startFakeApi('test-assertion-secret-that-is-long-enough') });
-  gatewayUrl = await harness.gateway.listen({ host: '127.0.0.1', port: 0 });
+  gatewayUrl = await listenFastify(harness.gateway);
 });
 afterAll(async () => {
   await harness?.close();

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { assertionKey, ASSERTION_HEADER, verifyIdentityAssertion, type IdentityAssertion } from '../../../shared/identity-assertion.js';
+import { listenFastify } from '../../support/listen.js';
 
 export interface FakeApi {
   app: FastifyInstance;
@@ -119,8 +120,6 @@ export async function startFakeApi(secret: string): Promise<FakeApi> {
   });
   app.get('/health/ready', async () => ({ status: 'ok' }));
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  state.url = await listenFastify(app);
   return state;
 }

@@ -4,6 +4,7 @@
  * `redirect_to` once handled. It records what it was told, so tests can check the decisions.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { listenFastify } from '../../support/listen.js';
 
 export interface FakeHydra {
   app: FastifyInstance;
@@ -55,6 +56,6 @@ export async function startFakeHydra(): Promise<FakeHydra> {
     }
   }
 
-  state.url = await app.listen({ host: '127.0.0.1', port: 0 });
+  state.url = await listenFastify(app);
   return state;
 }

@@ -4,6 +4,7 @@
  * receives, so tests can prove what reached it and what did not.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { listenFastify } from '../../support/listen.js';
 
 export interface FakeSession {
   token: string;
@@ -127,8 +128,6 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
   // Admin paths exist upstream; the gateway must never let a browser reach them.
   app.all('/admin/*', async () => ({ admin: true }));
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  state.url = await listenFastify(app);
   return state;
 }

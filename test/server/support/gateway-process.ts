@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../../support/listen.js';
 import { startFakeApi, type FakeApi } from './fake-api.js';
 import { startFakeIdentity, type FakeIdentity } from './fake-identity.js';
 import { SECRET } from './gateway.js';
@@ -16,17 +16,6 @@ export interface GatewayProcess {
   /** Resident set size in bytes, read from /proc. */
   rss(): number;
   stop(): Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    server.on('error', reject);
-  });
 }
 
 export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {

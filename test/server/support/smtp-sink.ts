@@ -4,6 +4,7 @@
  * recipients to exercise retries.
  */
 import net from 'node:net';
+import { listenServer } from '../../support/listen.js';
 
 export interface ReceivedMail {
   from: string;
@@ -70,8 +71,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  sink.url = `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  sink.url = (await listenServer(server)).replace(/^http:/, 'smtp:');
   sink.close = async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));

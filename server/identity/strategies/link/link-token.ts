@@ -7,7 +7,7 @@ import type { Queryable } from '../../../db/database.js';
 import type { IdentityContext } from '../../context.js';
 import type { RenderedEmail } from '../../courier/templates.js';
 import { publicPath } from '../../flows/urls.js';
-import { insertSecret, type SecretPurpose } from '../../store/one-time-secrets.js';
+import { findLinkToken, insertSecret, useSecret, type SecretPurpose, type StoredSecret } from '../../store/one-time-secrets.js';
 import type { TraitAddress } from '../../traits/trait-addresses.js';
 
 export async function sendLink(
@@ -30,4 +30,16 @@ export async function sendLink(
   const link = publicPath(ctx.options, `/self-service/${purpose}?flow=${flowId}&token=${token}`);
   await ctx.courier.queue(q, address.value, email(link));
   return link;
+}
+
+/** The spent link's record when `token` is a live link this flow sent for `purpose`; undefined otherwise. */
+export async function redeemLink(
+  ctx: IdentityContext,
+  flowId: string,
+  purpose: Extract<SecretPurpose, 'recovery' | 'verification'>,
+  token: string,
+): Promise<StoredSecret | undefined> {
+  const secret = await findLinkToken(ctx.db, token);
+  const valid = secret && secret.flow_id === flowId && secret.purpose === purpose && !secret.used_at && secret.expires_at > ctx.now();
+  return valid && (await useSecret(ctx.db, secret.id, ctx.now())) ? secret : undefined;
 }

@@ -18,6 +18,7 @@ import { openDatabase } from '../../../../server/db/open.js';
 import { TEST_DATABASE_URL, tempDataDir } from '../../db/support.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from '../../identity/support/identity-instance.js';
 import { openBlobStore } from '../../../../server/storage/open.js';
+import { listenFastify } from '../../../support/listen.js';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -79,7 +80,7 @@ export async function startTestApi(
     ...extra,
   });
   configure?.(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await listenFastify(app);
   const identities = new IdentityApi(new Configuration({ basePath: identity.adminUrl, accessToken: TEST_ADMIN_TOKEN }));
   const key = assertionKey(secret);
   const now = () => Math.floor(Date.now() / 1000);

@@ -14,6 +14,7 @@ import type { Database } from '../../../../server/db/database.js';
 import type { SurveyBlobs, SurveyContext } from '../../../../server/api/survey/context.js';
 import { registerSurveyRoutes } from '../../../../server/api/survey/routes.js';
 import { ProcessingWorker } from '../../../../server/api/tracks/processing/job.js';
+import { listenFastify } from '../../../support/listen.js';
 import { openSurveyDb } from './survey-db.js';
 
 export const CALLER_HEADER = 'x-test-caller';
@@ -75,7 +76,7 @@ export async function startSurveyApp(backend?: string): Promise<SurveyTestApp> {
     return reply.code(code).send(errorEnvelope(code, code === 500 ? 'Internal error' : err.message, err.details));
   });
   await registerSurveyRoutes(app, ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await listenFastify(app);
   processing.start();
   return {
     app,
