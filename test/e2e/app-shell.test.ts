@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, register, screenshot, signIn, uniqueEmail } from './support/account-page.js';
-import { api, auditLightAndDark, screenshotsOf } from './support/app-page.js';
+import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { startStack, type Stack } from './support/stack.js';
 
@@ -29,15 +29,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  return context.newPage();
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const found = await auditLightAndDark(page);
-  expect(found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const freshPage = () => newAppPage(browser);
 
 interface PageStorage {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };

@@ -12,7 +12,7 @@ import { pdfFixture } from '../server/api/survey/pdf-fixture.js';
 import { generateLayout } from '../../server/api/demo/site-layout.js';
 import { placeAccessPoints } from '../../server/api/demo/walk-simulator.js';
 import { PASSWORD, register, screenshot, uniqueEmail } from './support/account-page.js';
-import { api, auditLightAndDark, screenshotsOf } from './support/app-page.js';
+import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { lastOutboxMail, startStack, type Stack } from './support/stack.js';
 
@@ -33,15 +33,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  return context.newPage();
-}
-
-async function expectAccessible(p: Page): Promise<void> {
-  const found = await auditLightAndDark(p);
-  expect(found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const freshPage = () => newAppPage(browser);
 
 interface Drawn {
   /** RGBA of the heatmap canvas at the plan point, or null outside the grid. */

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { screenshot } from './account-page.js';
 
 export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
@@ -81,4 +82,16 @@ export async function auditLightAndDark(page: Page): Promise<AxeViolation[]> {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   return found;
+}
+
+/** A page with its own cookies and storage, at desktop size, in English: what each journey starts from. */
+export async function newAppPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  return context.newPage();
+}
+
+/** Fails naming every serious or critical axe finding, in light and in dark. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const found = await auditLightAndDark(page);
+  expect(found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
