@@ -62,13 +62,16 @@ async function runGateway(config: Config, clusterWorker: boolean, closeEmbedded:
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    gateway.close().then(closeEmbedded).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        gateway.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    gateway
+      .close()
+      .then(closeEmbedded)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          gateway.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -2,17 +2,7 @@
  * The client's routes (wouter). The gateway answers them with the app's `index.html`; every
  * other unknown path is a 404. Account routes are exact; the areas are prefixes.
  */
-export const ACCOUNT_ROUTES = [
-  '/login',
-  '/registration',
-  '/recovery',
-  '/verification',
-  '/settings',
-  '/consent',
-  '/logout',
-  '/error',
-  '/registration-completion',
-] as const;
+export const ACCOUNT_ROUTES = ['/login', '/registration', '/recovery', '/verification', '/settings', '/consent', '/logout', '/error', '/registration-completion'] as const;
 
 /** Routes on which the client does not load the session. */
 export const SESSIONLESS_ROUTES: readonly string[] = ['/registration', '/recovery', '/login', '/registration-completion'];

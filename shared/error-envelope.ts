@@ -54,11 +54,7 @@ export function statusText(code: number): string {
   return STATUS_TEXT[code] ?? (code >= 500 ? 'Internal Server Error' : 'Bad Request');
 }
 
-export function errorEnvelope(
-  code: number,
-  reason: string,
-  details?: Record<string, unknown>,
-): ErrorEnvelope {
+export function errorEnvelope(code: number, reason: string, details?: Record<string, unknown>): ErrorEnvelope {
   const error: ErrorEnvelope['error'] = {
     code,
     status: statusText(code),

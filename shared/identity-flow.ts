@@ -17,53 +17,15 @@ export interface UiText {
 }
 
 export type UiNodeGroup =
-  | 'default'
-  | 'password'
-  | 'oidc'
-  | 'profile'
-  | 'link'
-  | 'code'
-  | 'totp'
-  | 'lookup_secret'
-  | 'webauthn'
-  | 'passkey'
-  | 'identifier_first'
-  | 'captcha'
-  | 'saml'
-  | 'deviceauthn';
+  'default' | 'password' | 'oidc' | 'profile' | 'link' | 'code' | 'totp' | 'lookup_secret' | 'webauthn' | 'passkey' | 'identifier_first' | 'captcha' | 'saml' | 'deviceauthn';
 
-export type UiNodeInputType =
-  | 'text'
-  | 'password'
-  | 'number'
-  | 'checkbox'
-  | 'hidden'
-  | 'email'
-  | 'tel'
-  | 'submit'
-  | 'button'
-  | 'datetime-local'
-  | 'date'
-  | 'url';
+export type UiNodeInputType = 'text' | 'password' | 'number' | 'checkbox' | 'hidden' | 'email' | 'tel' | 'submit' | 'button' | 'datetime-local' | 'date' | 'url';
 
-export type UiNodeAutocomplete =
-  | 'email'
-  | 'tel'
-  | 'url'
-  | 'current-password'
-  | 'new-password'
-  | 'one-time-code'
-  | 'username'
-  | 'username webauthn';
+export type UiNodeAutocomplete = 'email' | 'tel' | 'url' | 'current-password' | 'new-password' | 'one-time-code' | 'username' | 'username webauthn';
 
 /** Functions the passkey/WebAuthn script defines, named by trigger attributes. */
 export type UiNodeTrigger =
-  | 'oryWebAuthnRegistration'
-  | 'oryWebAuthnLogin'
-  | 'oryPasskeyLogin'
-  | 'oryPasskeyLoginAutocompleteInit'
-  | 'oryPasskeyRegistration'
-  | 'oryPasskeySettingsRegistration';
+  'oryWebAuthnRegistration' | 'oryWebAuthnLogin' | 'oryPasskeyLogin' | 'oryPasskeyLoginAutocompleteInit' | 'oryPasskeyRegistration' | 'oryPasskeySettingsRegistration';
 
 export interface UiNodeInputAttributes {
   node_type: 'input';
@@ -124,13 +86,7 @@ export interface UiNodeDivisionAttributes {
   data?: Record<string, string>;
 }
 
-export type UiNodeAttributes =
-  | UiNodeInputAttributes
-  | UiNodeTextAttributes
-  | UiNodeImageAttributes
-  | UiNodeAnchorAttributes
-  | UiNodeScriptAttributes
-  | UiNodeDivisionAttributes;
+export type UiNodeAttributes = UiNodeInputAttributes | UiNodeTextAttributes | UiNodeImageAttributes | UiNodeAnchorAttributes | UiNodeScriptAttributes | UiNodeDivisionAttributes;
 
 /** A node; `type` always equals `attributes.node_type`. `messages` is always present. */
 export interface UiNode {

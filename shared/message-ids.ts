@@ -29,7 +29,11 @@ export const MESSAGE_IDS: readonly MessageIdFacts[] = [
   { id: 1010013, type: 'info', contextKeys: [] },
   { id: 1010014, type: 'info', contextKeys: [] },
   { id: 1010015, type: 'info', contextKeys: [] },
-  { id: 1010016, type: 'info', contextKeys: ['available_credential_types', 'available_providers', 'duplicateIdentifier', 'duplicate_identifier', 'newLoginUrl', 'new_login_url', 'provider'] },
+  {
+    id: 1010016,
+    type: 'info',
+    contextKeys: ['available_credential_types', 'available_providers', 'duplicateIdentifier', 'duplicate_identifier', 'newLoginUrl', 'new_login_url', 'provider'],
+  },
   { id: 1010017, type: 'info', contextKeys: [] },
   { id: 1010018, type: 'info', contextKeys: ['provider'] },
   { id: 1010019, type: 'info', contextKeys: [] },

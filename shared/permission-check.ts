@@ -31,8 +31,7 @@ export function checkPermissions(lists: PermissionLists, ids: string | readonly 
   const wanted = typeof ids === 'string' ? [ids] : ids;
   if (!lists.user || !lists.organization) return { allowed: false, missing: [...wanted] };
   if (wanted.length === 0) return { allowed: true, missing: [] };
-  const has = (id: string) =>
-    lists.user!.has(id) || lists.organization!.has(id) || (lists.project?.has(id) ?? false);
+  const has = (id: string) => lists.user!.has(id) || lists.organization!.has(id) || (lists.project?.has(id) ?? false);
   return wanted.some(has) ? { allowed: true, missing: [] } : { allowed: false, missing: [...wanted] };
 }
 

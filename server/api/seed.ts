@@ -30,9 +30,7 @@ try {
     isOrgMember: async () => false,
   });
   await processing.stop();
-  process.stdout.write(
-    `${result.created ? 'Created the demo organisation and its' : 'Recreated the'} demo survey (organisation ${result.orgId}, project ${result.projectId}).\n`,
-  );
+  process.stdout.write(`${result.created ? 'Created the demo organisation and its' : 'Recreated the'} demo survey (organisation ${result.orgId}, project ${result.projectId}).\n`);
 } finally {
   await store.close();
   await db.close();

@@ -44,8 +44,6 @@ export interface TransactionState {
 
 export function refuseInsideTransaction(state: TransactionState | undefined, what: string): void {
   if (state?.open) {
-    throw new Error(
-      `${what} called on the database inside one of its own transactions: use the transaction handle (on PGlite this would wait for itself forever)`,
-    );
+    throw new Error(`${what} called on the database inside one of its own transactions: use the transaction handle (on PGlite this would wait for itself forever)`);
   }
 }

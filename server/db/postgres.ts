@@ -13,8 +13,7 @@ const TEXT_ARRAY_OID = 1009;
 
 function arrayOf<T>(parse: (text: string) => T): (text: string) => unknown {
   const parseTextArray = (pg.types.getTypeParser as (oid: number) => (text: string) => unknown)(TEXT_ARRAY_OID);
-  const map = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(map) : typeof value === 'string' ? parse(value) : value;
+  const map = (value: unknown): unknown => (Array.isArray(value) ? value.map(map) : typeof value === 'string' ? parse(value) : value);
   return (text) => map(parseTextArray(text));
 }
 
@@ -28,9 +27,7 @@ const OWN_PARSERS = new Map<number, (text: string) => unknown>([
 // Per pool rather than pg.types.setTypeParser, which would change every pg user in the process.
 const types: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format ?? 'text') === 'text' && OWN_PARSERS.has(oid)
-      ? OWN_PARSERS.get(oid)
-      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    (format ?? 'text') === 'text' && OWN_PARSERS.has(oid) ? OWN_PARSERS.get(oid) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 function toResult<T>(result: pg.QueryResult): QueryResult<T> {

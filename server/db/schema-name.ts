@@ -7,9 +7,7 @@ const PLAIN_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function assertSchemaName(name: string): string {
   if (!PLAIN_IDENTIFIER.test(name) || name.startsWith('pg_')) {
-    throw new Error(
-      `Invalid schema name "${name}": expected a lower-case letter or underscore, then letters, digits or underscores (at most 63), not starting with pg_`,
-    );
+    throw new Error(`Invalid schema name "${name}": expected a lower-case letter or underscore, then letters, digits or underscores (at most 63), not starting with pg_`);
   }
   return name;
 }

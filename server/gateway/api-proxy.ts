@@ -95,11 +95,7 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
       const decision = request.apiDecision!;
       const limit = limitOf(matched, options.bodyLimit);
       const counter = Buffer.isBuffer(request.body) || !hasBody(request) ? null : new ByteLimit(limit);
-      const body: Buffer | Readable | undefined = Buffer.isBuffer(request.body)
-        ? request.body
-        : counter
-          ? request.raw.pipe(counter)
-          : undefined;
+      const body: Buffer | Readable | undefined = Buffer.isBuffer(request.body) ? request.body : counter ? request.raw.pipe(counter) : undefined;
       if (counter) request.raw.once('error', (error) => counter.destroy(error));
 
       try {
@@ -144,12 +140,7 @@ function respondRaw(reply: FastifyReply, statusCode: number, headers: IncomingHt
   return res;
 }
 
-function upstreamHeaders(
-  request: FastifyRequest,
-  decision: Decision,
-  forwardedHost: string,
-  forwardedProto: string,
-): Record<string, string | string[]> {
+function upstreamHeaders(request: FastifyRequest, decision: Decision, forwardedHost: string, forwardedProto: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   const headers = request.headers;
   for (const name in headers) {
@@ -176,9 +167,14 @@ function limitOf(matched: MatchedPolicy, fallback: number): number {
 
 function tooLarge(matched: MatchedPolicy, fallback: number): HttpError {
   const limit = limitOf(matched, fallback);
-  return new HttpError(413, `The request body is larger than the ${formatBytes(limit)} this route accepts`, { limit }, {
-    connection: 'close',
-  });
+  return new HttpError(
+    413,
+    `The request body is larger than the ${formatBytes(limit)} this route accepts`,
+    { limit },
+    {
+      connection: 'close',
+    },
+  );
 }
 
 function formatBytes(bytes: number): string {

@@ -112,9 +112,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const oauth2Upstream = new Upstream({ name: 'OAuth2 provider', url: config.oauth2AdminUrl, variable: 'OAUTH2_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 });
   const oauth2 = new OAuth2Admin(oauth2Upstream, config.oauth2AdminToken);
   const signer = new AssertionSigner(config.assertionSecret);
-  const primary = tuning.clusterWorker
-    ? connectToPrimary((event) => evictions.apply(event), config.upstreamTimeoutMs + 1_000)
-    : null;
+  const primary = tuning.clusterWorker ? connectToPrimary((event) => evictions.apply(event), config.upstreamTimeoutMs + 1_000) : null;
   const lookup = primary?.lookup ?? whoami(identity, config.sessionCookieName, metrics);
   const sessions = new SessionCache({ lookup, ttlMs: config.sessionCacheTtlMs, clock, metrics });
   const permissions = new PermissionLists(api, signer, clock, metrics);

@@ -4,12 +4,7 @@
  * change within a session and scope.
  */
 import { LRUCache } from 'lru-cache';
-import {
-  ASSERTION_MAX_LIFETIME_S,
-  assertionKey,
-  signIdentityAssertion,
-  type IdentityAssertion,
-} from '../../shared/identity-assertion.js';
+import { ASSERTION_MAX_LIFETIME_S, assertionKey, signIdentityAssertion, type IdentityAssertion } from '../../shared/identity-assertion.js';
 import type { Session } from '../../shared/identity-session.js';
 import type { MaybePromise } from './maybe-async.js';
 
@@ -25,7 +20,10 @@ export class AssertionSigner {
   private readonly cache = new LRUCache<string, { token: string; exp: number }>({ max: 50_000 });
 
   /** `nowSeconds` is wall-clock time: the API checks `exp` against its own clock. */
-  constructor(secret: string, private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000)) {
+  constructor(
+    secret: string,
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
     this.key = assertionKey(secret);
   }
 

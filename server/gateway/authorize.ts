@@ -58,9 +58,7 @@ export class Authorizer {
     if (matched.policy.scope === 'public' || matched.policy.scope === 'device') return PUBLIC;
     return andThen(this.authenticate(headers), ({ session, credential }) =>
       andThen(this.scopeOf(matched, session), (scope) =>
-        andThen(this.check(matched.policy, session, scope), () =>
-          andThen(this.signer.sign(session, scope), (assertion): Decision => ({ session, credential, scope, assertion })),
-        ),
+        andThen(this.check(matched.policy, session, scope), () => andThen(this.signer.sign(session, scope), (assertion): Decision => ({ session, credential, scope, assertion }))),
       ),
     );
   }

@@ -45,7 +45,5 @@ export function readCookie(header: string | undefined, name: string): string | u
 
 /** Headers that present the credential to the identity host's whoami. */
 export function credentialHeaders(credential: Credential, cookieName: string): Record<string, string> {
-  return credential.kind === 'token'
-    ? { 'x-session-token': credential.value }
-    : { cookie: `${cookieName}=${credential.value}` };
+  return credential.kind === 'token' ? { 'x-session-token': credential.value } : { cookie: `${cookieName}=${credential.value}` };
 }

@@ -14,11 +14,7 @@ export interface RedisEvictionBroadcast extends EvictionBroadcast {
   close(): Promise<void>;
 }
 
-export function connectEvictionBroadcast(
-  redisUrl: string,
-  onEvent: (event: EvictionEvent) => void,
-  log: FastifyBaseLogger,
-): RedisEvictionBroadcast {
+export function connectEvictionBroadcast(redisUrl: string, onEvent: (event: EvictionEvent) => void, log: FastifyBaseLogger): RedisEvictionBroadcast {
   const instance = randomUUID();
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false };
   const publisher = new Redis(redisUrl, options);

@@ -117,11 +117,7 @@ function evictAfter(method: string, path: string, headers: IncomingHttpHeaders, 
   }
 }
 
-function upstreamRequestHeaders(
-  request: { ip: string; id: string },
-  headers: IncomingHttpHeaders,
-  publicOrigin: string,
-): IncomingHttpHeaders {
+function upstreamRequestHeaders(request: { ip: string; id: string }, headers: IncomingHttpHeaders, publicOrigin: string): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!isIdentityHeader(name) && !isHopByHop(name)) out[name] = value;
@@ -156,11 +152,7 @@ interface ProxiedResponse {
   stream: NodeJS.ReadableStream & { destroy(error?: Error): void };
 }
 
-async function sendRewritten(
-  reply: ReplyLike,
-  response: ProxiedResponse,
-  rewriter: IdentityUrlRewriter,
-): Promise<void> {
+async function sendRewritten(reply: ReplyLike, response: ProxiedResponse, rewriter: IdentityUrlRewriter): Promise<void> {
   const type = String(response.headers['content-type'] ?? '');
   const length = Number(response.headers['content-length'] ?? 0);
   if (!type.includes('json') || length > MAX_REWRITTEN_BODY) {

@@ -9,33 +9,18 @@ import type { LogLevel } from '../config.js';
 import { routeGroup, type GatewayMetrics } from './metrics.js';
 import { maskUrl } from '../logging/mask-url.js';
 
-const REDACTED_HEADERS = [
-  'cookie',
-  'authorization',
-  'x-session-token',
-  'x-xsrf-token',
-  'x-sitewave-identity',
-  'set-cookie',
-  'proxy-authorization',
-];
+const REDACTED_HEADERS = ['cookie', 'authorization', 'x-session-token', 'x-xsrf-token', 'x-sitewave-identity', 'set-cookie', 'proxy-authorization'];
 
 export function loggerOptions(level: LogLevel, stream?: Writable): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: [
-        ...REDACTED_HEADERS.map((name) => `req.headers["${name}"]`),
-        ...REDACTED_HEADERS.map((name) => `res.headers["${name}"]`),
-        '*.password',
-        '*.token',
-        '*.session_token',
-      ],
+      paths: [...REDACTED_HEADERS.map((name) => `req.headers["${name}"]`), ...REDACTED_HEADERS.map((name) => `res.headers["${name}"]`), '*.password', '*.token', '*.session_token'],
       censor: '[redacted]',
     },
   };
 }
-
 
 /** Valid client request ids are reused so a trace spans the browser, gateway and API. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -53,10 +38,7 @@ export function installRequestLog(app: FastifyInstance, metrics: GatewayMetrics)
     const group = routeGroup(request.url);
     const ms = reply.elapsedTime;
     metrics.observeRequest(group, request.method, reply.statusCode, ms / 1000);
-    request.log.info(
-      { method: request.method, url: maskUrl(request.url), group, status: reply.statusCode, ms: Math.round(ms * 10) / 10 },
-      'request',
-    );
+    request.log.info({ method: request.method, url: maskUrl(request.url), group, status: reply.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     done();
   });
 }

@@ -71,16 +71,8 @@ export class PermissionLists {
   }
 
   private async load(session: Session, scope: PermissionScope): Promise<ReadonlySet<string>> {
-    const path =
-      scope.kind === 'user'
-        ? '/api/permissions'
-        : scope.kind === 'org'
-          ? `/api/orgs/${scope.id}/permissions`
-          : `/api/projects/${scope.id}/permissions`;
-    const assertion = await this.signer.sign(
-      session,
-      scope.kind === 'org' ? { orgId: scope.id } : scope.kind === 'project' ? { projectId: scope.id } : {},
-    );
+    const path = scope.kind === 'user' ? '/api/permissions' : scope.kind === 'org' ? `/api/orgs/${scope.id}/permissions` : `/api/projects/${scope.id}/permissions`;
+    const assertion = await this.signer.sign(session, scope.kind === 'org' ? { orgId: scope.id } : scope.kind === 'project' ? { projectId: scope.id } : {});
     const response = await this.api.request({
       method: 'GET',
       path,

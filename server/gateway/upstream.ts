@@ -84,13 +84,7 @@ export class Upstream {
   }
 }
 
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
-  'ETIMEDOUT',
-]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'FST_REPLY_FROM_GATEWAY_TIMEOUT', 'ETIMEDOUT']);
 
 /** Whether a transport error means "no answer in time" (504) rather than "unreachable" (502). */
 export function isTimeout(error: unknown): boolean {

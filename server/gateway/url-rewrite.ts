@@ -35,7 +35,10 @@ export class IdentityUrlRewriter {
   }
 
   setCookie(header: string): string {
-    const parts = header.split(';').map((part) => part.trim()).filter((part) => part.length > 0);
+    const parts = header
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0);
     const [pair, ...attributes] = parts;
     const kept = attributes.filter((attribute) => {
       const name = attribute.split('=')[0]!.trim().toLowerCase();

@@ -69,9 +69,7 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
     await app.register(cookie, { hook: 'onRequest' });
     registerFormParser(app);
     app.setErrorHandler(answerError);
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send(kratosErrorBody(404, { reason: `No route ${request.method} ${request.url.split('?')[0]}.` })),
-    );
+    app.setNotFoundHandler((request, reply) => reply.code(404).send(kratosErrorBody(404, { reason: `No route ${request.method} ${request.url.split('?')[0]}.` })));
   }
   await registerPublicRoutes(publicApp, context, deps.version ?? 'dev');
   requireAdminToken(adminApp, deps.options.adminToken);
@@ -92,7 +90,12 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
 }
 
 /** Validation errors name the field; anything unexpected is a 500 without internals. */
-function answerError(this: FastifyInstance, error: Error & { statusCode?: number; validation?: unknown }, request: { log: FastifyInstance['log'] }, reply: import('fastify').FastifyReply) {
+function answerError(
+  this: FastifyInstance,
+  error: Error & { statusCode?: number; validation?: unknown },
+  request: { log: FastifyInstance['log'] },
+  reply: import('fastify').FastifyReply,
+) {
   if (error instanceof KratosError) return reply.code(error.status).send(error.body());
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) request.log.error({ err: error }, 'identity service request failed');

@@ -12,9 +12,7 @@ export interface RunningIdentityService {
   close(): Promise<void>;
 }
 
-export async function startIdentityService(
-  deps: IdentityServiceDeps & { db: Database; host?: string },
-): Promise<RunningIdentityService> {
+export async function startIdentityService(deps: IdentityServiceDeps & { db: Database; host?: string }): Promise<RunningIdentityService> {
   const service = await buildIdentityService(deps);
   const host = deps.host ?? '127.0.0.1';
   try {

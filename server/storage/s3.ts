@@ -39,8 +39,7 @@ export class S3BlobStore implements BlobStore {
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       // Only what a request requires: the newer default checksums (aws-chunked bodies with
       // trailers) are refused by several S3-compatible stores.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -61,9 +60,7 @@ export class S3BlobStore implements BlobStore {
     const spooled = path.join(this.spoolDir, `${randomUUID()}.part`);
     const result = await spoolHashed(data, spooled, options.sha256);
     try {
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(spooled), ContentType: contentType, ContentLength: result.size }),
-      );
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(spooled), ContentType: contentType, ContentLength: result.size }));
     } finally {
       await rm(spooled, { force: true });
     }

@@ -17,9 +17,7 @@ export function isPlainPhoneNumber(value: string): boolean {
   return PLAIN_PHONE.test(value.trim());
 }
 
-export type PhoneCheck =
-  | { valid: true; e164: string; country: CountryCode | undefined }
-  | { valid: false; reason: 'required' | 'too-long' | 'digit-count' | 'invalid' };
+export type PhoneCheck = { valid: true; e164: string; country: CountryCode | undefined } | { valid: false; reason: 'required' | 'too-long' | 'digit-count' | 'invalid' };
 
 export function checkPhoneNumber(value: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): PhoneCheck {
   const text = value.trim();

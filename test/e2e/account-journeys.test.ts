@@ -218,7 +218,10 @@ describe('the error card', () => {
     await page.getByText('Error details').waitFor();
     // The formatted JSON stays folded until asked for.
     expect(await page.locator('details').getAttribute('open')).toBeNull();
-    await page.getByRole('link', { name: /go back/i }).or(page.getByRole('button', { name: /go back/i })).waitFor();
+    await page
+      .getByRole('link', { name: /go back/i })
+      .or(page.getByRole('button', { name: /go back/i }))
+      .waitFor();
     await screenshot(page, 'error-360');
     await page.context().close();
   }, 60_000);

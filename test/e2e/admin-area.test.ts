@@ -190,7 +190,10 @@ describe('the administration area', () => {
     await owner.getByRole('rowheader', { name: email }).waitFor();
     await expectAccessible(owner);
     await screenshotsOf(owner, 'admin-invitations');
-    await owner.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).getByRole('button', { name: 'Cancel invitation' }).click();
+    await owner
+      .getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) })
+      .getByRole('button', { name: 'Cancel invitation' })
+      .click();
     await owner.getByRole('alertdialog').getByRole('button', { name: 'Cancel invitation' }).click();
     await owner.getByText(`The invitation to ${email} was cancelled`).waitFor();
 

@@ -88,7 +88,11 @@ describe('the signed-in application', () => {
     await admin.getByRole('button', { name: /Switch organisation/ }).click();
     await admin.getByRole('link', { name: /Zeppelin Surveys/ }).click();
     await admin.waitForURL(new RegExp(`/orgs/${second.id}/projects`));
-    await admin.getByText('This organisation has no projects yet.').or(admin.getByText('You are not a member of any project here yet', { exact: false })).first().waitFor();
+    await admin
+      .getByText('This organisation has no projects yet.')
+      .or(admin.getByText('You are not a member of any project here yet', { exact: false }))
+      .first()
+      .waitFor();
     expect(await storedState(admin)).toMatchObject({ currentOrganizationId: second.id, currentOrganizationName: 'Zeppelin Surveys' });
     await admin.goto(`${stack.url}/`);
     await admin.waitForURL(new RegExp(`/orgs/${second.id}/projects`));

@@ -58,7 +58,11 @@ async function readoutAt(p: Page, plan: { x: number; y: number }, planSize: { wi
   return p.locator('.readout').innerText();
 }
 
-const hex = (rgba: readonly number[]) => `#${rgba.slice(0, 3).map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+const hex = (rgba: readonly number[]) =>
+  `#${rgba
+    .slice(0, 3)
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')}`;
 
 /** The hall as an architect exports it: a one-page PDF, 1000 × 600 pt, the hall drawn as a pale rectangle. */
 function planPdf(): Buffer {
@@ -179,7 +183,9 @@ describe('the survey area', () => {
 
     await page.getByRole('button', { name: 'Import walk' }).click();
     const walk = page.getByRole('dialog', { name: 'Import walk' });
-    await walk.locator('input[type=file]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('time,x,y,technology,bssid,channel,signal\n0,10,10,wifi6,not-a-mac,36,-50\n') });
+    await walk
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('time,x,y,technology,bssid,channel,signal\n0,10,10,wifi6,not-a-mac,36,-50\n') });
     await walk.getByRole('button', { name: 'Upload', exact: true }).click();
     await walk.getByText(/line 2, field "(bssid|networkId)"/).waitFor();
     await walk.locator('input[type=file]').setInputFiles({ name: 'hall-a-walk.csv', mimeType: 'text/csv', buffer: Buffer.from(walkCsv(s)) });
@@ -195,7 +201,15 @@ describe('the survey area', () => {
     expect((await drawnAt(page, { x: 100 * s, y: 320 * s }, metresPerPixel, cellSizeM)).rgba?.[3]).toBe(255);
     expect(await readoutAt(page, { x: 900 * s, y: 100 * s }, plan)).toMatch(/Not measured here/);
 
-    for (const view of ['Primary signal', 'Secondary signal', 'Signal-to-noise ratio', 'Serving access points', 'Co-channel interference', 'Signal of one network', 'Requirements']) {
+    for (const view of [
+      'Primary signal',
+      'Secondary signal',
+      'Signal-to-noise ratio',
+      'Serving access points',
+      'Co-channel interference',
+      'Signal of one network',
+      'Requirements',
+    ]) {
       await page.getByRole('combobox', { name: 'View' }).selectOption({ label: view });
       await page.getByRole('heading', { name: view, level: 3 }).waitFor();
       await page.mouse.move(0, 0);

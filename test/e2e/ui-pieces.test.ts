@@ -150,7 +150,10 @@ describe('shared UI pieces in Chromium', () => {
     const status = await page.getByText('Uploaded floor.bin (').textContent();
     // The multipart body is the file plus its part headers.
     expect(Number(/\((\d+) bytes\)/.exec(status ?? '')?.[1])).toBeGreaterThan(size);
-    expect([...seen].some((value) => value > 0 && value < 100), `progress seen: ${[...seen].join(', ')}`).toBe(true);
+    expect(
+      [...seen].some((value) => value > 0 && value < 100),
+      `progress seen: ${[...seen].join(', ')}`,
+    ).toBe(true);
     expect(uploadXsrf).toBe('xsrf-42');
     await page.context().close();
     await rm(folder, { recursive: true, force: true });

@@ -65,11 +65,11 @@ async function main() {
   installSignalCleanup();
   const tools = await ensureTools(say);
   if (!tools.wrk && !tools.autocannon) {
-    throw new Error('neither wrk nor autocannon is available: install wrk (apt-get install wrk), or add the fallback with `npm install --save-exact -D autocannon`, then run again');
+    throw new Error(
+      'neither wrk nor autocannon is available: install wrk (apt-get install wrk), or add the fallback with `npm install --save-exact -D autocannon`, then run again',
+    );
   }
-  const load = tools.wrk
-    ? (options) => runWrk(tools.wrk, { ...options, threads: 1 })
-    : (options) => runAutocannon(tools.autocannon, options);
+  const load = tools.wrk ? (options) => runWrk(tools.wrk, { ...options, threads: 1 }) : (options) => runAutocannon(tools.autocannon, options);
   const loadName = tools.wrk ? `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency` : `autocannon -c ${CONNECTIONS} -d ${SECONDS} (wrk unavailable)`;
   if (!tools.nginx) say('!! nginx is unavailable: the nginx rows are skipped and the target cannot be evaluated');
 
@@ -163,7 +163,9 @@ async function main() {
       const plainPort = await freePort();
       const nginx = await startNginx(tools.nginx, { workers: 'auto', apiPort: port(api.url), plainPort });
       try {
-        results.push(await measure({ label: 'nginx proxy (workers auto)', url: `http://127.0.0.1:${plainPort}${ROUTE}`, pids: { api: api.pid, nginx: nginx.pid }, assertion: false }));
+        results.push(
+          await measure({ label: 'nginx proxy (workers auto)', url: `http://127.0.0.1:${plainPort}${ROUTE}`, pids: { api: api.pid, nginx: nginx.pid }, assertion: false }),
+        );
       } finally {
         await nginx.stop();
       }

@@ -128,7 +128,8 @@ export async function benchBundles({ say, problems }) {
     result.shellKb = kb(sum(shell, 'gzip'));
     say(`   /login: ${fixed(result.loginKb, 1)} KB of ${LOGIN_JS_BUDGET_KB} KB; signed-in first load: ${fixed(result.shellKb, 1)} KB of ${SHELL_JS_BUDGET_KB} KB`);
     if (result.loginKb > LOGIN_JS_BUDGET_KB) problems.push(`/login ships ${fixed(result.loginKb, 1)} KB of gzip JavaScript, over the ${LOGIN_JS_BUDGET_KB} KB budget`);
-    if (result.shellKb > SHELL_JS_BUDGET_KB) problems.push(`the signed-in first load ships ${fixed(result.shellKb, 1)} KB of gzip JavaScript, over the ${SHELL_JS_BUDGET_KB} KB budget`);
+    if (result.shellKb > SHELL_JS_BUDGET_KB)
+      problems.push(`the signed-in first load ships ${fixed(result.shellKb, 1)} KB of gzip JavaScript, over the ${SHELL_JS_BUDGET_KB} KB budget`);
     return result;
   } catch (error) {
     problems.push(`bundle budgets: ${error.message}`);

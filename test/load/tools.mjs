@@ -51,7 +51,8 @@ export async function ensureTools(say) {
       wrk = which('wrk');
       nginx = which('nginx');
       // Debian's package starts a system nginx unless policy-rc.d forbids it; it is not ours to stop.
-      if (missing.includes('nginx') && nginx && existsSync('/run/nginx.pid')) say('note: the nginx package started a system nginx (/run/nginx.pid); the bench does not use or stop it');
+      if (missing.includes('nginx') && nginx && existsSync('/run/nginx.pid'))
+        say('note: the nginx package started a system nginx (/run/nginx.pid); the bench does not use or stop it');
     }
   }
   const autocannon = wrk ? null : autocannonBin();
@@ -76,7 +77,12 @@ export async function versions({ wrk, nginx }) {
   if (wrk) {
     // `wrk -v` prints its banner and exits 1.
     const out = await runToEnd(wrk, ['-v'], { timeoutMs: 5_000 }).catch(() => null);
-    lines.push((out ? `${out.stdout}${out.stderr}` : 'wrk ?').split('\n')[0].replace(/ Copyright.*/, '').trim());
+    lines.push(
+      (out ? `${out.stdout}${out.stderr}` : 'wrk ?')
+        .split('\n')[0]
+        .replace(/ Copyright.*/, '')
+        .trim(),
+    );
   }
   if (nginx) {
     const out = await runToEnd(nginx, ['-v'], { timeoutMs: 5_000 }).catch(() => null);

@@ -66,9 +66,7 @@ describe('loadConfig', () => {
   });
 
   it('names the problem in the error message an operator reads', () => {
-    expect(() => loadConfig({ SESSION_CACHE_TTL: '0', METRICS_TOKEN: 'short' })).toThrow(
-      /SESSION_CACHE_TTL="0".*\n.*METRICS_TOKEN: expected at least 16 characters/,
-    );
+    expect(() => loadConfig({ SESSION_CACHE_TTL: '0', METRICS_TOKEN: 'short' })).toThrow(/SESSION_CACHE_TTL="0".*\n.*METRICS_TOKEN: expected at least 16 characters/);
   });
 });
 

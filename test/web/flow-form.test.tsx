@@ -28,7 +28,9 @@ describe('FlowForm', () => {
   it('renders every input type of the protocol with its attributes', () => {
     const types = ['text', 'password', 'number', 'email', 'tel', 'datetime-local', 'date', 'url'];
     const nodes = [
-      ...types.map((type) => input(`traits.${type.replace('-', '_')}`, type, { required: type === 'email', autocomplete: type === 'email' ? 'email' : undefined }, `Field ${type}`)),
+      ...types.map((type) =>
+        input(`traits.${type.replace('-', '_')}`, type, { required: type === 'email', autocomplete: type === 'email' ? 'email' : undefined }, `Field ${type}`),
+      ),
       input('traits.code', 'text', { pattern: '[0-9]+', maxlength: 6 }, 'Code'),
       input('traits.locked', 'text', { disabled: true, value: 'fixed' }, 'Locked'),
       input('traits.newsletter', 'checkbox', { value: true }, 'Newsletter'),
@@ -57,7 +59,10 @@ describe('FlowForm', () => {
     const identifier = screen.getByRole('textbox', { name: /E-Mail/ });
     expect(identifier.getAttribute('aria-invalid')).toBe('true');
     const describedBy = identifier.getAttribute('aria-describedby') ?? '';
-    const messages = describedBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const messages = describedBy
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
     expect(messages).toContain('identifier is required.');
     const password = screen.getByLabelText(/^Password/);
     expect(password.getAttribute('aria-invalid')).toBe('true');
@@ -133,9 +138,27 @@ describe('FlowForm', () => {
 
   it('renders text (secrets as code), image and link nodes', () => {
     const nodes: UiNode[] = [
-      { type: 'img', group: 'totp', attributes: { node_type: 'img', id: 'totp_qr', src: 'data:image/png;base64,AAAA', width: 256, height: 256 }, messages: [], meta: { label: { id: 1050005, text: 'Authenticator app QR code', type: 'info' } } },
-      { type: 'text', group: 'totp', attributes: { node_type: 'text', id: 'totp_secret_key', text: { id: 1050006, text: 'ABCDEF', type: 'info', context: { secret: 'ABCDEF' } } }, messages: [], meta: { label: { id: 1050017, text: 'This is your authenticator app secret.', type: 'info' } } },
-      { type: 'a', group: 'code', attributes: { node_type: 'a', id: 'continue', href: '/settings', title: { id: 1070009, text: 'Continue', type: 'info' } }, messages: [], meta: {} },
+      {
+        type: 'img',
+        group: 'totp',
+        attributes: { node_type: 'img', id: 'totp_qr', src: 'data:image/png;base64,AAAA', width: 256, height: 256 },
+        messages: [],
+        meta: { label: { id: 1050005, text: 'Authenticator app QR code', type: 'info' } },
+      },
+      {
+        type: 'text',
+        group: 'totp',
+        attributes: { node_type: 'text', id: 'totp_secret_key', text: { id: 1050006, text: 'ABCDEF', type: 'info', context: { secret: 'ABCDEF' } } },
+        messages: [],
+        meta: { label: { id: 1050017, text: 'This is your authenticator app secret.', type: 'info' } },
+      },
+      {
+        type: 'a',
+        group: 'code',
+        attributes: { node_type: 'a', id: 'continue', href: '/settings', title: { id: 1070009, text: 'Continue', type: 'info' } },
+        messages: [],
+        meta: {},
+      },
     ];
     renderWithProviders(<NodeList nodes={nodes} formId="n" />);
     const image = screen.getByRole<HTMLImageElement>('img');
@@ -150,7 +173,17 @@ describe('FlowForm', () => {
     const script: UiNode = {
       type: 'script',
       group: 'webauthn',
-      attributes: { node_type: 'script', id: 'webauthn_script', src: '/.ory/.well-known/ory/webauthn.js', type: 'text/javascript', async: true, referrerpolicy: 'no-referrer', crossorigin: 'anonymous', integrity: '', nonce: '' },
+      attributes: {
+        node_type: 'script',
+        id: 'webauthn_script',
+        src: '/.ory/.well-known/ory/webauthn.js',
+        type: 'text/javascript',
+        async: true,
+        referrerpolicy: 'no-referrer',
+        crossorigin: 'anonymous',
+        integrity: '',
+        nonce: '',
+      },
       messages: [],
       meta: {},
     };

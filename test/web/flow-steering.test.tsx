@@ -84,7 +84,10 @@ describe('sign-in flow steering', () => {
   it('restarts the flow with a clear message when the CSRF check fails', async () => {
     window.history.replaceState(null, '', '/login');
     serve({
-      'GET /.ory/self-service/login/browser': [{ status: 200, body: flowWithId('f-1') }, { status: 200, body: flowWithId('f-2') }],
+      'GET /.ory/self-service/login/browser': [
+        { status: 200, body: flowWithId('f-1') },
+        { status: 200, body: flowWithId('f-2') },
+      ],
       'POST /.ory/self-service/login': [{ status: 403, body: { error: { id: 'security_csrf_violation', code: 403, status: 'Forbidden', reason: 'CSRF', message: 'forbidden' } } }],
     });
     renderWithProviders(<LoginCard />);
@@ -102,7 +105,15 @@ describe('sign-in flow steering', () => {
     window.history.replaceState(null, '', '/login');
     const calls = serve({
       'GET /.ory/self-service/login/browser': [{ status: 200, body: flowWithId('f-1') }],
-      'POST /.ory/self-service/login': [{ status: 200, body: { session: { id: 's', identity: { id: 'i', traits: {} } }, continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: 'http://localhost:3000/settings' }] } }],
+      'POST /.ory/self-service/login': [
+        {
+          status: 200,
+          body: {
+            session: { id: 's', identity: { id: 'i', traits: {} } },
+            continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: 'http://localhost:3000/settings' }],
+          },
+        },
+      ],
     });
     renderWithProviders(<LoginCard />);
     const user = userEvent.setup();
@@ -155,7 +166,10 @@ describe('flow error classification', () => {
   const answer = (status: number, data: unknown) => new HttpError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', { status, data, headers: new Headers() });
 
   it('follows redirect_browser_to when the browser must move', () => {
-    expect(classifyFlowError('login', answer(422, { error: { id: 'browser_location_change_required' }, redirect_browser_to: 'https://app.example.com/cb' }))).toEqual({ type: 'redirect', to: 'https://app.example.com/cb' });
+    expect(classifyFlowError('login', answer(422, { error: { id: 'browser_location_change_required' }, redirect_browser_to: 'https://app.example.com/cb' }))).toEqual({
+      type: 'redirect',
+      to: 'https://app.example.com/cb',
+    });
   });
 
   it('shows the flow again when the service answers with it (validation errors)', () => {

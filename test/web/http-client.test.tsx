@@ -11,7 +11,10 @@ afterEach(() => {
 
 describe('http client', () => {
   it('names a status outside 2xx, keeping the body', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":403}}', { status: 403, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":{"code":403}}', { status: 403, headers: { 'content-type': 'application/json' } })),
+    );
     const error = await request('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).message).toBe('Request failed with status code 403');
@@ -19,11 +22,19 @@ describe('http client', () => {
   });
 
   it('says Network Error, Request aborted and timeout of N ms exceeded', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('failed'))),
+    );
     await expect(request('/api/x')).rejects.toThrow('Network Error');
 
     const controller = new AbortController();
-    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      ),
+    );
     const aborted = request('/api/x', { signal: controller.signal });
     controller.abort();
     await expect(aborted).rejects.toThrow('Request aborted');

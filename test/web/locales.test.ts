@@ -13,7 +13,14 @@ const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));
 
 /** i18next picks plural rules by language code; `se` is Swedish here but Northern Sami there. */
 const I18NEXT_CODE: Record<Locale, string> = {
-  en: 'en', es: 'es', de: 'de', fr: 'fr', nl: 'nl', se: 'sv', pt: 'pt', pl: 'pl',
+  en: 'en',
+  es: 'es',
+  de: 'de',
+  fr: 'fr',
+  nl: 'nl',
+  se: 'sv',
+  pt: 'pt',
+  pl: 'pl',
 };
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -116,11 +123,7 @@ function pluralCategories(locale: Locale): string[] {
 }
 
 /** Everything that makes `candidate` disagree with the English reference; [] when it agrees. */
-function compareWithEnglish(
-  locale: Locale,
-  candidate: Map<string, Entry>,
-  english: Map<string, Entry>,
-): string[] {
+function compareWithEnglish(locale: Locale, candidate: Map<string, Entry>, english: Map<string, Entry>): string[] {
   const problems: string[] = [];
   for (const base of english.keys()) {
     if (!candidate.has(base)) problems.push(`${locale}: missing key ${base}`);
@@ -128,8 +131,7 @@ function compareWithEnglish(
   for (const base of candidate.keys()) {
     if (!english.has(base)) problems.push(`${locale}: key ${base} is not in en`);
   }
-  const order = (m: Map<string, Entry>, other: Map<string, Entry>) =>
-    [...m.keys()].filter((k) => other.has(k));
+  const order = (m: Map<string, Entry>, other: Map<string, Entry>) => [...m.keys()].filter((k) => other.has(k));
   const expectedOrder = order(english, candidate);
   const actualOrder = order(candidate, english);
   const firstOutOfOrder = actualOrder.findIndex((k, i) => k !== expectedOrder[i]);
@@ -162,10 +164,7 @@ function compareWithEnglish(
   return problems;
 }
 
-const parsed = new Map<
-  Locale,
-  { texts: { file: string; text: string }[]; catalogue: Record<string, unknown>; flat: Flat; entries: Map<string, Entry>; shapeProblems: string[] }
->();
+const parsed = new Map<Locale, { texts: { file: string; text: string }[]; catalogue: Record<string, unknown>; flat: Flat; entries: Map<string, Entry>; shapeProblems: string[] }>();
 for (const locale of LOCALES) {
   const texts = readCatalogueTexts(locale);
   const shapeProblems: string[] = [];
@@ -194,9 +193,7 @@ describe('locale catalogues', () => {
   });
 
   it('en has text for every identity message id, and no other ids', () => {
-    const messageBases = [...english.entries.keys()]
-      .filter((k) => k.startsWith('messages.'))
-      .map((k) => k.slice('messages.'.length));
+    const messageBases = [...english.entries.keys()].filter((k) => k.startsWith('messages.')).map((k) => k.slice('messages.'.length));
     const ids = MESSAGE_IDS.map((m) => String(m.id));
     expect(ids.filter((id) => !messageBases.includes(id))).toEqual([]);
     expect(messageBases.filter((id) => !ids.includes(id))).toEqual([]);
@@ -282,9 +279,7 @@ describe('locale catalogues', () => {
         expect(text, `${locale} ${base} count=${count}`).not.toBe(base);
         expect(text).toContain(String(count));
         // The result must come from one of this catalogue's own plural forms.
-        const template = [...(parsed.get(locale)!.entries.get(base)?.forms.values() ?? [])].some(
-          (form) => own.has(form) && form.replace(/\{\{[^}]+\}\}/g, String(count)) === text,
-        );
+        const template = [...(parsed.get(locale)!.entries.get(base)?.forms.values() ?? [])].some((form) => own.has(form) && form.replace(/\{\{[^}]+\}\}/g, String(count)) === text);
         expect(template, `${locale} ${base} count=${count}: ${text}`).toBe(true);
       }
     }

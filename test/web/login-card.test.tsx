@@ -33,7 +33,7 @@ describe('sign-in card, normal mode', () => {
     expect(screen.getByRole('button', { name: 'Sign in with password' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Email me a sign-in code' })).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
-    expect(footer.textContent).toContain('Don\'t have an account?');
+    expect(footer.textContent).toContain("Don't have an account?");
     expect(within(footer).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/registration');
     expect(screen.queryByText("You're logged in as:")).toBeNull();
   });
@@ -44,7 +44,9 @@ describe('sign-in card, normal mode', () => {
     await user.type(screen.getByRole('textbox', { name: /E-Mail/ }), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign in with password' }));
-    expect(submit).toHaveBeenCalledWith(expect.objectContaining({ method: 'password', identifier: 'ada@example.com', password: 'correct horse battery', csrf_token: expect.any(String) }));
+    expect(submit).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'password', identifier: 'ada@example.com', password: 'correct horse battery', csrf_token: expect.any(String) }),
+    );
   });
 
   it('does not send the password form while a required field is empty', async () => {
@@ -106,7 +108,7 @@ describe('sign-in card, normal mode', () => {
 });
 
 describe('sign-in card, refresh and second-factor modes', () => {
-  it('refresh: “Confirm it\'s you”, no identifier input, the identifier shown, logout footer', async () => {
+  it("refresh: “Confirm it's you”, no identifier input, the identifier shown, logout footer", async () => {
     const submit = renderLogin(refresh);
     expect(screen.getByRole('heading', { level: 1, name: "Confirm it's you" })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();

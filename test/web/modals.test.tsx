@@ -59,7 +59,12 @@ describe('ConfirmModal', () => {
     await userEvent.type(input, 'Acme Inc');
     expect(confirm.hasAttribute('disabled')).toBe(true);
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    const message = document.getElementById(input.getAttribute('aria-describedby')!.split(' ').find((id) => document.getElementById(id)?.textContent?.includes('match'))!);
+    const message = document.getElementById(
+      input
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .find((id) => document.getElementById(id)?.textContent?.includes('match'))!,
+    );
     expect(message?.textContent).toBe('The text you typed doesn’t match.');
     await userEvent.click(confirm);
     expect(onConfirm).not.toHaveBeenCalled();

@@ -94,12 +94,22 @@ describe('consent screen with the gateway', () => {
 
   it('loads the request by its challenge and posts the decision with the granted scopes', async () => {
     window.history.replaceState(null, '', '/consent?consent_challenge=ch-9');
-    const calls = serve({ challenge: 'ch-9', client: { client_id: 'a', client_name: 'Planner' }, requested_scope: ['openid', 'email'], requested_access_token_audience: [], skip: false });
+    const calls = serve({
+      challenge: 'ch-9',
+      client: { client_id: 'a', client_name: 'Planner' },
+      requested_scope: ['openid', 'email'],
+      requested_access_token_audience: [],
+      skip: false,
+    });
     renderWithProviders(<ConsentCard />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Allow' }));
     await waitFor(() => expect(window.location.pathname).toBe('/_app'));
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/bff/consent?consent_challenge=ch-9' });
-    expect(calls[1]).toMatchObject({ method: 'POST', url: '/bff/consent', body: { consent_challenge: 'ch-9', action: 'accept', grant_scope: ['openid', 'email'], remember: false } });
+    expect(calls[1]).toMatchObject({
+      method: 'POST',
+      url: '/bff/consent',
+      body: { consent_challenge: 'ch-9', action: 'accept', grant_scope: ['openid', 'email'], remember: false },
+    });
     vi.unstubAllGlobals();
   });
 
@@ -158,7 +168,10 @@ describe('logout with the identity service', () => {
           calls.push(url);
           if (!signedIn) return new Response('{"error":{"code":401}}', { status: 401, headers: { 'content-type': 'application/json' } });
           if (url === '/.ory/self-service/logout/browser') {
-            return new Response(JSON.stringify({ logout_url: '/.ory/self-service/logout?token=ory_lo_1', logout_token: 'ory_lo_1' }), { status: 200, headers: { 'content-type': 'application/json' } });
+            return new Response(JSON.stringify({ logout_url: '/.ory/self-service/logout?token=ory_lo_1', logout_token: 'ory_lo_1' }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            });
           }
           return new Response(null, { status: 204 });
         }),

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../web/lib/http.js';
 import { shouldRetry } from '../../web/lib/query-client.js';
 
-const failed = (status: number) =>
-  new HttpError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', { status, data: undefined, headers: new Headers() });
+const failed = (status: number) => new HttpError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', { status, data: undefined, headers: new Headers() });
 
 describe('query retries', () => {
   it('tries again up to three times after a network failure or a 5xx', () => {

@@ -17,7 +17,11 @@ describe('session load', () => {
     const fetchMock = answer(200, { id: 's', identity: { id: 'i', traits: {} } });
     vi.stubGlobal('fetch', fetchMock);
     window.history.replaceState(null, '', '/settings');
-    const { rerender } = renderWithProviders(<SessionGate><p>inside</p></SessionGate>);
+    const { rerender } = renderWithProviders(
+      <SessionGate>
+        <p>inside</p>
+      </SessionGate>,
+    );
     expect(await screen.findByText('inside')).toBeTruthy();
     rerender(<p>elsewhere</p>);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -27,7 +31,11 @@ describe('session load', () => {
   it('treats “not signed in” as an answer, not a failure', async () => {
     vi.stubGlobal('fetch', answer(401, { error: { code: 401, status: 'Unauthorized', reason: 'No session', message: 'x' } }));
     window.history.replaceState(null, '', '/verification');
-    renderWithProviders(<SessionGate><p>inside</p></SessionGate>);
+    renderWithProviders(
+      <SessionGate>
+        <p>inside</p>
+      </SessionGate>,
+    );
     expect(await screen.findByText('inside')).toBeTruthy();
     expect(window.location.pathname).toBe('/verification');
   });
@@ -35,7 +43,11 @@ describe('session load', () => {
   it('goes to /error with the error when the load fails', async () => {
     vi.stubGlobal('fetch', answer(400, { error: { code: 400, status: 'Bad Request', reason: 'Broken cookie', message: 'bad' } }));
     window.history.replaceState(null, '', '/settings');
-    renderWithProviders(<SessionGate><p>inside</p></SessionGate>);
+    renderWithProviders(
+      <SessionGate>
+        <p>inside</p>
+      </SessionGate>,
+    );
     await waitFor(() => expect(window.location.pathname).toBe('/error'));
     const error = JSON.parse(new URLSearchParams(window.location.search).get('error')!);
     expect(error).toMatchObject({ code: 400, reason: 'Broken cookie' });

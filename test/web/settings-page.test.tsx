@@ -62,7 +62,15 @@ describe('settings page', () => {
     identityService([
       {
         status: 401,
-        body: { error: { id: 'session_inactive', code: 401, status: 'Unauthorized', reason: 'No active session was found in this request.', message: 'request does not have a valid authentication session' } },
+        body: {
+          error: {
+            id: 'session_inactive',
+            code: 401,
+            status: 'Unauthorized',
+            reason: 'No active session was found in this request.',
+            message: 'request does not have a valid authentication session',
+          },
+        },
       },
     ]);
     window.history.replaceState(null, '', '/settings#totp');

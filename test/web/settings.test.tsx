@@ -202,7 +202,12 @@ describe('profile and password', () => {
     expect(submit).toHaveBeenCalledWith({ method: 'password', csrf_token: csrfValue(fresh), password: 'short' });
     const field = within(card('Change Password')).getByLabelText<HTMLInputElement>(/Password/, { selector: 'input' });
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    const message = document.getElementById(field.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-messages'))!)!;
+    const message = document.getElementById(
+      field
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .find((id) => id.endsWith('-messages'))!,
+    )!;
     expect(message.textContent).toMatch(/at least 12 characters/);
   });
 });
@@ -249,7 +254,10 @@ describe('backup codes, copied', () => {
     show(revealed);
     const codes = card('Manage 2FA Backup Recovery Codes');
     await user.click(within(codes).getByRole('button', { name: 'Copy' }));
-    const unused = within(codes).getAllByRole('listitem').slice(1).map((item) => item.textContent);
+    const unused = within(codes)
+      .getAllByRole('listitem')
+      .slice(1)
+      .map((item) => item.textContent);
     expect(await navigator.clipboard.readText()).toBe(unused.join('\n'));
     expect(toastStore.get().map((toast) => toast.text)).toEqual(['Copied to clipboard']);
   });
@@ -263,7 +271,11 @@ describe('authenticator app', () => {
     const qr = within(totp).getByRole<HTMLImageElement>('img', { name: 'Authenticator app QR code' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(qr.width).toBe(256);
-    const secret = (flow(fresh).ui.nodes.find((n) => n.attributes.node_type === 'text' && n.attributes.id === 'totp_secret_key')!.attributes as unknown as { text: { context: { secret: string } } }).text.context.secret;
+    const secret = (
+      flow(fresh).ui.nodes.find((n) => n.attributes.node_type === 'text' && n.attributes.id === 'totp_secret_key')!.attributes as unknown as {
+        text: { context: { secret: string } };
+      }
+    ).text.context.secret;
     expect(within(totp).getByText(secret).tagName).toBe('CODE');
     await user.type(within(totp).getByRole('textbox', { name: /Verification code/ }), '123456');
     await user.click(within(totp).getByRole('button', { name: 'Save' }));
@@ -274,7 +286,11 @@ describe('authenticator app', () => {
     show(totpInvalid);
     const totp = card('Manage 2FA TOTP Authenticator App');
     expect(within(totp).getByRole('img', { name: 'Authenticator app QR code' })).toBeTruthy();
-    expect(within(totp).getByRole('textbox', { name: /Verification code/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(totp)
+        .getByRole('textbox', { name: /Verification code/ })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
   });
 
   it('unlinks a linked app', async () => {

@@ -13,9 +13,7 @@ const CODE: Record<string, string> = { se: 'sv' };
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 1_000_000];
 
 function keysOf(catalogue: Catalogue, prefix = ''): string[] {
-  return Object.entries(catalogue).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keysOf(value as Catalogue, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
+  return Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? keysOf(value as Catalogue, `${prefix}${key}.`) : [`${prefix}${key}`]));
 }
 
 describe('translator', () => {

@@ -41,7 +41,9 @@ class FakeXhr {
     return this.responseHeaders[name.toLowerCase()] ?? null;
   }
   getAllResponseHeaders() {
-    return Object.entries(this.responseHeaders).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+    return Object.entries(this.responseHeaders)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
   }
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });

@@ -9,25 +9,19 @@ import type { SubmitResult } from './flow-api.js';
 /** Follows `continue_with`; returns false when there was nothing to follow. */
 export function followContinueWith(items: readonly ContinueWith[] | undefined): boolean {
   if (!items?.length) return false;
-  const find = <A extends ContinueWith['action']>(action: A) =>
-    items.find((item): item is Extract<ContinueWith, { action: A }> => item.action === action);
+  const find = <A extends ContinueWith['action']>(action: A) => items.find((item): item is Extract<ContinueWith, { action: A }> => item.action === action);
   const verification = find('show_verification_ui');
-  if (verification) return goTo(verification.flow.url ?? `/verification?flow=${verification.flow.id}`), true;
+  if (verification) return (goTo(verification.flow.url ?? `/verification?flow=${verification.flow.id}`), true);
   const settings = find('show_settings_ui');
-  if (settings) return goTo(settings.flow.url ?? `/settings?flow=${settings.flow.id}`), true;
+  if (settings) return (goTo(settings.flow.url ?? `/settings?flow=${settings.flow.id}`), true);
   const recovery = find('show_recovery_ui');
-  if (recovery) return goTo(recovery.flow.url ?? `/recovery?flow=${recovery.flow.id}`), true;
+  if (recovery) return (goTo(recovery.flow.url ?? `/recovery?flow=${recovery.flow.id}`), true);
   const redirect = find('redirect_browser_to');
-  if (redirect) return goTo(redirect.redirect_browser_to), true;
+  if (redirect) return (goTo(redirect.redirect_browser_to), true);
   return false;
 }
 
-export function continueAfterSubmit<K extends FlowKind>(
-  kind: K,
-  submitted: FlowByKind[K],
-  result: SubmitResult,
-  show: (flow: FlowByKind[K]) => void,
-): void {
+export function continueAfterSubmit<K extends FlowKind>(kind: K, submitted: FlowByKind[K], result: SubmitResult, show: (flow: FlowByKind[K]) => void): void {
   if (kind === 'settings' && result.ui) {
     // Settings stay on screen after a save; the service's redirect is only followed when the
     // flow was opened to return somewhere.

@@ -65,7 +65,7 @@ export function classifyFlowError(kind: FlowKind, error: unknown): FlowErrorActi
     };
   }
   // An unknown or foreign flow id: start a fresh one rather than showing a dead end.
-  if (status === 404 || status === 403 && id === 'security_identity_mismatch') return { type: 'restart' };
+  if (status === 404 || (status === 403 && id === 'security_identity_mismatch')) return { type: 'restart' };
   return { type: 'error', error };
 }
 

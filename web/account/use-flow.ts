@@ -36,10 +36,7 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
     setFlow(next);
   }, []);
 
-  const recover = useCallback(
-    (error: unknown) => recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error),
-    [kind, show],
-  );
+  const recover = useCallback((error: unknown) => recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error), [kind, show]);
 
   useEffect(() => {
     alive.current = true;

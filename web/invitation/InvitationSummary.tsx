@@ -8,11 +8,7 @@ export function InvitationSummary({ invite }: { invite: Invitation }) {
   return (
     <div className="invitation-summary">
       <p className="invitation-org">{invite.orgName}</p>
-      <p>
-        {invite.invitedBy
-          ? t('invitation.invitedBy', { name: invite.invitedBy, role })
-          : t('invitation.invitedAs', { role })}
-      </p>
+      <p>{invite.invitedBy ? t('invitation.invitedBy', { name: invite.invitedBy, role }) : t('invitation.invitedAs', { role })}</p>
       <p className="invitation-email">{t('invitation.sentTo', { email: invite.email })}</p>
     </div>
   );

@@ -6,7 +6,11 @@ import type { paths } from '../../shared/api-types.js';
 
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 /** The 2xx answer of a call. */
-type Answer<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends { responses: { 200: infer R } } ? JsonOf<R> : paths[P][M] extends { responses: { 201: infer R } } ? JsonOf<R> : never;
+type Answer<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends { responses: { 200: infer R } }
+  ? JsonOf<R>
+  : paths[P][M] extends { responses: { 201: infer R } }
+    ? JsonOf<R>
+    : never;
 /** The 200 answer of a GET. */
 type Read<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } } ? JsonOf<R> : never;
 

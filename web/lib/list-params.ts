@@ -46,11 +46,7 @@ export type ListParamsChange<Sort extends string> = Partial<Omit<ListParams<Sort
   filters?: Readonly<Record<string, string>>;
 };
 
-export function writeListParams<Sort extends string>(
-  current: URLSearchParams,
-  change: ListParamsChange<Sort>,
-  defaults: ListParamsDefaults<Sort>,
-): URLSearchParams {
+export function writeListParams<Sort extends string>(current: URLSearchParams, change: ListParamsChange<Sort>, defaults: ListParamsDefaults<Sort>): URLSearchParams {
   const next = new URLSearchParams(current);
   const set = (name: string, value: string, fallback: string) => (value === fallback ? next.delete(name) : next.set(name, value));
   if (change.sort !== undefined) set('sort', change.sort, defaults.sort);
@@ -71,7 +67,6 @@ export function pageQuery<Sort extends string>(params: { page: number; perPage: 
 export function useListParams<Sort extends string>(defaults: ListParamsDefaults<Sort>) {
   const [search, setSearch] = useSearchParams();
   const params = readListParams(search, defaults);
-  const update = (change: ListParamsChange<Sort>) =>
-    setSearch((current) => writeListParams(current, change, defaults), { replace: change.page === undefined });
+  const update = (change: ListParamsChange<Sort>) => setSearch((current) => writeListParams(current, change, defaults), { replace: change.page === undefined });
   return [params, update] as const;
 }

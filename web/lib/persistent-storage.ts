@@ -62,10 +62,7 @@ const listeners = new Set<() => void>();
 function commit(next: PersistentState): void {
   state = next;
   try {
-    globalThis.localStorage?.setItem(
-      STORAGE_KEY,
-      JSON.stringify({ ...next, seenNotificationIds: [...next.seenNotificationIds] }),
-    );
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify({ ...next, seenNotificationIds: [...next.seenNotificationIds] }));
   } catch {
     // Storage full or disabled: the state still holds for this page.
   }

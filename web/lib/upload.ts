@@ -31,7 +31,10 @@ function parse(xhr: XMLHttpRequest): unknown {
 
 function headersOf(xhr: XMLHttpRequest): Headers {
   const headers = new Headers();
-  for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
     const at = line.indexOf(':');
     if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
   }

@@ -11,6 +11,14 @@ export function displayName(session: Session): string {
 
 /** Up to two letters for the avatar. */
 export function initialsOf(name: string): string {
-  const words = name.replace(/@.*/, '').split(/[\s._-]+/).filter(Boolean);
-  return words.slice(0, 2).map((word) => word[0]!.toUpperCase()).join('') || '?';
+  const words = name
+    .replace(/@.*/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((word) => word[0]!.toUpperCase())
+      .join('') || '?'
+  );
 }

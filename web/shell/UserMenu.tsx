@@ -38,13 +38,7 @@ export function UserMenu({ session }: { session: Session }) {
       <ul className="panel-list" aria-labelledby="user-menu-language">
         {LOCALES.map((code) => (
           <li key={code}>
-            <button
-              type="button"
-              className="panel-item"
-              lang={code === 'se' ? 'sv' : code}
-              aria-pressed={code === locale}
-              onClick={() => void chooseLocale(code)}
-            >
+            <button type="button" className="panel-item" lang={code === 'se' ? 'sv' : code} aria-pressed={code === locale} onClick={() => void chooseLocale(code)}>
               <span className="panel-check" aria-hidden="true">
                 {code === locale ? '✓' : ''}
               </span>

@@ -14,8 +14,7 @@ export const notificationKeys = {
 export function useLatestNotifications(orgId: string) {
   return useQuery({
     queryKey: notificationKeys.latest(orgId),
-    queryFn: ({ signal }) =>
-      dataOf(api.GET('/api/orgs/{orgId}/notifications', { params: { path: { orgId }, query: { per_page: NOTIFICATIONS_SHOWN } }, signal }), signal),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/orgs/{orgId}/notifications', { params: { path: { orgId }, query: { per_page: NOTIFICATIONS_SHOWN } }, signal }), signal),
     refetchInterval: POLL_MS,
   });
 }

@@ -5,9 +5,7 @@ export function DateText({ date, withTime = false }: { date: string | null; with
   const { i18n } = useTranslation();
   if (!date) return <>—</>;
   const parsed = new Date(date);
-  const text = withTime
-    ? parsed.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
-    : parsed.toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const text = withTime ? parsed.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : parsed.toLocaleDateString(i18n.language, { dateStyle: 'medium' });
   return (
     <time dateTime={date} title={parsed.toLocaleString(i18n.language)}>
       {text}

@@ -26,13 +26,7 @@ export interface ModalProps {
 export function Modal({ isOpen, onOpenChange, title, size = 'L', children, footer, isDismissable = true, role = 'dialog' }: ModalProps) {
   const { t } = useTranslation();
   return (
-    <ModalOverlay
-      className="modal-overlay"
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={!isDismissable}
-    >
+    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={isDismissable} isKeyboardDismissDisabled={!isDismissable}>
       <AriaModal className={`modal modal-${size.toLowerCase()}`} data-size={size}>
         <Dialog className="modal-dialog" role={role}>
           <header className="modal-header">

@@ -49,15 +49,7 @@ export function PopoverPanel(props: PopoverPanelProps) {
 
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={props.buttonClassName}
-        popoverTarget={id}
-        aria-expanded={open}
-        aria-controls={id}
-        aria-label={props.buttonLabel}
-      >
+      <button ref={buttonRef} type="button" className={props.buttonClassName} popoverTarget={id} aria-expanded={open} aria-controls={id} aria-label={props.buttonLabel}>
         {props.button}
       </button>
       <div

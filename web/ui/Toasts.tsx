@@ -20,12 +20,7 @@ export function Toasts() {
   }, []);
 
   return (
-    <section
-      className="toasts"
-      aria-label={t('toast.region')}
-      onMouseEnter={() => toastStore.pause('hover')}
-      onMouseLeave={() => toastStore.resume('hover')}
-    >
+    <section className="toasts" aria-label={t('toast.region')} onMouseEnter={() => toastStore.pause('hover')} onMouseLeave={() => toastStore.resume('hover')}>
       {toasts.map((toast) => (
         // A click anywhere on the toast dismisses it; the close button gives keyboards the same.
         <div key={toast.id} role="status" className={`toast toast-${toast.tone}`} onClick={() => toastStore.dismiss(toast.id)}>

@@ -50,10 +50,17 @@ export async function seedDemoSurvey(ctx: SurveyContext, orgId: string, ownerId:
       now,
     );
     if (ownerId) await tx.query(`INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES ($1, $2, 'manager', $3, $3)`, [created.id, ownerId, now]);
-    await tx.query(
-      `INSERT INTO contacts (id, project_id, name, role, company, email, phone, notes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-      [randomUUID(), created.id, 'Robin Facility', 'Facility manager', 'Sitewave demo', 'facility@example.com', '+49 30 1234567', 'Keys at reception.', now],
-    );
+    await tx.query(`INSERT INTO contacts (id, project_id, name, role, company, email, phone, notes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`, [
+      randomUUID(),
+      created.id,
+      'Robin Facility',
+      'Facility manager',
+      'Sitewave demo',
+      'facility@example.com',
+      '+49 30 1234567',
+      'Keys at reception.',
+      now,
+    ]);
     return created;
   });
 
@@ -64,7 +71,20 @@ export async function seedDemoSurvey(ctx: SurveyContext, orgId: string, ownerId:
     const plan = await createFloorplan(ctx, floor.id, svg, `${spec.name.toLowerCase().replace(/\s+/g, '-')}.svg`);
     // The plan's 5 m scale bar: from (1 m, h - 0.6 m) to (6 m, h - 0.6 m).
     const barY = plan.height - 0.6 * PX_PER_M;
-    await setCalibration(ctx.db, plan.id, { points: [{ x: PX_PER_M, y: barY }, { x: 6 * PX_PER_M, y: barY }], distanceM: 5, origin: { x: 0, y: 0 }, rotationDeg: 0 }, now);
+    await setCalibration(
+      ctx.db,
+      plan.id,
+      {
+        points: [
+          { x: PX_PER_M, y: barY },
+          { x: 6 * PX_PER_M, y: barY },
+        ],
+        distanceM: 5,
+        origin: { x: 0, y: 0 },
+        rotationDeg: 0,
+      },
+      now,
+    );
     const aps = [...placeAccessPoints(layout, spec.seed + 1, spec.aps, 'Sitewave-Demo'), neighbour(layout.widthM, layout.heightM)];
     const walk = simulateWalk(layout, aps, { route: surveyRoute(layout), seed: spec.seed + 2, scanIntervalS: 1, startTime: Math.floor(now.getTime() / 1000) });
     const samples = toPixels(walk.samples, PX_PER_M);

@@ -42,8 +42,7 @@ export function generateLayout(seed: number, widthM = 40, heightM = 24): SiteLay
   const y0 = (heightM - corridorHeight) / 2;
   const y1 = y0 + corridorHeight;
   const walls: Wall[] = [];
-  const wall = (x1: number, yA: number, x2: number, yB: number, kind: Wall['kind']) =>
-    walls.push({ x1, y1: yA, x2, y2: yB, lossDb: LOSS[kind], kind });
+  const wall = (x1: number, yA: number, x2: number, yB: number, kind: Wall['kind']) => walls.push({ x1, y1: yA, x2, y2: yB, lossDb: LOSS[kind], kind });
 
   wall(0, 0, widthM, 0, 'exterior');
   wall(widthM, 0, widthM, heightM, 'exterior');

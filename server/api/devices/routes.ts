@@ -98,7 +98,11 @@ export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetC
       const now = ctx.now();
       try {
         const { id, token } = await ctx.db.transaction(async (tx) => {
-          const id = await insertDevice(tx, { orgId, serial, model: made.model, name: request.body.name?.trim() ?? `${made.model} ${serial}`, registeredBy: ctx.callerId(request) }, now);
+          const id = await insertDevice(
+            tx,
+            { orgId, serial, model: made.model, name: request.body.name?.trim() ?? `${made.model} ${serial}`, registeredBy: ctx.callerId(request) },
+            now,
+          );
           return { id, token: await issueDeviceToken(tx, id, now) };
         });
         return reply.code(201).send({ device: found(await getDevice(ctx.db, id), 'device', id), token });

@@ -53,7 +53,11 @@ type JoinedRow = DeviceRow & { [K in keyof SubscriptionRow as `s_${K}`]: Subscri
 function toDevice(r: JoinedRow): Device {
   let subscription: Subscription | null = null;
   if (r.s_id) {
-    const sub = Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith('s_')).map(([k, v]) => [k.slice(2), v])) as unknown as SubscriptionRow;
+    const sub = Object.fromEntries(
+      Object.entries(r)
+        .filter(([k]) => k.startsWith('s_'))
+        .map(([k, v]) => [k.slice(2), v]),
+    ) as unknown as SubscriptionRow;
     subscription = toSubscription(sub);
   }
   return {
@@ -126,10 +130,15 @@ export interface NewDevice {
 
 export async function insertDevice(tx: Queryable, d: NewDevice, now: Date): Promise<string> {
   const id = randomUUID();
-  await tx.query(
-    `INSERT INTO devices (id, org_id, serial, model, name, registered_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-    [id, d.orgId, d.serial, d.model, d.name, d.registeredBy, now],
-  );
+  await tx.query(`INSERT INTO devices (id, org_id, serial, model, name, registered_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`, [
+    id,
+    d.orgId,
+    d.serial,
+    d.model,
+    d.name,
+    d.registeredBy,
+    now,
+  ]);
   return id;
 }
 

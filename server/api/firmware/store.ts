@@ -63,10 +63,7 @@ export async function listReleases(db: Queryable, filter: ReleaseFilter, args: P
   if (filter.deviceModel) where.push(`device_model = $${params.push(filter.deviceModel)}`);
   if (filter.version) where.push(`version = $${params.push(filter.version)}`);
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM firmware_releases WHERE ${where.join(' AND ')}`, params);
-  const rows = await db.query<FirmwareReleaseRow>(
-    `SELECT * FROM firmware_releases WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id ${limitOffset(args, params)}`,
-    params,
-  );
+  const rows = await db.query<FirmwareReleaseRow>(`SELECT * FROM firmware_releases WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id ${limitOffset(args, params)}`, params);
   return { items: rows.rows.map(toRelease), ...args, total: total.rows[0]!.n };
 }
 

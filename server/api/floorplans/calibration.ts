@@ -13,7 +13,10 @@ export type { Calibration, Point };
 
 export class CalibrationError extends Error {
   override name = 'CalibrationError';
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -75,5 +78,13 @@ export class PlanTransform {
 /** A plan that has not been calibrated is taken at 5 cm per pixel, so processing still runs; the result says so. */
 export function defaultCalibration(image: { width: number; height: number }): Calibration {
   const width = Math.max(1, image.width);
-  return { points: [{ x: 0, y: 0 }, { x: width, y: 0 }], distanceM: width * 0.05, origin: { x: 0, y: 0 }, rotationDeg: 0 };
+  return {
+    points: [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+    ],
+    distanceM: width * 0.05,
+    origin: { x: 0, y: 0 },
+    rotationDeg: 0,
+  };
 }

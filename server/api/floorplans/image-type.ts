@@ -17,7 +17,11 @@ export function sniffFloorplanType(head: Uint8Array): FloorplanType | undefined 
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  const text = b.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = b
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'svg';
   return undefined;
 }

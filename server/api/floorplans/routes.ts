@@ -168,14 +168,7 @@ export async function registerFloorplanRoutes(fastify: FastifyInstance, ctx: Sur
   );
 }
 
-export async function sendBlob(
-  ctx: SurveyContext,
-  reply: FastifyReply,
-  key: string,
-  mediaType: string,
-  etag: string,
-  ifNoneMatch: string | undefined,
-): Promise<unknown> {
+export async function sendBlob(ctx: SurveyContext, reply: FastifyReply, key: string, mediaType: string, etag: string, ifNoneMatch: string | undefined): Promise<unknown> {
   reply.header('etag', etag).header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff');
   if (ifNoneMatch === etag) return reply.code(304).send();
   const stream = await ctx.blobs.get(key);

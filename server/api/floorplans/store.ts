@@ -88,10 +88,12 @@ export async function insertFloorplan(db: Queryable, f: NewFloorplan, now: Date)
 }
 
 export async function setCalibration(db: Queryable, id: string, calibration: Calibration, now: Date): Promise<Floorplan | undefined> {
-  const r = await db.query<FloorplanRow>(
-    'UPDATE floorplans SET calibration = $2::jsonb, metres_per_pixel = $3, updated_at = $4 WHERE id = $1 RETURNING *',
-    [id, JSON.stringify(calibration), metresPerPixel(calibration), now],
-  );
+  const r = await db.query<FloorplanRow>('UPDATE floorplans SET calibration = $2::jsonb, metres_per_pixel = $3, updated_at = $4 WHERE id = $1 RETURNING *', [
+    id,
+    JSON.stringify(calibration),
+    metresPerPixel(calibration),
+    now,
+  ]);
   return r.rows[0] && toFloorplan(r.rows[0]);
 }
 

@@ -16,8 +16,7 @@ const ASSETS: Record<string, { type: string; load: () => Promise<Buffer | string
   'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', load: () => readFile(path.join(DIST, 'swagger-ui-bundle.js')) },
   'start.js': {
     type: 'text/javascript; charset=utf-8',
-    load: async () =>
-      "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#reference', deepLinking: true, docExpansion: 'list', tryItOutEnabled: false });\n",
+    load: async () => "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#reference', deepLinking: true, docExpansion: 'list', tryItOutEnabled: false });\n",
   },
 };
 
@@ -38,7 +37,8 @@ const PAGE = `<!doctype html>
 `;
 
 // Swagger UI sets element styles and shows images (logos, schema icons) from data: URLs.
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export async function registerDocsPage(app: FastifyInstance): Promise<void> {
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) =>

@@ -41,7 +41,5 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     return reply.code(code).send(errorEnvelope(code, err.message, err.details));
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorEnvelope(404, `No route ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorEnvelope(404, `No route ${request.method} ${request.url.split('?')[0]}`)));
 }

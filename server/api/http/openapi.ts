@@ -74,7 +74,12 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'ory_kratos_session', description: 'The identity service session cookie (its name is configurable), checked by the gateway.' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'ory_kratos_session',
+            description: 'The identity service session cookie (its name is configurable), checked by the gateway.',
+          },
           deviceToken: { type: 'apiKey', in: 'header', name: 'X-Device-Token', description: 'The upload token a device receives when it is registered.' },
         },
       },

@@ -77,7 +77,15 @@ export async function registerInviteRoutes(fastify: FastifyInstance, ctx: ApiCon
 
   app.get(
     '/api/orgs/:orgId/invites',
-    { schema: { tags, summary: "The organisation's invites, newest first (query by address, status)", params: OrgParams, querystring: ListQuery, response: { 200: PageOf(InviteSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: "The organisation's invites, newest first (query by address, status)",
+        params: OrgParams,
+        querystring: ListQuery,
+        response: { 200: PageOf(InviteSchema) },
+      },
+    },
     async (request) => {
       const orgId = checkId('organisation', request.params.orgId);
       await expireInvites(ctx.db, ctx.now());

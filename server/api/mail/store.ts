@@ -33,9 +33,5 @@ export async function markSent(q: Queryable, id: string, now: Date): Promise<voi
 
 /** Records a failed attempt; the row is abandoned when it was the last one allowed. */
 export async function markFailed(q: Queryable, id: string, error: string, abandon: boolean, now: Date): Promise<void> {
-  await q.query('UPDATE api_outbox SET attempts = attempts + 1, last_error = $2, claimed_until = NULL, abandoned_at = $3 WHERE id = $1', [
-    id,
-    error,
-    abandon ? now : null,
-  ]);
+  await q.query('UPDATE api_outbox SET attempts = attempts + 1, last_error = $2, claimed_until = NULL, abandoned_at = $3 WHERE id = $1', [id, error, abandon ? now : null]);
 }

@@ -21,10 +21,7 @@ import { createOrg, getOrg, listOrgs } from './store.js';
 
 const tags = ['organisations'];
 
-const NewOrgWithOwner = Type.Object(
-  { ...NewOrgFields, ownerId: Type.Optional(Uuid) },
-  { additionalProperties: false },
-);
+const NewOrgWithOwner = Type.Object({ ...NewOrgFields, ownerId: Type.Optional(Uuid) }, { additionalProperties: false });
 
 export async function registerAdminOrgRoutes(fastify: FastifyInstance, ctx: ApiContext): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,7 +37,9 @@ export async function registerAdminOrgRoutes(fastify: FastifyInstance, ctx: ApiC
 
   app.post(
     '/api/admin/orgs',
-    { schema: { tags, summary: 'Create an organisation with its first owner (the caller unless ownerId names another user)', body: NewOrgWithOwner, response: { 201: OrgSchema } } },
+    {
+      schema: { tags, summary: 'Create an organisation with its first owner (the caller unless ownerId names another user)', body: NewOrgWithOwner, response: { 201: OrgSchema } },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const { ownerId: requested, ...input } = request.body;

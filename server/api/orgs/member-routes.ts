@@ -59,7 +59,15 @@ export async function registerOrgMemberRoutes(fastify: FastifyInstance, ctx: Api
 
   app.put(
     '/api/orgs/:orgId/users/:userId',
-    { schema: { tags, summary: "Change a user's role in the organisation; only an owner makes or unmakes an owner", params: MemberParams, body: RoleChange, response: { 200: OrgMemberSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Change a user's role in the organisation; only an owner makes or unmakes an owner",
+        params: MemberParams,
+        body: RoleChange,
+        response: { 200: OrgMemberSchema },
+      },
+    },
     async (request) => {
       const { orgId, userId } = ids(request.params);
       const role = request.body.role;

@@ -43,10 +43,12 @@ export async function getMember(db: Queryable, orgId: string, userId: string): P
 
 /** Undefined when the identity already belongs to the organisation. */
 export async function addMember(db: Queryable, orgId: string, userId: string, role: OrgRole, now: Date): Promise<OrgMember | undefined> {
-  const r = await db.query(
-    `INSERT INTO org_members (org_id, user_id, role, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT DO NOTHING`,
-    [orgId, userId, role, now],
-  );
+  const r = await db.query(`INSERT INTO org_members (org_id, user_id, role, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT DO NOTHING`, [
+    orgId,
+    userId,
+    role,
+    now,
+  ]);
   return r.rowCount > 0 ? getMember(db, orgId, userId) : undefined;
 }
 

@@ -105,10 +105,7 @@ export async function listOrgs(db: Queryable, callerId: string, filter: OrgFilte
   }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const order = filter.sort === 'created' ? 'o.created_at DESC, o.id' : 'lower(o.name), o.id';
-  const total = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM orgs o LEFT JOIN org_members m ON m.org_id = o.id AND m.user_id = $1 ${clause}`,
-    params,
-  );
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orgs o LEFT JOIN org_members m ON m.org_id = o.id AND m.user_id = $1 ${clause}`, params);
   const rows = await db.query<Row>(`${SELECT} ${clause} ORDER BY ${order} ${limitOffset(page, params)}`, params);
   return { items: rows.rows.map(toOrg), total: total.rows[0]!.n, ...page };
 }

@@ -19,10 +19,7 @@ export async function userPermissions(db: Queryable, userId: string): Promise<re
 }
 
 export async function orgPermissions(db: Queryable, orgId: string, userId: string): Promise<ScopedList | undefined> {
-  const r = await db.query<{ role: OrgRole | null }>(
-    'SELECT m.role FROM orgs o LEFT JOIN org_members m ON m.org_id = o.id AND m.user_id = $2 WHERE o.id = $1',
-    [orgId, userId],
-  );
+  const r = await db.query<{ role: OrgRole | null }>('SELECT m.role FROM orgs o LEFT JOIN org_members m ON m.org_id = o.id AND m.user_id = $2 WHERE o.id = $1', [orgId, userId]);
   const row = r.rows[0];
   if (!row) return undefined;
   return { role: row.role, permissions: row.role ? ORG_ROLE_PERMISSIONS[row.role] : [] };

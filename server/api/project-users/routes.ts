@@ -86,15 +86,19 @@ export async function registerProjectUserRoutes(fastify: FastifyInstance, ctx: S
     },
   );
 
-  app.delete('/api/projects/:projectId/users/:userId', { schema: { tags, summary: 'Remove a member from the project', params: MemberParams, response: { 204: NoContent } } }, async (request, reply) => {
-    const p = await project(request.params.projectId);
-    const userId = checkId('project user', request.params.userId);
-    await ctx.db.transaction(async (tx) => {
-      const current = await getMember(tx, p.id, userId);
-      if (!current) throw notFound('project user', userId);
-      if (current.role === 'manager' && (await countManagers(tx, p.id)) <= 1) throw lastManager();
-      await removeMember(tx, p.id, userId);
-    });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/projects/:projectId/users/:userId',
+    { schema: { tags, summary: 'Remove a member from the project', params: MemberParams, response: { 204: NoContent } } },
+    async (request, reply) => {
+      const p = await project(request.params.projectId);
+      const userId = checkId('project user', request.params.userId);
+      await ctx.db.transaction(async (tx) => {
+        const current = await getMember(tx, p.id, userId);
+        if (!current) throw notFound('project user', userId);
+        if (current.role === 'manager' && (await countManagers(tx, p.id)) <= 1) throw lastManager();
+        await removeMember(tx, p.id, userId);
+      });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -40,7 +40,10 @@ export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: Su
         summary: 'Per network: samples, signal, noise, throughput and coverage',
         params: ProjectParams,
         querystring: Type.Object(
-          { ...FilterFields, sort: Type.Optional(Type.Enum(['signal', 'samples', 'coverage', 'name', 'channel'], { type: 'string', description: 'signal (default): strongest first.' })) },
+          {
+            ...FilterFields,
+            sort: Type.Optional(Type.Enum(['signal', 'samples', 'coverage', 'name', 'channel'], { type: 'string', description: 'signal (default): strongest first.' })),
+          },
           { additionalProperties: false },
         ),
         response: { 200: PageOf(NetworkStatisticsSchema) },
@@ -51,13 +54,29 @@ export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: Su
 
   app.get(
     '/api/projects/:projectId/statistics/channels',
-    { schema: { tags, summary: 'Per technology, band and channel: networks, signal and overlap', params: ProjectParams, querystring: FilterQuery, response: { 200: PageOf(ChannelStatisticsSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Per technology, band and channel: networks, signal and overlap',
+        params: ProjectParams,
+        querystring: FilterQuery,
+        response: { 200: PageOf(ChannelStatisticsSchema) },
+      },
+    },
     async (request) => channelStatistics(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query)),
   );
 
   app.get(
     '/api/projects/:projectId/statistics/networks',
-    { schema: { tags, summary: 'Per network name (SSID or operator): radios, bands, channels and floors', params: ProjectParams, querystring: FilterQuery, response: { 200: PageOf(NamedNetworkSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Per network name (SSID or operator): radios, bands, channels and floors',
+        params: ProjectParams,
+        querystring: FilterQuery,
+        response: { 200: PageOf(NamedNetworkSchema) },
+      },
+    },
     async (request) => namedNetworks(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query)),
   );
 

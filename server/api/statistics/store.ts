@@ -49,8 +49,20 @@ export async function networkStatistics(db: Queryable, projectId: string, f: Sta
   const group = 'n.technology, n.network_id, n.channel, n.band';
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${from} GROUP BY ${group}) g`, params);
   const rows = await db.query<{
-    technology: string; network_id: string; name: string; band: string; channel: number; frequency_mhz: number; tracks: number; samples: number;
-    min_signal_dbm: number; mean_signal_dbm: number; max_signal_dbm: number; mean_noise_dbm: number | null; mean_throughput_mbps: number | null; coverage_percent: number;
+    technology: string;
+    network_id: string;
+    name: string;
+    band: string;
+    channel: number;
+    frequency_mhz: number;
+    tracks: number;
+    samples: number;
+    min_signal_dbm: number;
+    mean_signal_dbm: number;
+    max_signal_dbm: number;
+    mean_noise_dbm: number | null;
+    mean_throughput_mbps: number | null;
+    coverage_percent: number;
   }>(
     `SELECT * FROM (SELECT n.technology, n.network_id, max(n.name) AS name, n.band, n.channel, max(n.frequency_mhz) AS frequency_mhz,
        count(DISTINCT n.track_id)::int AS tracks, sum(n.samples)::int AS samples, min(n.min_signal_dbm) AS min_signal_dbm,
@@ -86,7 +98,16 @@ export async function channelStatistics(db: Queryable, projectId: string, f: Sta
   const { where, params } = scope(projectId, f, 'c');
   const from = `FROM track_channels c JOIN tracks t ON t.id = c.track_id JOIN floors fl ON fl.id = t.floor_id WHERE ${where}`;
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${from} GROUP BY c.technology, c.band, c.channel) g`, params);
-  const rows = await db.query<{ technology: string; band: string; channel: number; samples: number; mean_signal_dbm: number; max_signal_dbm: number; max_overlap: number; mean_overlap: number }>(
+  const rows = await db.query<{
+    technology: string;
+    band: string;
+    channel: number;
+    samples: number;
+    mean_signal_dbm: number;
+    max_signal_dbm: number;
+    max_overlap: number;
+    mean_overlap: number;
+  }>(
     `SELECT c.technology, c.band, c.channel, sum(c.samples)::int AS samples,
        round((sum(c.mean_signal_dbm * c.samples) / nullif(sum(c.samples), 0))::numeric, 2)::float8 AS mean_signal_dbm, max(c.max_signal_dbm) AS max_signal_dbm,
        max(c.max_overlap)::int AS max_overlap,
@@ -123,7 +144,16 @@ export async function namedNetworks(db: Queryable, projectId: string, f: Statist
   const { where, params } = scope(projectId, f, 'n');
   const from = `FROM track_networks n JOIN tracks t ON t.id = n.track_id JOIN floors fl ON fl.id = t.floor_id WHERE ${where}`;
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${from} GROUP BY n.technology, n.name) g`, params);
-  const rows = await db.query<{ technology: string; name: string; network_ids: number; bands: string[]; channels: number[]; samples: number; max_signal_dbm: number; floors: number }>(
+  const rows = await db.query<{
+    technology: string;
+    name: string;
+    network_ids: number;
+    bands: string[];
+    channels: number[];
+    samples: number;
+    max_signal_dbm: number;
+    floors: number;
+  }>(
     `SELECT n.technology, n.name, count(DISTINCT n.network_id)::int AS network_ids, array_agg(DISTINCT n.band ORDER BY n.band) AS bands,
        array_agg(DISTINCT n.channel ORDER BY n.channel) AS channels, sum(n.samples)::int AS samples, max(n.max_signal_dbm) AS max_signal_dbm,
        count(DISTINCT t.floor_id)::int AS floors
@@ -151,7 +181,12 @@ export type ProjectStats = ProjectStatsResponse;
 
 export async function projectStats(db: Queryable, projectId: string): Promise<ProjectStats> {
   const counts = await db.query<{
-    floors: number; floorplans: number; calibrated: number; photos: number; contacts: number; members: number;
+    floors: number;
+    floorplans: number;
+    calibrated: number;
+    photos: number;
+    contacts: number;
+    members: number;
   }>(
     `SELECT (SELECT count(*)::int FROM floors WHERE project_id = $1) AS floors,
        (SELECT count(*)::int FROM floorplans p JOIN floors f ON f.id = p.floor_id WHERE f.project_id = $1) AS floorplans,

@@ -48,21 +48,13 @@ export async function settleSubscriptions(tx: Queryable, orgId: string, now: Dat
       period = periodAt(sub.started_at, sub.interval, index + step);
       await issueInvoice(tx, sub, sub, period, period.start);
     }
-    await tx.query('UPDATE subscriptions SET current_period_start = $2, current_period_end = $3, updated_at = $4 WHERE id = $1', [
-      sub.id,
-      period.start,
-      period.end,
-      now,
-    ]);
+    await tx.query('UPDATE subscriptions SET current_period_start = $2, current_period_end = $3, updated_at = $4 WHERE id = $1', [sub.id, period.start, period.end, now]);
   }
 }
 
 /** Settles every organisation with something due, one transaction each; answers how many. */
 export async function settleAllSubscriptions(db: Database, now: Date): Promise<number> {
-  const due = await db.query<{ org_id: string }>(
-    `SELECT DISTINCT org_id FROM subscriptions WHERE state IN ('active', 'cancelling') AND current_period_end <= $1`,
-    [now],
-  );
+  const due = await db.query<{ org_id: string }>(`SELECT DISTINCT org_id FROM subscriptions WHERE state IN ('active', 'cancelling') AND current_period_end <= $1`, [now]);
   for (const { org_id } of due.rows) await db.transaction((tx) => settleSubscriptions(tx, org_id, now));
   return due.rows.length;
 }

@@ -46,9 +46,6 @@ export function toSubscription(r: SubscriptionRow): Subscription {
 
 /** The device's latest subscription (running or ended); `lock` takes it FOR UPDATE. */
 export async function latestSubscriptionRow(db: Queryable, deviceId: string, lock = false): Promise<SubscriptionRow | undefined> {
-  const r = await db.query<SubscriptionRow>(
-    `SELECT * FROM subscriptions WHERE device_id = $1 ORDER BY started_at DESC, id DESC LIMIT 1${lock ? ' FOR UPDATE' : ''}`,
-    [deviceId],
-  );
+  const r = await db.query<SubscriptionRow>(`SELECT * FROM subscriptions WHERE device_id = $1 ORDER BY started_at DESC, id DESC LIMIT 1${lock ? ' FOR UPDATE' : ''}`, [deviceId]);
   return r.rows[0];
 }

@@ -15,18 +15,12 @@ const FLOORPLAN_KEYS = `SELECT original_key AS key FROM floorplans p WHERE %W UN
 const PHOTO_KEYS = `SELECT blob_key AS key FROM photos ph WHERE %W`;
 
 export async function blobKeysOfFloor(db: Queryable, floorId: string): Promise<string[]> {
-  return [
-    ...(await keys(db, FLOORPLAN_KEYS.replaceAll('%W', 'p.floor_id = $1'), floorId)),
-    ...(await keys(db, PHOTO_KEYS.replace('%W', 'ph.floor_id = $1'), floorId)),
-  ];
+  return [...(await keys(db, FLOORPLAN_KEYS.replaceAll('%W', 'p.floor_id = $1'), floorId)), ...(await keys(db, PHOTO_KEYS.replace('%W', 'ph.floor_id = $1'), floorId))];
 }
 
 export async function blobKeysOfProject(db: Queryable, projectId: string): Promise<string[]> {
   const inProject = (alias: string) => `${alias}.floor_id IN (SELECT id FROM floors WHERE project_id = $1)`;
-  return [
-    ...(await keys(db, FLOORPLAN_KEYS.replaceAll('%W', inProject('p')), projectId)),
-    ...(await keys(db, PHOTO_KEYS.replace('%W', inProject('ph')), projectId)),
-  ];
+  return [...(await keys(db, FLOORPLAN_KEYS.replaceAll('%W', inProject('p')), projectId)), ...(await keys(db, PHOTO_KEYS.replace('%W', inProject('ph')), projectId))];
 }
 
 export async function deleteSurveyBlobs(ctx: SurveyContext, blobKeys: string[]): Promise<void> {

@@ -25,11 +25,28 @@ export interface DatasetFilter {
 }
 
 export async function trackDatasets(db: Queryable, trackId: string, summary: TrackResultSummary, f: DatasetFilter, page: { page: number; perPage: number }) {
-  const layers = await db.query<{ technology: string; thresholds: TechnologyThresholds }>('SELECT technology, thresholds FROM track_layers WHERE track_id = $1 ORDER BY technology', [trackId]);
+  const layers = await db.query<{ technology: string; thresholds: TechnologyThresholds }>(
+    'SELECT technology, thresholds FROM track_layers WHERE track_id = $1 ORDER BY technology',
+    [trackId],
+  );
   const nets = await db.query<{
-    idx: number; technology: string; network_id: string; name: string; channel: number; frequency_mhz: number; band: string; samples: number;
-    min_signal_dbm: number; mean_signal_dbm: number; max_signal_dbm: number; mean_noise_dbm: number | null; mean_throughput_mbps: number | null;
-    cells: number; covered_cells: number; coverage_percent: number; has_grid: boolean;
+    idx: number;
+    technology: string;
+    network_id: string;
+    name: string;
+    channel: number;
+    frequency_mhz: number;
+    band: string;
+    samples: number;
+    min_signal_dbm: number;
+    mean_signal_dbm: number;
+    max_signal_dbm: number;
+    mean_noise_dbm: number | null;
+    mean_throughput_mbps: number | null;
+    cells: number;
+    covered_cells: number;
+    coverage_percent: number;
+    has_grid: boolean;
   }>(
     `SELECT idx, technology, network_id, name, channel, frequency_mhz, band, samples, min_signal_dbm, mean_signal_dbm, max_signal_dbm,
        mean_noise_dbm, mean_throughput_mbps, cells, covered_cells, coverage_percent, grid IS NOT NULL AS has_grid

@@ -32,10 +32,7 @@ export function registerDeviceUploadRoutes(fastify: FastifyInstance, ctx: Survey
       const device = typeof token === 'string' && token.length > 0 ? await authenticate(token) : undefined;
       if (!device) throw new ApiError(401, `No valid device token: send the token issued at registration in ${DEVICE_TOKEN_HEADER}`);
       const floorId = checkId('floor', request.params.floorId);
-      const owner = await ctx.db.query<{ org_id: string }>(
-        'SELECT p.org_id FROM floors f JOIN projects p ON p.id = f.project_id WHERE f.id = $1',
-        [floorId],
-      );
+      const owner = await ctx.db.query<{ org_id: string }>('SELECT p.org_id FROM floors f JOIN projects p ON p.id = f.project_id WHERE f.id = $1', [floorId]);
       if (owner.rows[0]?.org_id !== device.orgId) throw new ApiError(404, `No floor with id ${floorId}`);
       const track = await importTrackUpload(ctx, request, {
         floorId,

@@ -29,7 +29,10 @@ import { TRACK_STATUSES, TrackSchema } from './track-schema.js';
 
 const FloorParams = Type.Object({ floorId: Type.String() });
 const TrackParams = Type.Object({ trackId: Type.String() });
-export const ImportQuery = Type.Object({ process: Type.Optional(Type.Boolean({ description: 'Queue processing at once (default: no for a user import, yes for a device upload).' })) }, { additionalProperties: false });
+export const ImportQuery = Type.Object(
+  { process: Type.Optional(Type.Boolean({ description: 'Queue processing at once (default: no for a user import, yes for a device upload).' })) },
+  { additionalProperties: false },
+);
 const tags = ['tracks'];
 
 /** Enough of the start of a file to recognise its format. */
@@ -156,10 +159,14 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
     },
   );
 
-  app.get('/api/tracks/:trackId', { schema: { tags, summary: 'A track, with its processing state and result summary', params: TrackParams, response: { 200: TrackSchema } } }, async (request) => {
-    const id = checkId('track', request.params.trackId);
-    return toTrack(found(await getTrackRow(ctx.db, id), 'track', id));
-  });
+  app.get(
+    '/api/tracks/:trackId',
+    { schema: { tags, summary: 'A track, with its processing state and result summary', params: TrackParams, response: { 200: TrackSchema } } },
+    async (request) => {
+      const id = checkId('track', request.params.trackId);
+      return toTrack(found(await getTrackRow(ctx.db, id), 'track', id));
+    },
+  );
 
   app.get(
     '/api/tracks/:trackId/datasets',
@@ -194,7 +201,14 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
 
   app.get(
     '/api/tracks/:trackId/points',
-    { schema: { tags, summary: 'Where the track was measured: each place in time order with the strongest signal heard', params: TrackParams, response: { 200: TrackPointsSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Where the track was measured: each place in time order with the strongest signal heard',
+        params: TrackParams,
+        response: { 200: TrackPointsSchema },
+      },
+    },
     async (request) => {
       const id = checkId('track', request.params.trackId);
       found(await getTrackRow(ctx.db, id), 'track', id);

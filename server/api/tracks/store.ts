@@ -85,20 +85,7 @@ export async function getTrackRow(db: Queryable, id: string, lock = false): Prom
 /** What an import knows of a track before it is stored: its descriptive fields, no state yet. */
 export type NewTrack = Pick<
   Track,
-  | 'id'
-  | 'floorId'
-  | 'floorplanId'
-  | 'name'
-  | 'source'
-  | 'deviceId'
-  | 'fileName'
-  | 'format'
-  | 'sampleCount'
-  | 'networkCount'
-  | 'pathPoints'
-  | 'startTime'
-  | 'endTime'
-  | 'createdBy'
+  'id' | 'floorId' | 'floorplanId' | 'name' | 'source' | 'deviceId' | 'fileName' | 'format' | 'sampleCount' | 'networkCount' | 'pathPoints' | 'startTime' | 'endTime' | 'createdBy'
 >;
 
 /** The track and its samples in one transaction: there is never a track without samples. */

@@ -112,7 +112,15 @@ export async function registerAdminUserRoutes(fastify: FastifyInstance, ctx: Api
 
   app.put(
     '/api/admin/users/:userId/recovery',
-    { schema: { tags, summary: 'Issue a recovery link (or link and code) for a user, shown once', params: UserParams, body: RecoveryRequest, response: { 200: RecoveryGrantSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Issue a recovery link (or link and code) for a user, shown once',
+        params: UserParams,
+        body: RecoveryRequest,
+        response: { 200: RecoveryGrantSchema },
+      },
+    },
     async (request) => {
       const id = checkId('user', request.params.userId);
       return ctx.identities.recovery(id, request.body?.method ?? 'link', request.body?.expiresIn ?? '24h');

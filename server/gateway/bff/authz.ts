@@ -14,10 +14,7 @@ import { canonicalPath } from '../path-guard.js';
 import type { RoutePolicyTable } from '../route-policy.js';
 import { requireBearer } from './bearer.js';
 
-export async function authzRoute(
-  app: FastifyInstance,
-  options: { authorizer: Authorizer; policies: RoutePolicyTable; token: string; publicOrigin: string },
-): Promise<void> {
+export async function authzRoute(app: FastifyInstance, options: { authorizer: Authorizer; policies: RoutePolicyTable; token: string; publicOrigin: string }): Promise<void> {
   app.get('/bff/authz', async (request, reply) => {
     requireBearer(request.headers, options.token);
     const method = String(request.headers['x-original-method'] ?? 'GET');

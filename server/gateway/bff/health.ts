@@ -31,9 +31,7 @@ async function probe(upstream: Upstream): Promise<{ name: string; ok: boolean; r
       bodyTimeout: PROBE_TIMEOUT_MS,
     });
     await response.body.dump();
-    return response.statusCode === 200
-      ? { name: upstream.name, ok: true }
-      : { name: upstream.name, ok: false, reason: `readiness probe answered ${response.statusCode}` };
+    return response.statusCode === 200 ? { name: upstream.name, ok: true } : { name: upstream.name, ok: false, reason: `readiness probe answered ${response.statusCode}` };
   } catch (error) {
     return { name: upstream.name, ok: false, reason: upstream.translate(error).reason };
   }

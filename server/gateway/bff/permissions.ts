@@ -17,10 +17,7 @@ interface ScopeQuery {
 const ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } as const;
 const IDS = { type: 'string', pattern: '^[a-z:]{1,64}(,[a-z:]{1,64}){0,31}$' } as const;
 
-export async function permissionRoutes(
-  app: FastifyInstance,
-  options: { authorizer: Authorizer; permissions: PermissionLists },
-): Promise<void> {
+export async function permissionRoutes(app: FastifyInstance, options: { authorizer: Authorizer; permissions: PermissionLists }): Promise<void> {
   const listsFor = async (session: Session, query: ScopeQuery) => {
     const [user, organization, project] = await Promise.all([
       options.permissions.list(session, { kind: 'user' }),

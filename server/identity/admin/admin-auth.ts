@@ -12,9 +12,7 @@ export function requireAdminToken(app: FastifyInstance, token: string): void {
     if (request.url === '/health/alive' || request.url === '/health/ready' || request.url === '/version') return;
     const sent = Buffer.from(String(request.headers.authorization ?? ''));
     if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-      return reply
-        .code(401)
-        .send(kratosErrorBody(401, { reason: 'The admin API needs the bearer token from configuration.', message: 'The request could not be authorized' }));
+      return reply.code(401).send(kratosErrorBody(401, { reason: 'The admin API needs the bearer token from configuration.', message: 'The request could not be authorized' }));
     }
   });
 }

@@ -12,9 +12,7 @@ export function registerIdentityCreateRoutes(app: FastifyInstance, ctx: Identity
     const prepared = await prepareIdentity(ctx, request.body);
     let id: string;
     try {
-      id = await ctx.db.transaction((tx) =>
-        createIdentity(tx, prepared.schema, prepared.identity, prepared.password ? [prepared.password] : [], ctx.now(), prepared.verified),
-      );
+      id = await ctx.db.transaction((tx) => createIdentity(tx, prepared.schema, prepared.identity, prepared.password ? [prepared.password] : [], ctx.now(), prepared.verified));
     } catch (error) {
       throw conflictOr(error);
     }

@@ -37,7 +37,7 @@ const bodySchema = {
 
 /** Go duration strings as Kratos takes them: "1h", "15m", "1h30m". */
 export function parseDuration(text: string): number {
-  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
   let total = 0;
   for (const [, amount, unit] of text.matchAll(/([0-9]+)(ns|us|µs|ms|s|m|h)/g)) total += Number(amount) * units[unit!]!;
   return total;
@@ -90,10 +90,6 @@ export function registerAdminRecoveryRoutes(app: FastifyInstance, ctx: IdentityC
     return call.reply.code(200).send({ recovery_link: `${link}&token=${secret}`, expires_at: flow.expires_at.toISOString() });
   };
 
-  app.post<{ Body: RecoveryBody }>('/admin/recovery/code', { schema: { body: bodySchema } }, (request, reply) =>
-    open({ ctx, request, reply, json: true }, request.body, 'code'),
-  );
-  app.post<{ Body: RecoveryBody }>('/admin/recovery/link', { schema: { body: bodySchema } }, (request, reply) =>
-    open({ ctx, request, reply, json: true }, request.body, 'link'),
-  );
+  app.post<{ Body: RecoveryBody }>('/admin/recovery/code', { schema: { body: bodySchema } }, (request, reply) => open({ ctx, request, reply, json: true }, request.body, 'code'));
+  app.post<{ Body: RecoveryBody }>('/admin/recovery/link', { schema: { body: bodySchema } }, (request, reply) => open({ ctx, request, reply, json: true }, request.body, 'link'));
 }

@@ -12,7 +12,12 @@ import { linkPages, pageQuerySchema, readPage, type PageQuery } from './paging.j
 
 type Expand = { expand?: string | string[] };
 
-const expandSchema = { anyOf: [{ type: 'string', enum: ['identity', 'devices'] }, { type: 'array', items: { type: 'string', enum: ['identity', 'devices'] } }] };
+const expandSchema = {
+  anyOf: [
+    { type: 'string', enum: ['identity', 'devices'] },
+    { type: 'array', items: { type: 'string', enum: ['identity', 'devices'] } },
+  ],
+};
 
 export function registerAdminSessionRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   const expandsIdentity = (query: Expand) => [query.expand ?? []].flat().includes('identity');
@@ -20,9 +25,7 @@ export function registerAdminSessionRoutes(app: FastifyInstance, ctx: IdentityCo
   const withIdentities = async (sessions: StoredSession[], expand: boolean) => {
     if (!expand) return sessions.map((s) => sessionToWire(s, undefined));
     const ids = [...new Set(sessions.map((s) => s.identity_id))];
-    const identities = new Map(
-      (await listIdentities(ctx.db, { limit: ids.length, ids })).map((i) => [i.id, identityToWire(i, ctx.options.publicUrl, { admin: true })]),
-    );
+    const identities = new Map((await listIdentities(ctx.db, { limit: ids.length, ids })).map((i) => [i.id, identityToWire(i, ctx.options.publicUrl, { admin: true })]));
     return sessions.map((s) => sessionToWire(s, identities.get(s.identity_id)));
   };
 

@@ -2,13 +2,7 @@
  * The e-mails the identity service sends. Template type names are the protocol's (they show in
  * the admin courier API as `template_type`); the wording is ours.
  */
-export type TemplateType =
-  | 'verification_code_valid'
-  | 'verification_valid'
-  | 'recovery_code_valid'
-  | 'recovery_valid'
-  | 'login_code_valid'
-  | 'registration_code_valid';
+export type TemplateType = 'verification_code_valid' | 'verification_valid' | 'recovery_code_valid' | 'recovery_valid' | 'login_code_valid' | 'registration_code_valid';
 
 export interface RenderedEmail {
   template_type: TemplateType;

@@ -43,14 +43,7 @@ export function markSent(flow: Flow, email: string, strategy: AddressProofStrate
   setMessages(flow, [strategy.sentNotice()]);
 }
 
-export async function sendProof(
-  call: Call,
-  proof: EmailProofFlow,
-  flow: Flow,
-  strategy: AddressProofStrategy,
-  address: TraitAddress,
-  identityId: string | null,
-): Promise<void> {
+export async function sendProof(call: Call, proof: EmailProofFlow, flow: Flow, strategy: AddressProofStrategy, address: TraitAddress, identityId: string | null): Promise<void> {
   const { ctx } = call;
   await ctx.db.transaction(async (tx) => {
     await strategy.send(ctx, tx, flow.id, address, identityId);

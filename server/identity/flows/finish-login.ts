@@ -19,14 +19,7 @@ export interface Authenticated {
   identity: StoredIdentity;
 }
 
-export async function authenticate(
-  call: Call,
-  flow: Flow,
-  identityId: string,
-  method: string,
-  aal: Aal,
-  current?: ActiveSession,
-): Promise<Authenticated> {
+export async function authenticate(call: Call, flow: Flow, identityId: string, method: string, aal: Aal, current?: ActiveSession): Promise<Authenticated> {
   const { ctx } = call;
   let session: StoredSession;
   let token: string | undefined;

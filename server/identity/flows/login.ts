@@ -148,5 +148,3 @@ export const loginFlow: FlowKindHandler = {
     });
   },
 };
-
-

@@ -61,7 +61,7 @@ export const registrationFlow: FlowKindHandler = {
       return respondFlow(call, 'registration', flow, 400);
     }
     // Once a code is on its way the flow belongs to the code strategy.
-    const method = flow.wire.active === 'code' ? 'code' : stringField(body, 'method') ?? '';
+    const method = flow.wire.active === 'code' ? 'code' : (stringField(body, 'method') ?? '');
     const strategy = STRATEGIES.find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.registrationNoStrategy());

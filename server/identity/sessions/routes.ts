@@ -14,8 +14,7 @@ import { browserInit } from '../flows/urls.js';
 const MAX_PER_PAGE = 1000;
 
 export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  const unauthorized = () =>
-    kratosErrorBody(401, { reason: 'No valid session credentials found in the request.', message: 'The request could not be authorized' });
+  const unauthorized = () => kratosErrorBody(401, { reason: 'No valid session credentials found in the request.', message: 'The request could not be authorized' });
 
   app.get('/sessions/whoami', async (request, reply) => {
     const active = await currentSession(ctx, request);

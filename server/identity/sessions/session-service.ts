@@ -7,14 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { IdentityContext } from '../context.js';
 import { getCredentials, type StoredIdentity } from '../store/identities.js';
-import {
-  findSessionWithIdentity,
-  insertSession,
-  updateSessionAuthentication,
-  type Aal,
-  type AuthenticationMethod,
-  type StoredSession,
-} from '../store/sessions.js';
+import { findSessionWithIdentity, insertSession, updateSessionAuthentication, type Aal, type AuthenticationMethod, type StoredSession } from '../store/sessions.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { newLogoutToken, newSessionToken } from './tokens.js';
 
@@ -64,13 +57,7 @@ export async function issueSession(
 }
 
 /** Adds a completed method to a session: a second factor raises it to aal2; any method refreshes it. */
-export async function addAuthentication(
-  ctx: IdentityContext,
-  q: Queryable,
-  session: StoredSession,
-  method: string,
-  aal: Aal,
-): Promise<StoredSession> {
+export async function addAuthentication(ctx: IdentityContext, q: Queryable, session: StoredSession, method: string, aal: Aal): Promise<StoredSession> {
   const now = ctx.now();
   const methods = [...session.authentication_methods, { method, aal, completed_at: now.toISOString() }];
   const raised: Aal = aal === 'aal2' || session.aal === 'aal2' ? 'aal2' : 'aal1';

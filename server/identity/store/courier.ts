@@ -25,11 +25,7 @@ export interface CourierMessage {
 
 const COLUMNS = 'id, type, status, recipient, subject, body, template_type, send_count, last_error, created_at, updated_at';
 
-export async function enqueueMessage(
-  q: Queryable,
-  message: Pick<CourierMessage, 'recipient' | 'subject' | 'body' | 'template_type'>,
-  now: Date,
-): Promise<string> {
+export async function enqueueMessage(q: Queryable, message: Pick<CourierMessage, 'recipient' | 'subject' | 'body' | 'template_type'>, now: Date): Promise<string> {
   const id = randomUUID();
   await q.query(
     `INSERT INTO courier_messages (id, type, status, recipient, subject, body, template_type, created_at, updated_at)
@@ -74,20 +70,20 @@ export async function claimQueued(q: Queryable, limit: number, now: Date): Promi
 }
 
 /** Records one delivery attempt and the message's resulting status, together. */
-export async function recordDelivery(
-  tx: Transaction,
-  id: string,
-  outcome: { status: 'sent' | 'queued' | 'abandoned'; error?: string },
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    `UPDATE courier_messages SET status = $2, send_count = send_count + 1, last_error = $3, updated_at = $4 WHERE id = $1`,
-    [id, outcome.status, outcome.error ?? null, now],
-  );
-  await tx.query(
-    `INSERT INTO courier_message_dispatches (id, message_id, status, error, created_at) VALUES ($1, $2, $3, $4, $5)`,
-    [randomUUID(), id, outcome.error === undefined ? 'success' : 'failed', outcome.error === undefined ? null : JSON.stringify({ message: outcome.error }), now],
-  );
+export async function recordDelivery(tx: Transaction, id: string, outcome: { status: 'sent' | 'queued' | 'abandoned'; error?: string }, now: Date): Promise<void> {
+  await tx.query(`UPDATE courier_messages SET status = $2, send_count = send_count + 1, last_error = $3, updated_at = $4 WHERE id = $1`, [
+    id,
+    outcome.status,
+    outcome.error ?? null,
+    now,
+  ]);
+  await tx.query(`INSERT INTO courier_message_dispatches (id, message_id, status, error, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+    randomUUID(),
+    id,
+    outcome.error === undefined ? 'success' : 'failed',
+    outcome.error === undefined ? null : JSON.stringify({ message: outcome.error }),
+    now,
+  ]);
 }
 
 export interface CourierDispatch {
@@ -100,15 +96,11 @@ export interface CourierDispatch {
 
 export async function listDispatches(q: Queryable, messageId: string): Promise<CourierDispatch[]> {
   return (
-    await q.query<CourierDispatch>(
-      'SELECT id, message_id, status, error, created_at FROM courier_message_dispatches WHERE message_id = $1 ORDER BY created_at, id',
-      [messageId],
-    )
+    await q.query<CourierDispatch>('SELECT id, message_id, status, error, created_at FROM courier_message_dispatches WHERE message_id = $1 ORDER BY created_at, id', [messageId])
   ).rows;
 }
 
 /** Messages left `processing` by a stopped instance go back to the queue at start. */
 export async function requeueStale(q: Queryable, olderThan: Date): Promise<number> {
-  return (await q.query(`UPDATE courier_messages SET status = 'queued' WHERE status = 'processing' AND updated_at < $1`, [olderThan]))
-    .rowCount;
+  return (await q.query(`UPDATE courier_messages SET status = 'queued' WHERE status = 'processing' AND updated_at < $1`, [olderThan])).rowCount;
 }

@@ -28,21 +28,11 @@ export async function insertFlow(q: Queryable, flow: StoredFlow, now: Date): Pro
 
 export async function getFlow(q: Queryable, id: string, kind: FlowKind): Promise<StoredFlow | undefined> {
   if (!isUuid(id)) return undefined;
-  return (
-    await q.query<StoredFlow>(
-      'SELECT id, kind, type, csrf_token, wire, internal, expires_at FROM flows WHERE id = $1 AND kind = $2',
-      [id, kind],
-    )
-  ).rows[0];
+  return (await q.query<StoredFlow>('SELECT id, kind, type, csrf_token, wire, internal, expires_at FROM flows WHERE id = $1 AND kind = $2', [id, kind])).rows[0];
 }
 
 export async function saveFlow(q: Queryable, flow: StoredFlow, now: Date): Promise<void> {
-  await q.query('UPDATE flows SET wire = $2, internal = $3, updated_at = $4 WHERE id = $1', [
-    flow.id,
-    JSON.stringify(flow.wire),
-    JSON.stringify(flow.internal),
-    now,
-  ]);
+  await q.query('UPDATE flows SET wire = $2, internal = $3, updated_at = $4 WHERE id = $1', [flow.id, JSON.stringify(flow.wire), JSON.stringify(flow.internal), now]);
 }
 
 /** Flows older than a day past expiry help nobody: an expired flow is answered from its row for a while, then forgotten. */

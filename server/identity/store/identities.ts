@@ -72,8 +72,7 @@ export interface NewCredential {
 
 type IdentityRow = Omit<StoredIdentity, 'verifiable_addresses' | 'recovery_addresses'>;
 
-const IDENTITY_COLUMNS =
-  'id, schema_id, state, state_changed_at, traits, metadata_public, metadata_admin, external_id, created_at, updated_at';
+const IDENTITY_COLUMNS = 'id, schema_id, state, state_changed_at, traits, metadata_public, metadata_admin, external_id, created_at, updated_at';
 
 export async function insertIdentity(
   tx: Transaction,
@@ -84,20 +83,17 @@ export async function insertIdentity(
   verifiedAddresses: ReadonlySet<string> = new Set(),
 ): Promise<string> {
   const id = randomUUID();
-  await tx.query(
-    `INSERT INTO identities (${IDENTITY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-    [
-      id,
-      identity.schema_id,
-      identity.state,
-      now,
-      JSON.stringify(identity.traits),
-      json(identity.metadata_public),
-      json(identity.metadata_admin),
-      identity.external_id ?? null,
-      now,
-    ],
-  );
+  await tx.query(`INSERT INTO identities (${IDENTITY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`, [
+    id,
+    identity.schema_id,
+    identity.state,
+    now,
+    JSON.stringify(identity.traits),
+    json(identity.metadata_public),
+    json(identity.metadata_admin),
+    identity.external_id ?? null,
+    now,
+  ]);
   await syncAddresses(tx, id, addresses, now, verifiedAddresses);
   for (const credential of credentials) await upsertCredential(tx, id, credential, now);
   return id;
@@ -138,13 +134,7 @@ export async function listIdentities(
   return attachAddresses(q, rows);
 }
 
-export async function updateIdentity(
-  tx: Transaction,
-  id: string,
-  changes: NewIdentity,
-  addresses: TraitAddresses,
-  now: Date,
-): Promise<void> {
+export async function updateIdentity(tx: Transaction, id: string, changes: NewIdentity, addresses: TraitAddresses, now: Date): Promise<void> {
   const current = (await tx.query<{ state: string }>('SELECT state FROM identities WHERE id = $1 FOR UPDATE', [id])).rows[0];
   if (!current) throw new Error(`identity ${id} vanished during an update`);
   await tx.query(
@@ -152,16 +142,7 @@ export async function updateIdentity(
        external_id = $7, updated_at = $8,
        state_changed_at = CASE WHEN state = $3 THEN state_changed_at ELSE $8 END
      WHERE id = $1`,
-    [
-      id,
-      changes.schema_id,
-      changes.state,
-      JSON.stringify(changes.traits),
-      json(changes.metadata_public),
-      json(changes.metadata_admin),
-      changes.external_id ?? null,
-      now,
-    ],
+    [id, changes.schema_id, changes.state, JSON.stringify(changes.traits), json(changes.metadata_public), json(changes.metadata_admin), changes.external_id ?? null, now],
   );
   await syncAddresses(tx, id, addresses, now);
   // Identifiers follow the traits: a changed e-mail address signs in from now on.
@@ -197,26 +178,13 @@ export async function getCredentials(q: Queryable, identityId: string): Promise<
   return rows.map((row) => ({ ...row, identifiers: row.identifiers ?? [] }));
 }
 
-export async function getCredential(
-  q: Queryable,
-  identityId: string,
-  type: CredentialType,
-): Promise<StoredCredential | undefined> {
+export async function getCredential(q: Queryable, identityId: string, type: CredentialType): Promise<StoredCredential | undefined> {
   return (await getCredentials(q, identityId)).find((credential) => credential.type === type);
 }
 
 /** The identity holding `identifier` for credential `type`, e.g. the password login lookup. */
-export async function findIdentityIdByIdentifier(
-  q: Queryable,
-  type: CredentialType,
-  identifier: string,
-): Promise<string | undefined> {
-  const row = (
-    await q.query<{ identity_id: string }>('SELECT identity_id FROM credential_identifiers WHERE type = $1 AND identifier = $2', [
-      type,
-      identifier,
-    ])
-  ).rows[0];
+export async function findIdentityIdByIdentifier(q: Queryable, type: CredentialType, identifier: string): Promise<string | undefined> {
+  const row = (await q.query<{ identity_id: string }>('SELECT identity_id FROM credential_identifiers WHERE type = $1 AND identifier = $2', [type, identifier])).rows[0];
   return row?.identity_id;
 }
 
@@ -235,26 +203,12 @@ export async function deleteCredential(q: Queryable, identityId: string, type: C
   return (await q.query('DELETE FROM credentials WHERE identity_id = $1 AND type = $2', [identityId, type])).rowCount > 0;
 }
 
-export async function findIdentityIdByAddress(
-  q: Queryable,
-  table: 'verifiable_addresses' | 'recovery_addresses',
-  address: TraitAddress,
-): Promise<string | undefined> {
-  const row = (
-    await q.query<{ identity_id: string }>(`SELECT identity_id FROM ${table} WHERE via = $1 AND value = $2`, [
-      address.via,
-      address.value,
-    ])
-  ).rows[0];
+export async function findIdentityIdByAddress(q: Queryable, table: 'verifiable_addresses' | 'recovery_addresses', address: TraitAddress): Promise<string | undefined> {
+  const row = (await q.query<{ identity_id: string }>(`SELECT identity_id FROM ${table} WHERE via = $1 AND value = $2`, [address.via, address.value])).rows[0];
   return row?.identity_id;
 }
 
-export async function setAddressStatus(
-  q: Queryable,
-  address: TraitAddress,
-  status: 'sent' | 'completed',
-  now: Date,
-): Promise<void> {
+export async function setAddressStatus(q: Queryable, address: TraitAddress, status: 'sent' | 'completed', now: Date): Promise<void> {
   if (status === 'completed') {
     await q.query(
       `UPDATE verifiable_addresses SET verified = true, status = 'completed', verified_at = $3, updated_at = $3
@@ -262,38 +216,24 @@ export async function setAddressStatus(
       [address.via, address.value, now],
     );
   } else {
-    await q.query(
-      `UPDATE verifiable_addresses SET status = 'sent', updated_at = $3 WHERE via = $1 AND value = $2 AND NOT verified`,
-      [address.via, address.value, now],
-    );
+    await q.query(`UPDATE verifiable_addresses SET status = 'sent', updated_at = $3 WHERE via = $1 AND value = $2 AND NOT verified`, [address.via, address.value, now]);
   }
 }
 
 async function insertIdentifiers(tx: Transaction, identityId: string, type: string, identifiers: readonly string[]): Promise<void> {
   for (const identifier of identifiers) {
-    await tx.query('INSERT INTO credential_identifiers (type, identifier, identity_id) VALUES ($1, $2, $3)', [
-      type,
-      identifier,
-      identityId,
-    ]);
+    await tx.query('INSERT INTO credential_identifiers (type, identifier, identity_id) VALUES ($1, $2, $3)', [type, identifier, identityId]);
   }
 }
 
 /** Keeps addresses whose value stays (and so their verification), adds new ones, drops the rest. */
-async function syncAddresses(
-  tx: Transaction,
-  identityId: string,
-  addresses: TraitAddresses,
-  now: Date,
-  verifiedAddresses: ReadonlySet<string> = new Set(),
-): Promise<void> {
+async function syncAddresses(tx: Transaction, identityId: string, addresses: TraitAddresses, now: Date, verifiedAddresses: ReadonlySet<string> = new Set()): Promise<void> {
   const key = (a: { via: string; value: string }) => `${a.via}:${a.value}`;
   for (const [table, wanted] of [
     ['verifiable_addresses', addresses.verifiable],
     ['recovery_addresses', addresses.recovery],
   ] as const) {
-    const existing = (await tx.query<{ via: string; value: string }>(`SELECT via, value FROM ${table} WHERE identity_id = $1`, [identityId]))
-      .rows;
+    const existing = (await tx.query<{ via: string; value: string }>(`SELECT via, value FROM ${table} WHERE identity_id = $1`, [identityId])).rows;
     const wantedKeys = new Set(wanted.map(key));
     const existingKeys = new Set(existing.map(key));
     for (const row of existing) {
@@ -311,10 +251,13 @@ async function syncAddresses(
           [randomUUID(), identityId, address.via, address.value, verified, verified ? 'completed' : 'pending', verified ? now : null, now],
         );
       } else {
-        await tx.query(
-          `INSERT INTO recovery_addresses (id, identity_id, via, value, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)`,
-          [randomUUID(), identityId, address.via, address.value, now],
-        );
+        await tx.query(`INSERT INTO recovery_addresses (id, identity_id, via, value, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)`, [
+          randomUUID(),
+          identityId,
+          address.via,
+          address.value,
+          now,
+        ]);
       }
     }
   }

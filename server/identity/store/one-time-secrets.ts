@@ -28,12 +28,7 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-export async function insertSecret(
-  q: Queryable,
-  secret: Omit<StoredSecret, 'id' | 'attempts' | 'used_at'>,
-  plain: string,
-  now: Date,
-): Promise<string> {
+export async function insertSecret(q: Queryable, secret: Omit<StoredSecret, 'id' | 'attempts' | 'used_at'>, plain: string, now: Date): Promise<string> {
   const id = randomUUID();
   await q.query(
     `INSERT INTO one_time_secrets (id, flow_id, purpose, kind, secret_hash, address, via, identity_id, expires_at, created_at)
@@ -68,7 +63,5 @@ export async function invalidateFlowCodes(q: Queryable, flowId: string, now: Dat
 }
 
 export async function findLinkToken(q: Queryable, plain: string): Promise<StoredSecret | undefined> {
-  return (
-    await q.query<StoredSecret>(`SELECT ${COLUMNS} FROM one_time_secrets WHERE kind = 'link' AND secret_hash = $1`, [hashSecret(plain)])
-  ).rows[0];
+  return (await q.query<StoredSecret>(`SELECT ${COLUMNS} FROM one_time_secrets WHERE kind = 'link' AND secret_hash = $1`, [hashSecret(plain)])).rows[0];
 }

@@ -35,8 +35,7 @@ export interface StoredSession {
   updated_at: Date;
 }
 
-const COLUMNS =
-  'id, identity_id, active, aal, authentication_methods, devices, issued_at, authenticated_at, expires_at, created_at, updated_at';
+const COLUMNS = 'id, identity_id, active, aal, authentication_methods, devices, issued_at, authenticated_at, expires_at, created_at, updated_at';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -91,10 +90,14 @@ export async function updateSessionAuthentication(
   changes: Pick<StoredSession, 'aal' | 'authentication_methods' | 'authenticated_at' | 'expires_at'>,
   now: Date,
 ): Promise<void> {
-  await q.query(
-    `UPDATE sessions SET aal = $2, authentication_methods = $3, authenticated_at = $4, expires_at = $5, updated_at = $6 WHERE id = $1`,
-    [id, changes.aal, JSON.stringify(changes.authentication_methods), changes.authenticated_at, changes.expires_at, now],
-  );
+  await q.query(`UPDATE sessions SET aal = $2, authentication_methods = $3, authenticated_at = $4, expires_at = $5, updated_at = $6 WHERE id = $1`, [
+    id,
+    changes.aal,
+    JSON.stringify(changes.authentication_methods),
+    changes.authenticated_at,
+    changes.expires_at,
+    now,
+  ]);
 }
 
 export async function extendSession(q: Queryable, id: string, expiresAt: Date, now: Date): Promise<boolean> {
@@ -108,10 +111,11 @@ export async function revokeSession(q: Queryable, id: string, now: Date): Promis
 
 /** Revokes every active session of an identity, except one when given; answers how many. */
 export async function revokeIdentitySessions(q: Queryable, identityId: string, now: Date, except?: string): Promise<number> {
-  const result = await q.query(
-    `UPDATE sessions SET active = false, updated_at = $2 WHERE identity_id = $1 AND active AND ($3::uuid IS NULL OR id <> $3::uuid)`,
-    [identityId, now, except ?? null],
-  );
+  const result = await q.query(`UPDATE sessions SET active = false, updated_at = $2 WHERE identity_id = $1 AND active AND ($3::uuid IS NULL OR id <> $3::uuid)`, [
+    identityId,
+    now,
+    except ?? null,
+  ]);
   return result.rowCount;
 }
 

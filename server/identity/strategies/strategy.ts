@@ -15,9 +15,7 @@ import type { Aal } from '../store/sessions.js';
 import type { TraitAddress } from '../traits/trait-addresses.js';
 
 /** A submission either proves who someone is, or leaves the flow with messages to show (status). */
-export type LoginOutcome =
-  | { kind: 'authenticated'; identityId: string; method: string; aal: Aal }
-  | { kind: 'form'; status: 200 | 400 };
+export type LoginOutcome = { kind: 'authenticated'; identityId: string; method: string; aal: Aal } | { kind: 'form'; status: 200 | 400 };
 
 export interface LoginStrategy {
   method: string;
@@ -30,9 +28,7 @@ export interface LoginStrategy {
   login(call: Call, flow: Flow, body: SubmittedBody, current: ActiveSession | undefined): Promise<LoginOutcome>;
 }
 
-export type RegistrationOutcome =
-  | { kind: 'registered'; identityId: string; method: string }
-  | { kind: 'form'; status: 200 | 400 };
+export type RegistrationOutcome = { kind: 'registered'; identityId: string; method: string } | { kind: 'form'; status: 200 | 400 };
 
 export interface RegistrationStrategy {
   method: string;

@@ -4,14 +4,7 @@
  * registration puts them in group `default`, settings in group `profile` with the current
  * values filled in.
  */
-import type {
-  UiNode,
-  UiNodeAutocomplete,
-  UiNodeGroup,
-  UiNodeInputAttributes,
-  UiNodeInputType,
-  UiText,
-} from '../../../shared/identity-flow.js';
+import type { UiNode, UiNodeAutocomplete, UiNodeGroup, UiNodeInputAttributes, UiNodeInputType, UiText } from '../../../shared/identity-flow.js';
 import { isObject, type JsonSchema } from './identity-schema.js';
 import { listSchemaPaths, type PathKind, type SchemaPath } from './schema-paths.js';
 
@@ -30,15 +23,9 @@ export function generatedLabel(title: string, name: string): UiText {
  * each node's `value` from the identity's current traits (settings); absent or null traits
  * leave `value` out, as Kratos does.
  */
-export function traitNodesFromSchema(
-  schema: JsonSchema,
-  group: UiNodeGroup,
-  traits?: Record<string, unknown>,
-): UiNode[] {
+export function traitNodesFromSchema(schema: JsonSchema, group: UiNodeGroup, traits?: Record<string, unknown>): UiNode[] {
   const document = traits === undefined ? undefined : { traits };
-  return listSchemaPaths(schema).map((path) =>
-    inputNodeFromPath(path, group, document === undefined ? undefined : valueAt(document, path.name)),
-  );
+  return listSchemaPaths(schema).map((path) => inputNodeFromPath(path, group, document === undefined ? undefined : valueAt(document, path.name)));
 }
 
 export function inputNodeFromPath(path: SchemaPath, group: UiNodeGroup, value?: unknown): UiNode {
@@ -85,8 +72,21 @@ function typeOfKind(kind: PathKind): UiNodeInputType {
 
 /** Kratos' field order, so serialised nodes read like Kratos' own. */
 const INPUT_ATTRIBUTE_ORDER = [
-  'name', 'type', 'value', 'required', 'autocomplete', 'label', 'pattern', 'disabled',
-  'onclick', 'onclickTrigger', 'onload', 'onloadTrigger', 'maxlength', 'options', 'node_type',
+  'name',
+  'type',
+  'value',
+  'required',
+  'autocomplete',
+  'label',
+  'pattern',
+  'disabled',
+  'onclick',
+  'onclickTrigger',
+  'onload',
+  'onloadTrigger',
+  'maxlength',
+  'options',
+  'node_type',
 ] as const;
 
 export function orderInputAttributes(attributes: UiNodeInputAttributes): UiNodeInputAttributes {

@@ -24,15 +24,7 @@ export function listSchemaPaths(root: JsonSchema): SchemaPath[] {
   return out;
 }
 
-function visit(
-  root: JsonSchema,
-  raw: JsonSchema,
-  parents: string[],
-  required: boolean,
-  out: SchemaPath[],
-  seen: Set<string>,
-  stack: Set<JsonSchema>,
-): void {
+function visit(root: JsonSchema, raw: JsonSchema, parents: string[], required: boolean, out: SchemaPath[], seen: Set<string>, stack: Set<JsonSchema>): void {
   const schema = resolveLocalRef(root, raw);
   if (stack.has(schema)) throw new Error(`circular identity schema at ${parents.join('.')}`);
   const inner = new Set(stack).add(schema);
@@ -88,7 +80,7 @@ function pathKind(schema: JsonSchema): PathKind | undefined {
     return undefined;
   }
   // Without one usable type, only a default makes the property a field.
-  return schema.default !== undefined && schema.default !== null ? kindOfValue(schema.default) ?? 'unknown' : undefined;
+  return schema.default !== undefined && schema.default !== null ? (kindOfValue(schema.default) ?? 'unknown') : undefined;
 }
 
 function kindOfValue(value: unknown): PathKind | undefined {

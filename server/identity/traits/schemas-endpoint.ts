@@ -8,23 +8,15 @@ import type { IdentitySchemaEntry, JsonSchema } from './identity-schema.js';
 
 export const SCHEMAS_PATH = '/schemas';
 
-export type SchemaLookup =
-  | { status: 200; body: JsonSchema }
-  | { status: 404; body: ErrorEnvelope };
+export type SchemaLookup = { status: 200; body: JsonSchema } | { status: 404; body: ErrorEnvelope };
 
 /** `GET /schemas`: every configured schema as `{id, schema}`, in configuration order. */
-export function listSchemasBody(
-  schemas: readonly IdentitySchemaEntry[],
-): { id: string; schema: JsonSchema }[] {
+export function listSchemasBody(schemas: readonly IdentitySchemaEntry[]): { id: string; schema: JsonSchema }[] {
   return schemas.map(({ id, schema }) => ({ id, schema }));
 }
 
 /** `GET /schemas/{id}`: the raw schema document. An empty id means the default schema. */
-export function getSchemaBody(
-  schemas: readonly IdentitySchemaEntry[],
-  id: string,
-  defaultId = 'default',
-): SchemaLookup {
+export function getSchemaBody(schemas: readonly IdentitySchemaEntry[], id: string, defaultId = 'default'): SchemaLookup {
   const wanted = id === '' ? defaultId : id;
   const entry = findSchema(schemas, wanted);
   if (entry) return { status: 200, body: entry.schema };
@@ -34,10 +26,7 @@ export function getSchemaBody(
   };
 }
 
-export function findSchema(
-  schemas: readonly IdentitySchemaEntry[],
-  id: string,
-): IdentitySchemaEntry | undefined {
+export function findSchema(schemas: readonly IdentitySchemaEntry[], id: string): IdentitySchemaEntry | undefined {
   const direct = schemas.find((entry) => entry.id === id);
   if (direct) return direct;
   const decoded = decodeSchemaId(id);

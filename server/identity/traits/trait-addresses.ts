@@ -4,14 +4,7 @@
  * credential type, addresses to verify and addresses to recover through. Values are normalised
  * as Kratos stores them, so lookups by identifier or address are case-insensitive.
  */
-import {
-  KRATOS_EXTENSION,
-  isObject,
-  resolveLocalRef,
-  type AddressChannel,
-  type JsonSchema,
-  type KratosExtension,
-} from './identity-schema.js';
+import { KRATOS_EXTENSION, isObject, resolveLocalRef, type AddressChannel, type JsonSchema, type KratosExtension } from './identity-schema.js';
 import { isPhoneNumber } from './trait-formats.js';
 
 export interface TraitAddress {

@@ -85,10 +85,7 @@ export function validateTraits(schema: JsonSchema, traits: unknown): TraitValida
  * Puts each message on the node with its field's name and returns the rest as the flow's own
  * messages (`ui.messages`). The nodes are copied, not changed.
  */
-export function attachValidationMessages(
-  nodes: readonly UiNode[],
-  messages: readonly TraitValidationMessage[],
-): { nodes: UiNode[]; messages: UiText[] } {
+export function attachValidationMessages(nodes: readonly UiNode[], messages: readonly TraitValidationMessage[]): { nodes: UiNode[]; messages: UiText[] } {
   const out = nodes.map((node) => ({ ...node, messages: [...node.messages] }));
   const flow: UiText[] = [];
   for (const { field, message } of messages) {
@@ -182,12 +179,12 @@ function translateError(error: ErrorObject): TraitValidationMessage[] {
       return at(validationGeneric(`maximum ${params.limit} properties allowed, but found ${propertyCount(data)} properties`));
     case 'dependencies':
     case 'dependentRequired':
-      return [{
-        field,
-        message: validationGeneric(
-          `property ${goQuote(String(params.missingProperty))} is required, if ${goQuote(String(params.property))} property exists`,
-        ),
-      }];
+      return [
+        {
+          field,
+          message: validationGeneric(`property ${goQuote(String(params.missingProperty))} is required, if ${goQuote(String(params.property))} property exists`),
+        },
+      ];
     case 'not':
       return at(validationGeneric('not failed'));
     case 'contains':
@@ -281,7 +278,10 @@ function equalPairs(value: unknown): [number, number][] {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (isObject(value)) {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

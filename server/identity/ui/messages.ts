@@ -48,13 +48,31 @@ export const label = {
 export const notice = {
   confirmItsYou: info(1010003, 'Please confirm this action by verifying that it is you.'),
   secondFactor: info(1010004, 'Please complete the second authentication challenge.'),
-  loginCodeSent: info(1010014, 'An email containing a code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
+  loginCodeSent: info(
+    1010014,
+    'An email containing a code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+  ),
   loginCodeSentToOwnAddress: info(1010025, 'A code has been sent to the address on file. Enter it to continue.'),
-  registrationCodeSent: info(1040005, 'An email containing a code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and retry the registration.'),
-  recoveryLinkSent: info(1060002, 'An email containing a recovery link has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
-  recoveryCodeSent: info(1060003, 'An email containing a recovery code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
-  verificationLinkSent: info(1080001, 'An email containing a verification link has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
-  verificationCodeSent: info(1080003, 'An email containing a verification code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
+  registrationCodeSent: info(
+    1040005,
+    'An email containing a code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and retry the registration.',
+  ),
+  recoveryLinkSent: info(
+    1060002,
+    'An email containing a recovery link has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+  ),
+  recoveryCodeSent: info(
+    1060003,
+    'An email containing a recovery code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+  ),
+  verificationLinkSent: info(
+    1080001,
+    'An email containing a verification link has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+  ),
+  verificationCodeSent: info(
+    1080003,
+    'An email containing a verification code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+  ),
   settingsSaved: () => uiText(1050001, 'success', 'Your changes have been saved!'),
   addressVerified: () => uiText(1080002, 'success', 'You successfully verified your email address.'),
 };

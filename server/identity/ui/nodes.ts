@@ -3,14 +3,7 @@
  * `messages` is always present, attributes appear in the protocol's order and zero values
  * are omitted where the protocol omits them.
  */
-import type {
-  UiNode,
-  UiNodeAutocomplete,
-  UiNodeGroup,
-  UiNodeInputAttributes,
-  UiNodeInputType,
-  UiText,
-} from '../../../shared/identity-flow.js';
+import type { UiNode, UiNodeAutocomplete, UiNodeGroup, UiNodeInputAttributes, UiNodeInputType, UiText } from '../../../shared/identity-flow.js';
 
 export interface InputOptions {
   value?: unknown;

@@ -71,7 +71,9 @@ function OpenConfirm() {
   const [asked, setAsked] = useState(false);
   if (!asked) {
     setAsked(true);
-    queueMicrotask(() => void confirm({ message: 'Delete the organisation Acme GmbH with all its devices?', typedConfirmation: 'Acme GmbH', confirmLabel: 'Delete', destructive: true }));
+    queueMicrotask(
+      () => void confirm({ message: 'Delete the organisation Acme GmbH with all its devices?', typedConfirmation: 'Acme GmbH', confirmLabel: 'Delete', destructive: true }),
+    );
   }
   return null;
 }

@@ -14,7 +14,10 @@ export async function api<T = unknown>(page: Page, method: string, path: string,
     async ({ method, path, body }) => {
       // Runs in the page; this file is compiled without the DOM's types.
       const { cookie } = (globalThis as unknown as { document: { cookie: string } }).document;
-      const xsrf = cookie.split('; ').find((c: string) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+      const xsrf = cookie
+        .split('; ')
+        .find((c: string) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length);
       const headers: Record<string, string> = { accept: 'application/json' };
       if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
       if (body !== undefined) headers['content-type'] = 'application/json';

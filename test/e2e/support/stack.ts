@@ -89,7 +89,10 @@ export async function lastCode(stack: Stack, recipient: string): Promise<string>
 export async function lastOutboxMail(stack: Stack, recipient: string, content: RegExp = /./): Promise<string> {
   const directory = path.join(stack.dataDir, 'mail');
   for (let attempt = 0; attempt < 50; attempt++) {
-    const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort().reverse();
+    const names = (await readdir(directory).catch(() => [] as string[]))
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const name of names) {
       const raw = await readFile(path.join(directory, name), 'utf8');
       const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

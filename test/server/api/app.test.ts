@@ -77,7 +77,10 @@ describe.each(BACKENDS)('API application on %s', (backend) => {
     expect(unknown.body.error).toMatchObject({ reason: 'body/colour: is not a known field', details: { field: 'body/colour' } });
     const missing = await t.http.post('/api/admin/orgs').set(headers).send({});
     expect(missing.body.error.reason).toBe('body/name: is required');
-    const bad = await t.http.post('/api/admin/orgs').set(headers).send({ name: 'Acme', address: { country: 'Germany' } });
+    const bad = await t.http
+      .post('/api/admin/orgs')
+      .set(headers)
+      .send({ name: 'Acme', address: { country: 'Germany' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.reason).toMatch(/^body\/address\/country: /);
     const json = await t.http.post('/api/admin/orgs').set(headers).set('content-type', 'application/json').send('{"name":');

@@ -30,9 +30,7 @@ describe('the OpenAPI document', () => {
     for (const [path, operations] of Object.entries(res.body.paths as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${path}`);
     }
-    const policy = API_ROUTE_POLICY.filter((row) => !NOT_IN_DOCUMENT.has(`${row.method} ${row.path}`)).map(
-      (row) => `${row.method} ${toOpenApiPath(row.path)}`,
-    );
+    const policy = API_ROUTE_POLICY.filter((row) => !NOT_IN_DOCUMENT.has(`${row.method} ${row.path}`)).map((row) => `${row.method} ${toOpenApiPath(row.path)}`);
     expect(policy.filter((route) => !documented.has(route))).toEqual([]);
     expect([...documented].filter((route) => !policy.includes(route))).toEqual([]);
   });

@@ -45,7 +45,10 @@ describe.each(BACKENDS)('device track upload on %s', (backend) => {
     }
     const as = await t.as(owner);
     const floorIn = async (org: string) => {
-      const project = await t.http.post(`/api/orgs/${org}/projects`).set(as).send({ name: `Site ${org.slice(0, 4)}` });
+      const project = await t.http
+        .post(`/api/orgs/${org}/projects`)
+        .set(as)
+        .send({ name: `Site ${org.slice(0, 4)}` });
       const floor = await t.http.post(`/api/projects/${project.body.id}/floors`).set(as).send({ name: 'Ground', level: 0 });
       const svg = Buffer.from(layoutSvg(s.layout, PX_PER_M, 'Ground'));
       const plan = await t.http.post(`/api/floors/${floor.body.id}/floorplans`).set(as).attach('file', svg, { filename: 'g.svg', contentType: 'image/svg+xml' });
@@ -97,7 +100,10 @@ describe.each(BACKENDS)('device track upload on %s', (backend) => {
   });
 
   it('stops accepting a token once it is rotated', async () => {
-    const rotated = await t.http.put(`/api/devices/${deviceId}`).set(await t.as(owner)).send({ rotateToken: true });
+    const rotated = await t.http
+      .put(`/api/devices/${deviceId}`)
+      .set(await t.as(owner))
+      .send({ rotateToken: true });
     expect(rotated.status).toBe(200);
     expect(rotated.body.token).toBeTruthy();
     expect((await upload(floorId, walkCsv(10))).status).toBe(401);

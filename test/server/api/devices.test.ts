@@ -35,7 +35,16 @@ describe.each(['pglite', 'postgres'])('devices on %s', (backend) => {
   it('registers a device by serial and claim code, answering its upload token once', async () => {
     const res = await http.post(`/api/orgs/${orgId}/devices/register`).set(CALLER_HEADER, alice).send({ serial: 'ap2-0001', claimCode: 'k7qx 22pl', name: 'Lobby' });
     expect(res.status).toBe(201);
-    expect(res.body.device).toMatchObject({ orgId, serial: 'AP2-0001', model: 'AP-200', name: 'Lobby', status: 'active', firmwareVersion: null, registeredBy: alice, subscription: null });
+    expect(res.body.device).toMatchObject({
+      orgId,
+      serial: 'AP2-0001',
+      model: 'AP-200',
+      name: 'Lobby',
+      status: 'active',
+      firmwareVersion: null,
+      registeredBy: alice,
+      subscription: null,
+    });
     expect(res.body.token).toMatch(/^swd_[A-Za-z0-9_-]{43}$/);
     deviceId = res.body.device.id;
     token = res.body.token;

@@ -35,12 +35,18 @@ describe('embedded API', { timeout: 60_000 }, () => {
     // A first start seeded the demo organisation; the first identity owns it and sees the survey.
     const orgs = (await (await fetch(`${config.apiUrl}/api/orgs`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { items: { id: string; name: string; role: string }[] };
     expect(orgs.items).toEqual([expect.objectContaining({ name: 'Sitewave demo', role: 'owner' })]);
-    const projects = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/projects`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { items: { id: string }[] };
-    const stats = (await (await fetch(`${config.apiUrl}/api/projects/${projects.items[0]!.id}/stats`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { tracks: { processed: number } };
+    const projects = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/projects`, { headers: { [ASSERTION_HEADER]: token } })).json()) as {
+      items: { id: string }[];
+    };
+    const stats = (await (await fetch(`${config.apiUrl}/api/projects/${projects.items[0]!.id}/stats`, { headers: { [ASSERTION_HEADER]: token } })).json()) as {
+      tracks: { processed: number };
+    };
     expect(stats.tracks.processed).toBe(2);
 
     // Two demo devices are registered; the inventory holds more for a first registration.
-    const devices = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/devices?sort=serial`, { headers: { [ASSERTION_HEADER]: token } })).json()) as { items: { serial: string }[] };
+    const devices = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/devices?sort=serial`, { headers: { [ASSERTION_HEADER]: token } })).json()) as {
+      items: { serial: string }[];
+    };
     expect(devices.items.map((d) => d.serial)).toEqual(['SCT2-1001', 'SCT2-1002']);
     const register = await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/devices/register`, {
       method: 'POST',

@@ -61,7 +61,14 @@ describe.each(['pglite', 'postgres'])('firmware releases on %s', (backend) => {
     t = await startFleetApp(backend);
     http = request(t.app.server);
     await t.db.query('INSERT INTO orgs (id, name) VALUES ($1, $2), ($3, $4)', [owner, 'Owner', bystander, 'Bystander']);
-    await addToInventory(t.db, [{ serial: 'F-1', model: 'AP-200', claimCode: 'CODE-0001' }, { serial: 'F-2', model: 'Sensor-5', claimCode: 'CODE-0002' }], new Date());
+    await addToInventory(
+      t.db,
+      [
+        { serial: 'F-1', model: 'AP-200', claimCode: 'CODE-0001' },
+        { serial: 'F-2', model: 'Sensor-5', claimCode: 'CODE-0002' },
+      ],
+      new Date(),
+    );
     expect((await http.post(`/api/orgs/${owner}/devices/register`).send({ serial: 'F-1', claimCode: 'CODE-0001' })).status).toBe(201);
     expect((await http.post(`/api/orgs/${bystander}/devices/register`).send({ serial: 'F-2', claimCode: 'CODE-0002' })).status).toBe(201);
   }, STARTUP_MS);
@@ -70,7 +77,15 @@ describe.each(['pglite', 'postgres'])('firmware releases on %s', (backend) => {
   it('stores a release whose file matches its hash and tells the organisations owning that model', async () => {
     const res = await upload({ version: '2.4.1', changeNotes: 'Fixes roaming.', fileHash: sha256(image).toUpperCase(), deviceModel: 'AP-200' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ deviceModel: 'AP-200', version: '2.4.1', changeNotes: 'Fixes roaming.', sha256: sha256(image), size: image.length, fileName: 'ap-200.bin', createdBy: admin });
+    expect(res.body).toMatchObject({
+      deviceModel: 'AP-200',
+      version: '2.4.1',
+      changeNotes: 'Fixes roaming.',
+      sha256: sha256(image),
+      size: image.length,
+      fileName: 'ap-200.bin',
+      createdBy: admin,
+    });
     releaseId = res.body.id;
     const row = await t.db.query<{ blob_key: string }>('SELECT blob_key FROM firmware_releases WHERE id = $1', [releaseId]);
     const stored = await t.ctx.blobs.get(row.rows[0]!.blob_key);

@@ -29,11 +29,17 @@ describe.each(BACKENDS)('devices, billing and firmware in the API on %s', (backe
   afterAll(async () => t?.close());
 
   it('lets an owner register a device, subscribe it and read the invoices', async () => {
-    const reg = await t.http.post(`/api/orgs/${orgId}/devices/register`).set(await t.as(owner)).send({ serial: 'AC-1', claimCode: 'CODE-0001' });
+    const reg = await t.http
+      .post(`/api/orgs/${orgId}/devices/register`)
+      .set(await t.as(owner))
+      .send({ serial: 'AC-1', claimCode: 'CODE-0001' });
     expect(reg.status).toBe(201);
     deviceId = reg.body.device.id;
     expect(reg.body.device.registeredBy).toBe(owner.id);
-    const start = await t.http.post(`/api/devices/${deviceId}/startsubscription`).set(await t.as(owner)).send({ plan: 'basic', interval: 'monthly' });
+    const start = await t.http
+      .post(`/api/devices/${deviceId}/startsubscription`)
+      .set(await t.as(owner))
+      .send({ plan: 'basic', interval: 'monthly' });
     expect(start.status).toBe(201);
     expect((await t.http.get(`/api/orgs/${orgId}/invoices`).set(await t.as(owner))).body.total).toBe(1);
     expect((await t.http.get(`/api/orgs/${orgId}/notifications`).set(await t.as(owner))).body.total).toBe(1);

@@ -28,7 +28,15 @@ describe('identity service unreachable', () => {
     const dir = await tempDataDir();
     const db = await openDatabase({ dataDir: dir.dataDir, name: 'api' });
     const secret = 'a-secret-of-at-least-thirty-two-characters';
-    const app = await buildApi({ db, blobs: await openBlobStore({ dataDir: dir.dataDir }), assertionSecret: secret, identityAdminUrl: NOWHERE, identityAdminToken: 'unused-token-0123456789', publicUrl: 'http://app.test', logLevel: 'silent' });
+    const app = await buildApi({
+      db,
+      blobs: await openBlobStore({ dataDir: dir.dataDir }),
+      assertionSecret: secret,
+      identityAdminUrl: NOWHERE,
+      identityAdminToken: 'unused-token-0123456789',
+      publicUrl: 'http://app.test',
+      logLevel: 'silent',
+    });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/permissions', headers: await assertionFor(secret, randomUUID()) });
       expect(res.statusCode).toBe(502);

@@ -11,7 +11,10 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
   let orgId: string;
 
   const invite = async (email: string, role?: string, by: TestUser = owner) =>
-    t.http.post(`/api/orgs/${orgId}/invite`).set(await t.as(by)).send(role ? { email, role } : { email });
+    t.http
+      .post(`/api/orgs/${orgId}/invite`)
+      .set(await t.as(by))
+      .send(role ? { email, role } : { email });
   const statusOf = async (id: string) => (await t.db.query<{ status: string }>('SELECT status FROM invites WHERE id = $1', [id])).rows[0]?.status;
 
   beforeAll(async () => {
@@ -19,7 +22,12 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
     admin = await t.newUser('admin');
     owner = await t.newUser('owner');
     member = await t.newUser('member');
-    orgId = (await t.http.post('/api/admin/orgs').set(await t.as(admin)).send({ name: 'Invite Org', ownerId: owner.id })).body.id;
+    orgId = (
+      await t.http
+        .post('/api/admin/orgs')
+        .set(await t.as(admin))
+        .send({ name: 'Invite Org', ownerId: owner.id })
+    ).body.id;
     await t.db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'member')`, [orgId, member.id]);
   }, 90_000);
   afterAll(async () => t?.close());
@@ -30,7 +38,9 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ orgId, email: 'new.person@example.com', role: 'viewer', status: 'pending', invitedBy: owner.id, acceptedBy: null });
       expect(res.body.link.startsWith(`${PUBLIC_URL}/orgs/join?token=`)).toBe(true);
-      const mail = await t.db.query<{ recipient: string; subject: string; body: string; sent_at: Date | null }>(`SELECT recipient, subject, body, sent_at FROM api_outbox WHERE kind = 'invite'`);
+      const mail = await t.db.query<{ recipient: string; subject: string; body: string; sent_at: Date | null }>(
+        `SELECT recipient, subject, body, sent_at FROM api_outbox WHERE kind = 'invite'`,
+      );
       expect(mail.rows).toHaveLength(1);
       expect(mail.rows[0]).toMatchObject({ recipient: 'new.person@example.com', subject: 'owner Tester invited you to Invite Org on sitewave', sent_at: null });
       expect(mail.rows[0]!.body).toContain(res.body.link);
@@ -53,7 +63,10 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       expect((await invite(member.email)).status).toBe(409);
       expect((await invite('x@example.com', 'tsar')).body.error.reason).toMatch(/^body\/role/);
       expect((await invite('nobody')).body.error.reason).toMatch(/^body\/email/);
-      await t.http.post(`/api/admin/orgs/${orgId}/join`).set(await t.as(admin)).send({ role: 'admin' });
+      await t.http
+        .post(`/api/admin/orgs/${orgId}/join`)
+        .set(await t.as(admin))
+        .send({ role: 'admin' });
       await t.db.query(`UPDATE users SET global_role = 'user' WHERE identity_id = $1`, [admin.id]);
       expect((await invite('boss@example.com', 'owner', admin)).status).toBe(403);
       expect((await invite('ok@example.com', 'member', admin)).status).toBe(201);
@@ -83,7 +96,16 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       const res = await invite('fresh@example.com', 'member');
       const v = await t.http.get(`/api/validate?token=${tokenOf(res.body.link)}`);
       expect(v.status).toBe(200);
-      expect(v.body).toMatchObject({ valid: true, status: 'pending', email: 'fresh@example.com', role: 'member', orgId, orgName: 'Invite Org', invitedBy: 'owner Tester', accountExists: false });
+      expect(v.body).toMatchObject({
+        valid: true,
+        status: 'pending',
+        email: 'fresh@example.com',
+        role: 'member',
+        orgId,
+        orgName: 'Invite Org',
+        invitedBy: 'owner Tester',
+        accountExists: false,
+      });
       expect((await t.http.get('/api/validate?token=unknown-token-0123456789')).status).toBe(404);
       expect((await t.http.get('/api/validate')).body.error.reason).toBe('querystring/token: is required');
     });
@@ -98,7 +120,11 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       expect(res.body).toMatchObject({ orgId, email: 'newbie@example.com', firstName: 'New', role: 'viewer' });
       expect(await statusOf(id)).toBe('accepted');
       const feed = await t.http.get(`/api/orgs/${orgId}/notifications`).set(await t.as(owner));
-      expect(feed.body.items[0]).toMatchObject({ kind: 'invite.accepted', title: 'New Bie joined the organisation', data: { inviteId: id, userId: res.body.userId, role: 'viewer' } });
+      expect(feed.body.items[0]).toMatchObject({
+        kind: 'invite.accepted',
+        title: 'New Bie joined the organisation',
+        data: { inviteId: id, userId: res.body.userId, role: 'viewer' },
+      });
       const { data } = await t.identities.getIdentity({ id: res.body.userId });
       expect(data.verifiable_addresses?.[0]).toMatchObject({ value: 'newbie@example.com', verified: true });
       const again = await t.http.post('/api/register').send({ token, password: 'a long enough password' });
@@ -117,35 +143,79 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       expect(await statusOf(id)).toBe('pending');
 
       // Signed in as that address, they join instead.
-      const wrong = await t.http.post('/api/join').set(await t.as(member)).send({ token: tokenOf(link) });
+      const wrong = await t.http
+        .post('/api/join')
+        .set(await t.as(member))
+        .send({ token: tokenOf(link) });
       expect(wrong.status).toBe(403);
-      const joined = await t.http.post('/api/join').set(await t.as(existing)).send({ token: tokenOf(link) });
+      const joined = await t.http
+        .post('/api/join')
+        .set(await t.as(existing))
+        .send({ token: tokenOf(link) });
       expect(joined.status).toBe(201);
       expect(joined.body).toMatchObject({ orgId, userId: existing.id, role: 'member' });
       expect(await statusOf(id)).toBe('accepted');
-      expect((await t.http.post('/api/join').set(await t.as(existing)).send({ token: tokenOf(link) })).status).toBe(409);
+      expect(
+        (
+          await t.http
+            .post('/api/join')
+            .set(await t.as(existing))
+            .send({ token: tokenOf(link) })
+        ).status,
+      ).toBe(409);
       expect((await t.http.post('/api/join').send({ token: tokenOf(link) })).status).toBe(401);
     });
 
     it('joins right after signing up with the identity service, setting the names', async () => {
       const signedUp = await t.newIdentity('signedup');
       const { link, id } = (await invite(signedUp.email, 'admin')).body;
-      const res = await t.http.post('/api/registerjoin').set(await t.as(signedUp)).send({ token: tokenOf(link), firstName: 'Ada', lastName: 'Lovelace' });
+      const res = await t.http
+        .post('/api/registerjoin')
+        .set(await t.as(signedUp))
+        .send({ token: tokenOf(link), firstName: 'Ada', lastName: 'Lovelace' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ role: 'admin', firstName: 'Ada', lastName: 'Lovelace' });
       expect((await t.identities.getIdentity({ id: signedUp.id })).data.traits).toMatchObject({ name: { first: 'Ada', last: 'Lovelace' } });
       expect(await statusOf(id)).toBe('accepted');
-      expect((await t.http.post('/api/registerjoin').set(await t.as(signedUp)).send({ token: 'unknown-token-0123456789' })).status).toBe(404);
-      expect((await t.http.post('/api/registerjoin').set(await t.as(signedUp)).send({ token: tokenOf(link), nickname: 'x' })).status).toBe(400);
+      expect(
+        (
+          await t.http
+            .post('/api/registerjoin')
+            .set(await t.as(signedUp))
+            .send({ token: 'unknown-token-0123456789' })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await t.http
+            .post('/api/registerjoin')
+            .set(await t.as(signedUp))
+            .send({ token: tokenOf(link), nickname: 'x' })
+        ).status,
+      ).toBe(400);
     });
 
     it('is declined, and then neither joins nor registers', async () => {
       const decliner = await t.newIdentity('decliner');
       const { link, id } = (await invite(decliner.email)).body;
-      expect((await t.http.post('/api/join').set(await t.as(decliner)).send({ token: tokenOf(link), accept: false })).status).toBe(204);
+      expect(
+        (
+          await t.http
+            .post('/api/join')
+            .set(await t.as(decliner))
+            .send({ token: tokenOf(link), accept: false })
+        ).status,
+      ).toBe(204);
       expect(await statusOf(id)).toBe('declined');
       expect((await t.db.query(`SELECT 1 FROM notifications WHERE data->>'inviteId' = $1`, [id])).rowCount).toBe(0);
-      expect((await t.http.post('/api/join').set(await t.as(decliner)).send({ token: tokenOf(link) })).status).toBe(409);
+      expect(
+        (
+          await t.http
+            .post('/api/join')
+            .set(await t.as(decliner))
+            .send({ token: tokenOf(link) })
+        ).status,
+      ).toBe(409);
       expect((await t.db.query('SELECT 1 FROM org_members WHERE user_id = $1', [decliner.id])).rowCount).toBe(0);
     });
 
@@ -162,7 +232,10 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
     it('becomes removed when the member it brought in is removed', async () => {
       const leaver = await t.newIdentity('leaver');
       const { link, id } = (await invite(leaver.email)).body;
-      await t.http.post('/api/join').set(await t.as(leaver)).send({ token: tokenOf(link) });
+      await t.http
+        .post('/api/join')
+        .set(await t.as(leaver))
+        .send({ token: tokenOf(link) });
       expect((await t.http.delete(`/api/orgs/${orgId}/users/${leaver.id}`).set(await t.as(owner))).status).toBe(204);
       expect(await statusOf(id)).toBe('removed');
     });
@@ -181,11 +254,21 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       expect((await t.http.post('/api/register').send({ token: tokenOf(link), password: 'a long enough password' })).status).toBe(409);
     });
 
-    it('answers 404 for an unknown invite and for another organisation\'s', async () => {
+    it("answers 404 for an unknown invite and for another organisation's", async () => {
       expect((await cancel('00000000-0000-4000-8000-000000000000')).status).toBe(404);
       expect((await cancel('not-an-id')).status).toBe(404);
-      const otherOrg = (await t.http.post('/api/admin/orgs').set(await t.as(admin)).send({ name: 'Other Invite Org', ownerId: owner.id })).body.id;
-      const elsewhere = (await t.http.post(`/api/orgs/${otherOrg}/invite`).set(await t.as(owner)).send({ email: 'elsewhere@example.com' })).body;
+      const otherOrg = (
+        await t.http
+          .post('/api/admin/orgs')
+          .set(await t.as(admin))
+          .send({ name: 'Other Invite Org', ownerId: owner.id })
+      ).body.id;
+      const elsewhere = (
+        await t.http
+          .post(`/api/orgs/${otherOrg}/invite`)
+          .set(await t.as(owner))
+          .send({ email: 'elsewhere@example.com' })
+      ).body;
       expect((await cancel(elsewhere.id)).status).toBe(404);
       expect(await statusOf(elsewhere.id)).toBe('pending');
       expect((await cancel(elsewhere.id, owner, otherOrg)).status).toBe(200);

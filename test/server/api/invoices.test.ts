@@ -29,7 +29,14 @@ describe.each(['pglite', 'postgres'])('invoices on %s', (backend) => {
     http = request(t.app.server);
     t.setNow(new Date('2026-03-15T12:00:00Z'));
     await t.db.query('INSERT INTO orgs (id, name) VALUES ($1, $2), ($3, $4)', [orgId, 'Acme', otherOrg, 'Other']);
-    await addToInventory(t.db, [{ serial: 'I-1', model: 'AP-200', claimCode: 'CODE-1111' }, { serial: 'I-2', model: 'Sensor-5', claimCode: 'CODE-2222' }], new Date());
+    await addToInventory(
+      t.db,
+      [
+        { serial: 'I-1', model: 'AP-200', claimCode: 'CODE-1111' },
+        { serial: 'I-2', model: 'Sensor-5', claimCode: 'CODE-2222' },
+      ],
+      new Date(),
+    );
     lobby = (await http.post(`/api/orgs/${orgId}/devices/register`).send({ serial: 'I-1', claimCode: 'CODE-1111', name: 'Lobby' })).body.device.id;
     hall = (await http.post(`/api/orgs/${orgId}/devices/register`).send({ serial: 'I-2', claimCode: 'CODE-2222', name: 'Hall' })).body.device.id;
     expect((await http.post(`/api/devices/${lobby}/startsubscription`).send({ plan: 'basic', interval: 'monthly' })).status).toBe(201);
@@ -54,7 +61,14 @@ describe.each(['pglite', 'postgres'])('invoices on %s', (backend) => {
     ]);
     const yearly = items.find((i) => i.deviceId === hall)!;
     expect(yearly).toMatchObject({ currency: 'GBP', totalMinor: 69000, status: 'issued', periodEnd: '2027-03-20T12:00:00.000Z' });
-    expect(yearly.lines).toEqual([{ description: expect.stringMatching(/^Enterprise plan, yearly, Hall \(Sensor-5, serial I-2\), 2026-03-20 to 2027-03-20$/), quantity: 1, unitAmountMinor: 69000, amountMinor: 69000 }]);
+    expect(yearly.lines).toEqual([
+      {
+        description: expect.stringMatching(/^Enterprise plan, yearly, Hall \(Sensor-5, serial I-2\), 2026-03-20 to 2027-03-20$/),
+        quantity: 1,
+        unitAmountMinor: 69000,
+        amountMinor: 69000,
+      },
+    ]);
     for (const i of items) expect(i.totalMinor).toBe(i.lines.reduce((sum, l) => sum + l.amountMinor, 0));
     const numbers = items.map((i) => i.number);
     expect(new Set(numbers).size).toBe(5);

@@ -24,7 +24,14 @@ describe.each(BACKENDS)('organisations on %s', (backend) => {
       const res = await t.http
         .post('/api/admin/orgs')
         .set(await t.as(admin))
-        .send({ name: ' Acme GmbH ', vatId: 'de 123.456.789', email: 'billing@acme.example', phone: '+49 30 1234567', address: { city: 'Berlin', country: 'DE' }, ownerId: owner.id });
+        .send({
+          name: ' Acme GmbH ',
+          vatId: 'de 123.456.789',
+          email: 'billing@acme.example',
+          phone: '+49 30 1234567',
+          address: { city: 'Berlin', country: 'DE' },
+          ownerId: owner.id,
+        });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ name: 'Acme GmbH', vatId: 'DE123456789', members: 1, role: null, address: { street: '', postalCode: '', city: 'Berlin', country: 'DE' } });
       orgId = res.body.id;
@@ -35,7 +42,10 @@ describe.each(BACKENDS)('organisations on %s', (backend) => {
     });
 
     it('without a named owner, the creating administrator owns it', async () => {
-      const res = await t.http.post('/api/admin/orgs').set(await t.as(admin)).send({ name: 'Admin Own' });
+      const res = await t.http
+        .post('/api/admin/orgs')
+        .set(await t.as(admin))
+        .send({ name: 'Admin Own' });
       expect(res.body).toMatchObject({ role: 'owner', members: 1 });
     });
 
@@ -61,14 +71,28 @@ describe.each(BACKENDS)('organisations on %s', (backend) => {
       const forbidden = await t.http.get('/api/admin/orgs').set(await t.as(outsider));
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.error.details).toEqual({ missing: ['admin:orgs'] });
-      expect((await t.http.post('/api/admin/orgs').set(await t.as(outsider)).send({ name: 'Mine' })).status).toBe(403);
+      expect(
+        (
+          await t.http
+            .post('/api/admin/orgs')
+            .set(await t.as(outsider))
+            .send({ name: 'Mine' })
+        ).status,
+      ).toBe(403);
     });
 
     it('lets an administrator join an organisation once', async () => {
       const join = await t.http.post(`/api/admin/orgs/${orgId}/join`).set(await t.as(admin));
       expect(join.status).toBe(201);
       expect(join.body).toMatchObject({ orgId, userId: admin.id, role: 'admin', email: admin.email });
-      expect((await t.http.post(`/api/admin/orgs/${orgId}/join`).set(await t.as(admin)).send({ role: 'viewer' })).status).toBe(409);
+      expect(
+        (
+          await t.http
+            .post(`/api/admin/orgs/${orgId}/join`)
+            .set(await t.as(admin))
+            .send({ role: 'viewer' })
+        ).status,
+      ).toBe(409);
       expect((await t.http.post(`/api/admin/orgs/${randomUUID()}/join`).set(await t.as(admin))).status).toBe(404);
       expect((await t.http.post(`/api/admin/orgs/${orgId}/join`).set(await t.as(outsider))).status).toBe(403);
     });
@@ -88,15 +112,49 @@ describe.each(BACKENDS)('organisations on %s', (backend) => {
     });
 
     it('is updated field by field; bad input, duplicates and outsiders change nothing', async () => {
-      const res = await t.http.put(`/api/orgs/${orgId}`).set(await t.as(owner)).send({ legalName: 'Acme Gesellschaft mbH', address: { street: 'Hauptstr. 1' } });
+      const res = await t.http
+        .put(`/api/orgs/${orgId}`)
+        .set(await t.as(owner))
+        .send({ legalName: 'Acme Gesellschaft mbH', address: { street: 'Hauptstr. 1' } });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ name: 'Acme GmbH', legalName: 'Acme Gesellschaft mbH', address: { street: 'Hauptstr. 1', city: 'Berlin' } });
-      expect((await t.http.put(`/api/orgs/${orgId}`).set(await t.as(owner)).send({})).status).toBe(400);
-      const phone = await t.http.put(`/api/orgs/${orgId}`).set(await t.as(owner)).send({ phone: 'call me' });
+      expect(
+        (
+          await t.http
+            .put(`/api/orgs/${orgId}`)
+            .set(await t.as(owner))
+            .send({})
+        ).status,
+      ).toBe(400);
+      const phone = await t.http
+        .put(`/api/orgs/${orgId}`)
+        .set(await t.as(owner))
+        .send({ phone: 'call me' });
       expect(phone.body.error.reason).toMatch(/^body\/phone/);
-      expect((await t.http.put(`/api/orgs/${orgId}`).set(await t.as(owner)).send({ name: 'admin own' })).status).toBe(409);
-      expect((await t.http.put(`/api/orgs/${orgId}`).set(await t.as(outsider)).send({ name: 'Taken' })).status).toBe(403);
-      expect((await t.http.put(`/api/orgs/${randomUUID()}`).set(await t.as(owner)).send({ name: 'X' })).status).toBe(404);
+      expect(
+        (
+          await t.http
+            .put(`/api/orgs/${orgId}`)
+            .set(await t.as(owner))
+            .send({ name: 'admin own' })
+        ).status,
+      ).toBe(409);
+      expect(
+        (
+          await t.http
+            .put(`/api/orgs/${orgId}`)
+            .set(await t.as(outsider))
+            .send({ name: 'Taken' })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await t.http
+            .put(`/api/orgs/${randomUUID()}`)
+            .set(await t.as(owner))
+            .send({ name: 'X' })
+        ).status,
+      ).toBe(404);
       expect((await t.db.query('SELECT name, phone FROM orgs WHERE id = $1', [orgId])).rows).toEqual([{ name: 'Acme GmbH', phone: '+49 30 1234567' }]);
     });
   });
@@ -126,28 +184,65 @@ describe.each(BACKENDS)('organisations on %s', (backend) => {
     });
 
     it('changes roles; viewers may not, only owners make owners, the last owner stays', async () => {
-      const promoted = await t.http.put(`/api/orgs/${orgId}/users/${viewer.id}`).set(await t.as(owner)).send({ role: 'member' });
+      const promoted = await t.http
+        .put(`/api/orgs/${orgId}/users/${viewer.id}`)
+        .set(await t.as(owner))
+        .send({ role: 'member' });
       expect(promoted.body).toMatchObject({ role: 'member' });
-      const byMember = await t.http.put(`/api/orgs/${orgId}/users/${viewer.id}`).set(await t.as(viewer)).send({ role: 'admin' });
+      const byMember = await t.http
+        .put(`/api/orgs/${orgId}/users/${viewer.id}`)
+        .set(await t.as(viewer))
+        .send({ role: 'admin' });
       expect(byMember.status).toBe(403);
       expect(byMember.body.error.details.missing).toEqual(['org:users:manage']);
       // The administrator joined as admin: managing users, but not owners.
       await t.db.query(`UPDATE users SET global_role = 'user' WHERE identity_id = $1`, [admin.id]);
-      const adminMakesOwner = await t.http.put(`/api/orgs/${orgId}/users/${viewer.id}`).set(await t.as(admin)).send({ role: 'owner' });
+      const adminMakesOwner = await t.http
+        .put(`/api/orgs/${orgId}/users/${viewer.id}`)
+        .set(await t.as(admin))
+        .send({ role: 'owner' });
       expect(adminMakesOwner.status).toBe(403);
       await t.db.query(`UPDATE users SET global_role = 'admin' WHERE identity_id = $1`, [admin.id]);
-      const lastOwner = await t.http.put(`/api/orgs/${orgId}/users/${owner.id}`).set(await t.as(owner)).send({ role: 'admin' });
+      const lastOwner = await t.http
+        .put(`/api/orgs/${orgId}/users/${owner.id}`)
+        .set(await t.as(owner))
+        .send({ role: 'admin' });
       expect(lastOwner.status).toBe(409);
       expect(lastOwner.body.error.reason).toMatch(/at least one owner/);
-      expect((await t.http.put(`/api/orgs/${orgId}/users/${viewer.id}`).set(await t.as(owner)).send({ role: 'emperor' })).body.error.reason).toMatch(/^body\/role/);
-      expect((await t.http.put(`/api/orgs/${orgId}/users/${outsider.id}`).set(await t.as(owner)).send({ role: 'member' })).status).toBe(404);
+      expect(
+        (
+          await t.http
+            .put(`/api/orgs/${orgId}/users/${viewer.id}`)
+            .set(await t.as(owner))
+            .send({ role: 'emperor' })
+        ).body.error.reason,
+      ).toMatch(/^body\/role/);
+      expect(
+        (
+          await t.http
+            .put(`/api/orgs/${orgId}/users/${outsider.id}`)
+            .set(await t.as(owner))
+            .send({ role: 'member' })
+        ).status,
+      ).toBe(404);
       expect((await t.db.query('SELECT role FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, owner.id])).rows).toEqual([{ role: 'owner' }]);
     });
 
     it('removes a member with their project roles and default; the last owner stays', async () => {
-      const project = (await t.http.post(`/api/orgs/${orgId}/projects`).set(await t.as(owner)).send({ name: 'Site' })).body;
-      await t.http.post(`/api/projects/${project.id}/users`).set(await t.as(owner)).send({ userId: viewer.id, role: 'surveyor' });
-      await t.http.put('/api/user/settings').set(await t.as(viewer)).send({ defaultOrgId: orgId });
+      const project = (
+        await t.http
+          .post(`/api/orgs/${orgId}/projects`)
+          .set(await t.as(owner))
+          .send({ name: 'Site' })
+      ).body;
+      await t.http
+        .post(`/api/projects/${project.id}/users`)
+        .set(await t.as(owner))
+        .send({ userId: viewer.id, role: 'surveyor' });
+      await t.http
+        .put('/api/user/settings')
+        .set(await t.as(viewer))
+        .send({ defaultOrgId: orgId });
       expect((await t.http.delete(`/api/orgs/${orgId}/users/${owner.id}`).set(await t.as(owner))).status).toBe(409);
       const removed = await t.http.delete(`/api/orgs/${orgId}/users/${viewer.id}`).set(await t.as(owner));
       expect(removed.status).toBe(204);

@@ -49,8 +49,14 @@ describe.each(BACKENDS)('outbox delivery on %s', (backend) => {
   async function inviteThrough(t: TestApi, email: string): Promise<{ link: string }> {
     const admin = await t.newUser('admin');
     const owner = await t.newUser('owner');
-    const org = await t.http.post('/api/admin/orgs').set(await t.as(admin)).send({ name: 'Mail Org', ownerId: owner.id });
-    const res = await t.http.post(`/api/orgs/${org.body.id}/invite`).set(await t.as(owner)).send({ email });
+    const org = await t.http
+      .post('/api/admin/orgs')
+      .set(await t.as(admin))
+      .send({ name: 'Mail Org', ownerId: owner.id });
+    const res = await t.http
+      .post(`/api/orgs/${org.body.id}/invite`)
+      .set(await t.as(owner))
+      .send({ email });
     expect(res.status).toBe(201);
     return res.body;
   }

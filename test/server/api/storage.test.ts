@@ -106,7 +106,10 @@ describe('S3 blob store', () => {
   beforeAll(async () => {
     s3 = await startFakeS3('blobs');
     spool = await mkdtemp(path.join(os.tmpdir(), 'sitewave-spool-'));
-    store = await S3BlobStore.open({ endpoint: s3.endpoint, bucket: 'blobs', region: 'eu-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret-test-key', forcePathStyle: true }, spool);
+    store = await S3BlobStore.open(
+      { endpoint: s3.endpoint, bucket: 'blobs', region: 'eu-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret-test-key', forcePathStyle: true },
+      spool,
+    );
   });
   afterAll(async () => {
     store?.close();

@@ -53,14 +53,22 @@ describe.each(['pglite', 'postgres'])('subscription routes on %s', (backend) => 
   let spareId: string;
   const start = new Date('2026-01-31T10:00:00Z');
 
-  const notifications = async (kind: string) => (await http.get(`/api/orgs/${orgId}/notifications?kind=${kind}`)).body.items as { title: string; body: string; data: Record<string, unknown> }[];
+  const notifications = async (kind: string) =>
+    (await http.get(`/api/orgs/${orgId}/notifications?kind=${kind}`)).body.items as { title: string; body: string; data: Record<string, unknown> }[];
 
   beforeAll(async () => {
     t = await startFleetApp(backend);
     http = request(t.app.server);
     t.setNow(start);
     await t.db.query('INSERT INTO orgs (id, name) VALUES ($1, $2)', [orgId, 'Acme']);
-    await addToInventory(t.db, [{ serial: 'AP2-1', model: 'AP-200', claimCode: 'CODE-0001' }, { serial: 'AP2-2', model: 'AP-200', claimCode: 'CODE-0002' }], start);
+    await addToInventory(
+      t.db,
+      [
+        { serial: 'AP2-1', model: 'AP-200', claimCode: 'CODE-0001' },
+        { serial: 'AP2-2', model: 'AP-200', claimCode: 'CODE-0002' },
+      ],
+      start,
+    );
     deviceId = (await http.post(`/api/orgs/${orgId}/devices/register`).send({ serial: 'AP2-1', claimCode: 'CODE-0001', name: 'Lobby' })).body.device.id;
     spareId = (await http.post(`/api/orgs/${orgId}/devices/register`).send({ serial: 'AP2-2', claimCode: 'CODE-0002', name: 'Spare' })).body.device.id;
   }, STARTUP_MS);
@@ -161,7 +169,9 @@ describe.each(['pglite', 'postgres'])('subscription routes on %s', (backend) => 
     t.setNow(new Date('2026-06-03T00:00:00Z'));
     const settler = new SubscriptionSettler(t.db, { now: t.ctx.now, intervalMs: 20 });
     expect(await settler.runOnce()).toBe(1);
-    const invoices = await t.db.query<{ period_start: Date; issued_at: Date }>('SELECT period_start, issued_at FROM invoices WHERE device_id = $1 ORDER BY period_start', [spareId]);
+    const invoices = await t.db.query<{ period_start: Date; issued_at: Date }>('SELECT period_start, issued_at FROM invoices WHERE device_id = $1 ORDER BY period_start', [
+      spareId,
+    ]);
     expect(invoices.rows.map((r) => [r.period_start.toISOString(), r.issued_at.toISOString()])).toEqual([
       ['2026-05-02T00:00:00.000Z', '2026-05-02T00:00:00.000Z'],
       ['2026-06-02T00:00:00.000Z', '2026-06-02T00:00:00.000Z'],

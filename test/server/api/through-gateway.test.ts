@@ -89,7 +89,9 @@ describe('the API through the gateway', () => {
 
   it('takes an organisation from creation through an invite to a new member working in it', async () => {
     const admin = new IdentityApi(new Configuration({ basePath: identity.adminUrl, accessToken: TEST_ADMIN_TOKEN }));
-    await admin.createIdentity({ createIdentityBody: { schema_id: 'default', traits: { email: 'founder@example.com' }, credentials: { password: { config: { password: PASSWORD } } } } });
+    await admin.createIdentity({
+      createIdentityBody: { schema_id: 'default', traits: { email: 'founder@example.com' }, credentials: { password: { config: { password: PASSWORD } } } },
+    });
     const founder = await signIn('founder@example.com');
 
     // The first identity the API sees administers it.
@@ -109,7 +111,10 @@ describe('the API through the gateway', () => {
     const valid = await http.get(`/api/validate?token=${token}`);
     expect(valid.body).toMatchObject({ valid: true, orgName: 'Gateway Org', accountExists: false });
     // A browser's write without a session: same origin and the double-submit CSRF token.
-    const registered = await http.post('/api/register').set({ origin: ORIGIN, cookie: 'XSRF-TOKEN=x1', 'x-xsrf-token': 'x1' }).send({ token, password: PASSWORD, firstName: 'Mem' });
+    const registered = await http
+      .post('/api/register')
+      .set({ origin: ORIGIN, cookie: 'XSRF-TOKEN=x1', 'x-xsrf-token': 'x1' })
+      .send({ token, password: PASSWORD, firstName: 'Mem' });
     expect(registered.status).toBe(201);
 
     const member = await signIn('member@example.com');

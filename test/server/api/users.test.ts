@@ -40,7 +40,10 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       expect(short.body.error.reason).toMatch(/^body\/password/);
       const role = await t.http.post('/api/admin/users').set(headers).send({ email: 'r@example.com', globalRole: 'god' });
       expect(role.body.error.reason).toMatch(/^body\/globalRole/);
-      const forbidden = await t.http.post('/api/admin/users').set(await t.as(plain)).send({ email: 'sneaky@example.com' });
+      const forbidden = await t.http
+        .post('/api/admin/users')
+        .set(await t.as(plain))
+        .send({ email: 'sneaky@example.com' });
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.error.details.missing).toEqual(['admin:users']);
       const { data } = await t.identities.listIdentities({ credentialsIdentifier: 'short@example.com' });
@@ -63,7 +66,10 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     });
 
     it('updates names, address, state and global role in the identity service and the profile', async () => {
-      const res = await t.http.put(`/api/admin/users/${createdId}`).set(await t.as(admin)).send({ lastName: 'Murray Hopper', state: 'inactive', globalRole: 'admin' });
+      const res = await t.http
+        .put(`/api/admin/users/${createdId}`)
+        .set(await t.as(admin))
+        .send({ lastName: 'Murray Hopper', state: 'inactive', globalRole: 'admin' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Murray Hopper', state: 'inactive', globalRole: 'admin' });
       const { data } = await t.identities.getIdentity({ id: createdId });
@@ -83,7 +89,14 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       expect((await t.http.put(`/api/admin/users/${createdId}`).set(headers).send({})).status).toBe(400);
       const taken = await t.http.put(`/api/admin/users/${createdId}`).set(headers).send({ email: plain.email });
       expect(taken.status).toBe(409);
-      expect((await t.http.put(`/api/admin/users/${createdId}`).set(await t.as(plain)).send({ firstName: 'X' })).status).toBe(403);
+      expect(
+        (
+          await t.http
+            .put(`/api/admin/users/${createdId}`)
+            .set(await t.as(plain))
+            .send({ firstName: 'X' })
+        ).status,
+      ).toBe(403);
       expect((await t.db.query('SELECT email, global_role FROM users WHERE identity_id = $1', [createdId])).rows).toEqual([{ email: 'grace@example.com', global_role: 'user' }]);
     });
 
@@ -151,11 +164,19 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       const headers = await t.as(admin);
       // A recovery e-mail, as the user asking for one on the recovery page would cause.
       const flow = (await (await fetch(`${t.identity.publicUrl}/self-service/recovery/api`)).json()) as { ui: { action: string } };
-      await fetch(flow.ui.action, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ method: 'code', email: 'grace@example.com' }) });
+      await fetch(flow.ui.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ method: 'code', email: 'grace@example.com' }),
+      });
       const res = await t.http.get(`/api/admin/users/${createdId}/messages`).set(headers);
       expect(res.status).toBe(200);
       expect(res.body.items.length).toBeGreaterThan(0);
-      expect(res.body.items[0]).toMatchObject({ templateType: expect.stringMatching(/^recovery/), status: expect.stringMatching(/^(queued|processing|sent|abandoned)$/), sendCount: expect.any(Number) });
+      expect(res.body.items[0]).toMatchObject({
+        templateType: expect.stringMatching(/^recovery/),
+        status: expect.stringMatching(/^(queued|processing|sent|abandoned)$/),
+        sendCount: expect.any(Number),
+      });
       expect(res.body.items[0].body).toBeUndefined();
       expect(JSON.stringify(res.body)).not.toMatch(/\b\d{6}\b/);
       const paged = await t.http.get(`/api/admin/users/${createdId}/messages?pageSize=1`).set(headers);
@@ -177,8 +198,18 @@ describe.each(BACKENDS)('users on %s', (backend) => {
 
     it('take only an organisation the caller belongs to as default, and refuse bad values unchanged', async () => {
       const headers = await t.as(plain);
-      const org = (await t.http.post('/api/admin/orgs').set(await t.as(admin)).send({ name: 'Settings Org', ownerId: plain.id })).body;
-      const other = (await t.http.post('/api/admin/orgs').set(await t.as(admin)).send({ name: 'Not Mine' })).body;
+      const org = (
+        await t.http
+          .post('/api/admin/orgs')
+          .set(await t.as(admin))
+          .send({ name: 'Settings Org', ownerId: plain.id })
+      ).body;
+      const other = (
+        await t.http
+          .post('/api/admin/orgs')
+          .set(await t.as(admin))
+          .send({ name: 'Not Mine' })
+      ).body;
       expect((await t.http.put('/api/user/settings').set(headers).send({ defaultOrgId: org.id })).body.defaultOrgId).toBe(org.id);
       const foreign = await t.http.put('/api/user/settings').set(headers).send({ defaultOrgId: other.id });
       expect(foreign.status).toBe(400);

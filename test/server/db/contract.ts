@@ -48,7 +48,13 @@ export function databaseContract(backend: () => Backend): void {
       const insert = await db.query('INSERT INTO notes VALUES ($1, $2), ($3, $4)', [1, 'one', 2, 'two']);
       expect(insert.rowCount).toBe(2);
       const select = await db.query<{ id: number; body: string }>('SELECT id, body FROM notes WHERE id = ANY($1) ORDER BY id', [[1, 2]]);
-      expect(select).toEqual({ rows: [{ id: 1, body: 'one' }, { id: 2, body: 'two' }], rowCount: 2 });
+      expect(select).toEqual({
+        rows: [
+          { id: 1, body: 'one' },
+          { id: 2, body: 'two' },
+        ],
+        rowCount: 2,
+      });
       expect((await db.query('UPDATE notes SET body = $1 WHERE id = 3', ['x'])).rowCount).toBe(0);
       expect((await db.query('CREATE INDEX notes_body ON notes (body)')).rowCount).toBe(0);
     });
@@ -146,7 +152,9 @@ export function databaseContract(backend: () => Backend): void {
       // Work started inside a transaction but run after it ended is fine.
       let later: Promise<unknown> | undefined;
       await db.transaction(async () => {
-        later = tick().then(() => tick()).then(() => db.query('SELECT 1'));
+        later = tick()
+          .then(() => tick())
+          .then(() => db.query('SELECT 1'));
       });
       await expect(later).resolves.toMatchObject({ rowCount: 1 });
     });
@@ -197,8 +205,7 @@ export function databaseContract(backend: () => Backend): void {
              CREATE INDEX memberships_org ON memberships (org);`,
       },
     ];
-    const history = async (db: Database) =>
-      (await db.query<{ version: number; name: string }>(`SELECT version, name FROM "${db.schema}".schema_migrations ORDER BY version`)).rows;
+    const history = async (db: Database) => (await db.query<{ version: number; name: string }>(`SELECT version, name FROM "${db.schema}".schema_migrations ORDER BY version`)).rows;
 
     it('creates the schema, applies pending migrations once, in order, and records them', async () => {
       const db = await open('migrate_once');

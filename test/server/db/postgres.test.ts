@@ -37,9 +37,7 @@ describe.runIf(available)('PostgreSQL', () => {
     const db = await openDatabase({ dataDir: 'unused', databaseUrl: TEST_DATABASE_URL, name: `${prefix}named` });
     try {
       expect(db.kind).toBe('postgres');
-      const { rows } = await db.transaction((tx) =>
-        tx.query("SELECT current_setting('search_path') AS path, current_setting('application_name') AS app"),
-      );
+      const { rows } = await db.transaction((tx) => tx.query("SELECT current_setting('search_path') AS path, current_setting('application_name') AS app"));
       expect(rows).toEqual([{ path: `${prefix}named`, app: `sitewave-${prefix}named` }]);
     } finally {
       await db.close();

@@ -136,10 +136,7 @@ describe('forwarding', () => {
   });
 
   it('accepts X-Session-Token callers and skips the double-submit check for them', async () => {
-    const res = await request(h.gateway.server)
-      .put('/api/user/settings')
-      .set('x-session-token', alice.token)
-      .send({ locale: 'de' });
+    const res = await request(h.gateway.server).put('/api/user/settings').set('x-session-token', alice.token).send({ locale: 'de' });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body.body)).toEqual({ locale: 'de' });
     expect(res.body.headers['x-session-token']).toBeUndefined();
@@ -171,7 +168,10 @@ describe('CSRF', () => {
 
   it('accepts a same-origin Referer when Origin is absent', async () => {
     const { origin: _origin, ...headers } = browserWrite(aliceCookie);
-    const res = await request(h.gateway.server).put('/api/user/settings').set({ ...headers, referer: `${ORIGIN}/settings` }).send({});
+    const res = await request(h.gateway.server)
+      .put('/api/user/settings')
+      .set({ ...headers, referer: `${ORIGIN}/settings` })
+      .send({});
     expect(res.status).toBe(200);
   });
 
@@ -193,11 +193,7 @@ describe('CSRF', () => {
 
 describe('bodies', () => {
   it('answers 400 for malformed JSON and changes nothing', async () => {
-    const res = await request(h.gateway.server)
-      .put('/api/user/settings')
-      .set(browserWrite(aliceCookie))
-      .set('content-type', 'application/json')
-      .send('{"locale": ');
+    const res = await request(h.gateway.server).put('/api/user/settings').set(browserWrite(aliceCookie)).set('content-type', 'application/json').send('{"locale": ');
     expect(res.status).toBe(400);
     expect(res.body.error.reason).toMatch(/not valid JSON/);
     expect(h.api.requests).toEqual([]);
@@ -236,9 +232,7 @@ describe('upstream failures', () => {
       // Headers arrived but the body never did: the answer is cut off, not left hanging.
       h.api.grant('alice', 'org:acme', ['org:read', 'org:devices:read', 'org:billing:read']);
       slow.clock.advance(3 * 60_000);
-      await expect(request(slow.gateway.server).get('/api/orgs/acme/invoices').set('cookie', aliceCookie)).rejects.toThrow(
-        /socket hang up|aborted|ECONNRESET/,
-      );
+      await expect(request(slow.gateway.server).get('/api/orgs/acme/invoices').set('cookie', aliceCookie)).rejects.toThrow(/socket hang up|aborted|ECONNRESET/);
     } finally {
       await slow.close();
     }

@@ -211,11 +211,7 @@ describe('GET /bff/authz', () => {
       .set('x-original-uri', uri);
 
   it('answers 401 without the internal bearer token', async () => {
-    const res = await request(h.gateway.server)
-      .get('/bff/authz')
-      .set('cookie', aliceCookie)
-      .set('x-original-method', 'GET')
-      .set('x-original-uri', '/api/orgs/acme');
+    const res = await request(h.gateway.server).get('/bff/authz').set('cookie', aliceCookie).set('x-original-method', 'GET').set('x-original-uri', '/api/orgs/acme');
     expect(res.status).toBe(401);
     expect(res.headers['x-sitewave-identity']).toBeUndefined();
   });
@@ -235,7 +231,11 @@ describe('GET /bff/authz', () => {
   });
 
   it('answers 404 for a route the policy does not name', async () => {
-    for (const [method, uri] of [['GET', '/api/secret'], ['PATCH', '/api/orgs/acme'], ['GET', '/api/orgs/../admin/users']] as const) {
+    for (const [method, uri] of [
+      ['GET', '/api/secret'],
+      ['PATCH', '/api/orgs/acme'],
+      ['GET', '/api/orgs/../admin/users'],
+    ] as const) {
       const res = await authz(method, uri);
       expect(res.status, `${method} ${uri}`).toBe(404);
     }

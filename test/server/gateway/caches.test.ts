@@ -55,9 +55,7 @@ describe('session cache', () => {
   it('shares one whoami call among concurrent requests with the same credential', async () => {
     const cookie = addUser('s4');
     h.identity.whoamiDelayMs = 150;
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => request(h.gateway.server).get('/api/orgs').set('cookie', cookie)),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => request(h.gateway.server).get('/api/orgs').set('cookie', cookie)));
     expect(answers.every((res) => res.status === 200)).toBe(true);
     expect(h.identity.whoamiCalls()).toBe(1);
   });
@@ -145,9 +143,7 @@ describe('permission cache', () => {
   it('shares one fetch among concurrent misses', async () => {
     const cookie = addUser('p2', ['org:read']);
     await request(h.gateway.server).get('/api/orgs').set('cookie', cookie); // warm the session only
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => request(h.gateway.server).get('/api/orgs/acme').set('cookie', cookie)),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => request(h.gateway.server).get('/api/orgs/acme').set('cookie', cookie)));
     expect(answers.every((res) => res.status === 200)).toBe(true);
     expect(apiCalls('/api/orgs/acme/permissions')).toBe(1);
   });

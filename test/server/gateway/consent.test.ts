@@ -23,7 +23,13 @@ beforeAll(async () => {
     challenge: 'c-1',
     subject: 'alice',
     skip: false,
-    client: { client_id: 'survey-app', client_name: 'Survey App', policy_uri: 'https://client.example/privacy', tos_uri: 'https://client.example/tos', client_secret: 'never-shown' },
+    client: {
+      client_id: 'survey-app',
+      client_name: 'Survey App',
+      policy_uri: 'https://client.example/privacy',
+      tos_uri: 'https://client.example/tos',
+      client_secret: 'never-shown',
+    },
     requested_scope: ['openid', 'email', 'profile', 'offline_access'],
     requested_access_token_audience: ['https://api.example'],
   });

@@ -120,10 +120,7 @@ describe('URL rewriting', () => {
   });
 
   it('rewrites redirect_browser_to and continue_with of an error answer', async () => {
-    const res = await request(h.gateway.server)
-      .post('/.ory/self-service/login?flow=flow-1')
-      .set('accept', 'application/json')
-      .send({ method: 'password' });
+    const res = await request(h.gateway.server).post('/.ory/self-service/login?flow=flow-1').set('accept', 'application/json').send({ method: 'password' });
     expect(res.status).toBe(422);
     expect(res.body.redirect_browser_to).toBe(`${ORIGIN}/.ory/self-service/login/browser?refresh=true`);
     expect(res.body.continue_with[0].redirect_browser_to).toBe(`${ORIGIN}/.ory/ui/welcome`);

@@ -80,8 +80,7 @@ describe('slow clients', () => {
 describe('identity submission rate limit', () => {
   it('answers the fourth submission in a minute with 429 and Retry-After', async () => {
     h = await startHarness({ identitySubmitsPerMinute: 3 });
-    const submit = () =>
-      request(h!.gateway.server).post('/.ory/self-service/login?flow=x').set('accept', 'application/json').send({ method: 'password' });
+    const submit = () => request(h!.gateway.server).post('/.ory/self-service/login?flow=x').set('accept', 'application/json').send({ method: 'password' });
     for (let i = 0; i < 3; i++) {
       const res = await submit();
       expect(res.status, `submission ${i + 1}`).toBe(422);

@@ -31,7 +31,10 @@ let logs: string[] = [];
 
 async function send(h: Harness, requests: typeof sent): Promise<void> {
   for (const r of requests) {
-    const res = await request(h.gateway.server).get(r.path).set('x-request-id', r.id).set(r.headers ?? {});
+    const res = await request(h.gateway.server)
+      .get(r.path)
+      .set('x-request-id', r.id)
+      .set(r.headers ?? {});
     expect(res.status, r.path).toBe(r.status);
   }
 }

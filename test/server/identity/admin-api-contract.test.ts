@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => identity?.stop());
 
-
 const traits = (address: string) => ({ email: address, name: { first: 'Grace', last: 'Hopper' } });
 
 async function signInNative(identifier: string, password = PASSWORD): Promise<string> {
@@ -57,9 +56,7 @@ describe('IdentityApi: identities', () => {
   });
 
   it('refuses traits the schema does not allow, naming the field, and creates nothing', async () => {
-    const { status, data } = await failure(
-      admin.createIdentity({ createIdentityBody: { schema_id: 'default', traits: { email: 'not-an-address', name: { first: 'X' } } } }),
-    );
+    const { status, data } = await failure(admin.createIdentity({ createIdentityBody: { schema_id: 'default', traits: { email: 'not-an-address', name: { first: 'X' } } } }));
     expect(status).toBe(400);
     expect(data.error.reason).toContain('traits.email');
     const { data: found } = await admin.listIdentities({ credentialsIdentifier: 'not-an-address' });
@@ -144,14 +141,14 @@ describe('IdentityApi: identities', () => {
         { op: 'add', path: '/metadata_public', value: { team: 'survey' } },
       ],
     });
-    expect((patched.traits).name.first).toBe('Amazing');
+    expect(patched.traits.name.first).toBe('Amazing');
     expect(patched.metadata_public).toEqual({ team: 'survey' });
     const refused = await failure(admin.patchIdentity({ id: created.id, jsonPatch: [{ op: 'replace', path: '/id', value: 'x' }] }));
     expect(refused.status).toBe(400);
     const invalid = await failure(admin.patchIdentity({ id: created.id, jsonPatch: [{ op: 'replace', path: '/traits/email', value: 'nope' }] }));
     expect(invalid.status).toBe(400);
     const { data: unchanged } = await admin.getIdentity({ id: created.id });
-    expect((unchanged.traits).name.first).toBe('Amazing');
+    expect(unchanged.traits.name.first).toBe('Amazing');
   });
 
   it('deletes an identity and second-factor credentials, but not the password', async () => {

@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => identity?.stop());
 
-
 async function nativeRegistration(address: string): Promise<string> {
   const { data: flow } = await frontend.createNativeRegistrationFlow();
   const { data } = await frontend.updateRegistrationFlow({
@@ -57,7 +56,9 @@ describe('@ory/client FrontendApi', () => {
 
     const { data: loginFlow } = await frontend.createNativeLoginFlow();
     expect(loginFlow.type).toBe('api');
-    const wrong = await failure(frontend.updateLoginFlow({ flow: loginFlow.id, updateLoginFlowBody: { method: 'password', identifier: address, password: 'not the password at all' } }));
+    const wrong = await failure(
+      frontend.updateLoginFlow({ flow: loginFlow.id, updateLoginFlowBody: { method: 'password', identifier: address, password: 'not the password at all' } }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.data.ui.messages[0].id).toBe(4000006);
     const { data: login } = await frontend.updateLoginFlow({ flow: loginFlow.id, updateLoginFlowBody: { method: 'password', identifier: address, password: PASSWORD } });

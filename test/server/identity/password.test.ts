@@ -1,18 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_MIN_LENGTH_MESSAGE,
-} from '../../../shared/password-policy.js';
-import {
-  ARGON2_COST,
-  PasswordTooLongError,
-  createPasswordHasher,
-} from '../../../server/identity/strategies/password/hasher.js';
-import {
-  invalidCredentials,
-  passwordPolicyViolation,
-} from '../../../server/identity/strategies/password/messages.js';
+import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH_MESSAGE } from '../../../shared/password-policy.js';
+import { ARGON2_COST, PasswordTooLongError, createPasswordHasher } from '../../../server/identity/strategies/password/hasher.js';
+import { invalidCredentials, passwordPolicyViolation } from '../../../server/identity/strategies/password/messages.js';
 import { PASSWORD_MAX_LENGTH } from '../../../server/identity/strategies/password/password-text.js';
 import { createPasswordValidator } from '../../../server/identity/strategies/password/validator.js';
 
@@ -154,8 +144,7 @@ describe('password policy', () => {
       },
     ]);
     expect(JSON.stringify(messages[0])).toBe(
-      '{"id":4000032,"text":"The password must be at least 12 characters long, but got 11.",' +
-        '"type":"error","context":{"actual_length":11,"min_length":12}}',
+      '{"id":4000032,"text":"The password must be at least 12 characters long, but got 11.",' + '"type":"error","context":{"actual_length":11,"min_length":12}}',
     );
   });
 
@@ -166,9 +155,7 @@ describe('password policy', () => {
   });
 
   it('rejects a common breached password with id 4000034, in any case', async () => {
-    expect(await validator.validate({ password: 'password1234', identifier: 'jane.doe@example.com' })).toEqual([
-      BREACHED,
-    ]);
+    expect(await validator.validate({ password: 'password1234', identifier: 'jane.doe@example.com' })).toEqual([BREACHED]);
     expect(await validator.validate({ password: 'Qwerty123456' })).toEqual([BREACHED]);
   });
 
@@ -179,20 +166,14 @@ describe('password policy', () => {
     });
     expect(messages).toEqual([TOO_SIMILAR]);
     expect(messages[0]).not.toHaveProperty('context');
-    expect(await validator.validate({ password: 'JANE.DOE@EXAMPLE.COM!!', identifier: 'jane.doe@example.com' })).toEqual([
-      TOO_SIMILAR,
-    ]);
+    expect(await validator.validate({ password: 'JANE.DOE@EXAMPLE.COM!!', identifier: 'jane.doe@example.com' })).toEqual([TOO_SIMILAR]);
     // No long shared run, but only four edits apart.
-    expect(await validator.validate({ password: 'c4rl0s.c4rlson', identifier: 'carlos.carlson' })).toEqual([
-      TOO_SIMILAR,
-    ]);
+    expect(await validator.validate({ password: 'c4rl0s.c4rlson', identifier: 'carlos.carlson' })).toEqual([TOO_SIMILAR]);
   });
 
   it('passes a strong random 16-character password with no messages', async () => {
     for (let i = 0; i < 5; i += 1) {
-      expect(await validator.validate({ password: strongPassword(), identifier: 'jane.doe@example.com' })).toEqual(
-        [],
-      );
+      expect(await validator.validate({ password: strongPassword(), identifier: 'jane.doe@example.com' })).toEqual([]);
     }
   });
 
@@ -213,9 +194,7 @@ describe('password policy', () => {
   it('lets each rule be configured', async () => {
     const lenient = createPasswordValidator({ minLength: 8, identifierSimilarity: false, breachedCheck: false });
     expect(await lenient.validate({ password: 'password1234' })).toEqual([]);
-    expect(await lenient.validate({ password: 'jane.doe@example.com1', identifier: 'jane.doe@example.com' })).toEqual(
-      [],
-    );
+    expect(await lenient.validate({ password: 'jane.doe@example.com1', identifier: 'jane.doe@example.com' })).toEqual([]);
     const [short] = await lenient.validate({ password: 'Xk7#pQ2' });
     expect(short).toMatchObject({
       id: 4000032,

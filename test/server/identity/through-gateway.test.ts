@@ -17,7 +17,11 @@ let gatewayUrl: string;
 
 beforeAll(async () => {
   identity = await startTestIdentity({ options: { publicUrl: `${ORIGIN}/.ory`, uiUrl: ORIGIN, allowedReturnUrls: [ORIGIN] } });
-  harness = await startHarness({ identityPublicUrl: identity.publicUrl }, {}, { identity: { url: identity.publicUrl, close: async () => undefined } as never, api: await startFakeApi('test-assertion-secret-that-is-long-enough') });
+  harness = await startHarness(
+    { identityPublicUrl: identity.publicUrl },
+    {},
+    { identity: { url: identity.publicUrl, close: async () => undefined } as never, api: await startFakeApi('test-assertion-secret-that-is-long-enough') },
+  );
   gatewayUrl = await listenFastify(harness.gateway);
 });
 afterAll(async () => {

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../../shared/identity-flow.js';
-import {
-  DEFAULT_SCHEMA_ID,
-  defaultIdentitySchema,
-  defaultSchemaEntry,
-} from '../../../server/identity/traits/default-schema.js';
+import { DEFAULT_SCHEMA_ID, defaultIdentitySchema, defaultSchemaEntry } from '../../../server/identity/traits/default-schema.js';
 import { goFloat, goQuote } from '../../../server/identity/traits/go-format.js';
 import type { IdentitySchemaEntry, JsonSchema } from '../../../server/identity/traits/identity-schema.js';
 import { traitNodesFromSchema } from '../../../server/identity/traits/schema-nodes.js';
-import {
-  decodeSchemaId,
-  encodeSchemaId,
-  getSchemaBody,
-  listSchemasBody,
-  schemaUrl,
-} from '../../../server/identity/traits/schemas-endpoint.js';
+import { decodeSchemaId, encodeSchemaId, getSchemaBody, listSchemasBody, schemaUrl } from '../../../server/identity/traits/schemas-endpoint.js';
 import { extractTraitAddresses } from '../../../server/identity/traits/trait-addresses.js';
 import { isEmailAddress } from '../../../server/identity/traits/trait-formats.js';
-import {
-  attachValidationMessages,
-  compileIdentitySchema,
-  validateTraits,
-} from '../../../server/identity/traits/validate-traits.js';
+import { attachValidationMessages, compileIdentitySchema, validateTraits } from '../../../server/identity/traits/validate-traits.js';
 
 // Expected texts are Kratos' own (text/message_validation.go, text/message_node.go); ids and
 // context keys as in the shared message catalogue.
@@ -158,12 +144,8 @@ describe('default identity schema', () => {
 
   it('keeps Kratos attribute order in the serialised node', () => {
     const [node] = traitNodesFromSchema(defaultIdentitySchema, 'default');
-    expect(JSON.stringify(node?.attributes)).toBe(
-      '{"name":"traits.email","type":"email","required":true,"autocomplete":"email","disabled":false,"node_type":"input"}',
-    );
-    expect(JSON.stringify(node?.meta)).toBe(
-      '{"label":{"id":1070002,"text":"E-Mail","type":"info","context":{"name":"traits.email","title":"E-Mail"}}}',
-    );
+    expect(JSON.stringify(node?.attributes)).toBe('{"name":"traits.email","type":"email","required":true,"autocomplete":"email","disabled":false,"node_type":"input"}');
+    expect(JSON.stringify(node?.meta)).toBe('{"label":{"id":1070002,"text":"E-Mail","type":"info","context":{"name":"traits.email","title":"E-Mail"}}}');
   });
 
   it('gives settings nodes in group profile with the current values', () => {
@@ -171,11 +153,7 @@ describe('default identity schema', () => {
       email: 'ada@example.com',
       name: { first: 'Ada' },
     });
-    expect(nodes).toEqual([
-      emailNode('profile', 'ada@example.com'),
-      nameNode('profile', 'first', 'First Name', 'Ada'),
-      nameNode('profile', 'last', 'Last Name'),
-    ]);
+    expect(nodes).toEqual([emailNode('profile', 'ada@example.com'), nameNode('profile', 'first', 'First Name', 'Ada'), nameNode('profile', 'last', 'Last Name')]);
   });
 });
 
@@ -331,8 +309,7 @@ describe('validation of the default schema', () => {
 });
 
 describe('validation messages per keyword', () => {
-  const messagesFor = (traits: Record<string, unknown>) =>
-    validateTraits(testSchema, { ...validTraits, ...traits }).messages;
+  const messagesFor = (traits: Record<string, unknown>) => validateTraits(testSchema, { ...validTraits, ...traits }).messages;
 
   it('maxLength → 4000017', () => {
     expect(messagesFor({ username: 'abcdefghij' })).toEqual([
@@ -413,15 +390,9 @@ describe('validation messages per keyword', () => {
   });
 
   it('exclusive bounds and multipleOf → 4000019 / 4000021 / 4000022', () => {
-    expect(messagesFor({ score: 0 }).map((m) => m.message)).toEqual([
-      { id: 4000019, text: 'must be > 0 but found 0', type: 'error', context: { actual: 0, minimum: 0 } },
-    ]);
-    expect(messagesFor({ score: 10 }).map((m) => m.message)).toEqual([
-      { id: 4000021, text: 'must be < 10 but found 10', type: 'error', context: { actual: 10, maximum: 10 } },
-    ]);
-    expect(messagesFor({ score: 2.3 }).map((m) => m.message)).toEqual([
-      { id: 4000022, text: '2.3 not multipleOf 0.5', type: 'error', context: { actual: 2.3, base: 0.5 } },
-    ]);
+    expect(messagesFor({ score: 0 }).map((m) => m.message)).toEqual([{ id: 4000019, text: 'must be > 0 but found 0', type: 'error', context: { actual: 0, minimum: 0 } }]);
+    expect(messagesFor({ score: 10 }).map((m) => m.message)).toEqual([{ id: 4000021, text: 'must be < 10 but found 10', type: 'error', context: { actual: 10, maximum: 10 } }]);
+    expect(messagesFor({ score: 2.3 }).map((m) => m.message)).toEqual([{ id: 4000022, text: '2.3 not multipleOf 0.5', type: 'error', context: { actual: 2.3, base: 0.5 } }]);
   });
 
   it('array bounds and duplicates → 4000024 / 4000023 / 4000025', () => {
@@ -447,12 +418,8 @@ describe('validation messages per keyword', () => {
   });
 
   it('const → 4000029, or 4000030 for a structured constant', () => {
-    expect(messagesFor({ plan: 'pro' }).map((m) => m.message)).toEqual([
-      { id: 4000029, text: 'must be equal to constant "free"', type: 'error', context: { expected: '"free"' } },
-    ]);
-    expect(messagesFor({ layout: { a: 2 } }).map((m) => m.message)).toEqual([
-      { id: 4000030, text: 'const failed', type: 'error' },
-    ]);
+    expect(messagesFor({ plan: 'pro' }).map((m) => m.message)).toEqual([{ id: 4000029, text: 'must be equal to constant "free"', type: 'error', context: { expected: '"free"' } }]);
+    expect(messagesFor({ layout: { a: 2 } }).map((m) => m.message)).toEqual([{ id: 4000030, text: 'const failed', type: 'error' }]);
   });
 
   it('enum and other formats → 4000001 with the validator sentence', () => {
@@ -581,7 +548,16 @@ describe('schema endpoints', () => {
 describe('Go formatting', () => {
   it('prints floats as %v does', () => {
     expect([0, 18, 2.5, 0.0001, 0.00001, 123456, 1000000, 1234567, 1e21, -3e-7].map(goFloat)).toEqual([
-      '0', '18', '2.5', '0.0001', '1e-05', '123456', '1e+06', '1.234567e+06', '1e+21', '-3e-07',
+      '0',
+      '18',
+      '2.5',
+      '0.0001',
+      '1e-05',
+      '123456',
+      '1e+06',
+      '1.234567e+06',
+      '1e+21',
+      '-3e-07',
     ]);
   });
 

@@ -63,8 +63,7 @@ export async function startFakeApi(secret: string): Promise<FakeApi> {
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const who = (request: unknown) => (request as { assertion: IdentityAssertion | null }).assertion;
-  const list = (identityId: string | undefined, scope: string) =>
-    (grants.get(identityId ?? '')?.get(scope) ?? []).map((id) => ({ id }));
+  const list = (identityId: string | undefined, scope: string) => (grants.get(identityId ?? '')?.get(scope) ?? []).map((id) => ({ id }));
 
   app.get('/api/permissions', async (request) => list(who(request)?.sub, 'user'));
   app.get('/api/orgs/:orgId/permissions', async (request, reply) => {
@@ -97,7 +96,22 @@ export async function startFakeApi(secret: string): Promise<FakeApi> {
       body: Buffer.concat(chunks).toString('utf8'),
     });
   };
-  for (const path of ['/api/orgs', '/api/orgs/:orgId', '/api/orgs/:orgId/devices', '/api/orgs/:orgId/users/:userId', '/api/devices/:deviceId', '/api/projects/:projectId', '/api/projects/:projectId/users', '/api/user/settings', '/api/validate', '/api/register', '/api/join', '/api/admin/users/:userId', '/api/admin/users/:userId/sessions', '/api/admin/users/:userId/sessions/:sessionId']) {
+  for (const path of [
+    '/api/orgs',
+    '/api/orgs/:orgId',
+    '/api/orgs/:orgId/devices',
+    '/api/orgs/:orgId/users/:userId',
+    '/api/devices/:deviceId',
+    '/api/projects/:projectId',
+    '/api/projects/:projectId/users',
+    '/api/user/settings',
+    '/api/validate',
+    '/api/register',
+    '/api/join',
+    '/api/admin/users/:userId',
+    '/api/admin/users/:userId/sessions',
+    '/api/admin/users/:userId/sessions/:sessionId',
+  ]) {
     app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: path, handler: echo });
   }
 

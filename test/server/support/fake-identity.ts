@@ -60,7 +60,9 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     if (state.whoamiDelayMs) await new Promise((resolve) => setTimeout(resolve, state.whoamiDelayMs));
     const session = sessions.get(credential(request.headers) ?? '');
     if (!session) {
-      return reply.code(401).send({ error: { code: 401, status: 'Unauthorized', reason: 'No valid session credentials found in the request.', message: 'The request could not be authorized' } });
+      return reply
+        .code(401)
+        .send({ error: { code: 401, status: 'Unauthorized', reason: 'No valid session credentials found in the request.', message: 'The request could not be authorized' } });
     }
     return {
       id: session.id,

@@ -36,11 +36,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(
-  overrides: Partial<GatewayConfig> = {},
-  tuning: GatewayTuning = {},
-  upstreams?: { identity?: FakeIdentity; api?: FakeApi },
-): Promise<Harness> {
+export async function startHarness(overrides: Partial<GatewayConfig> = {}, tuning: GatewayTuning = {}, upstreams?: { identity?: FakeIdentity; api?: FakeApi }): Promise<Harness> {
   const identity = upstreams?.identity ?? (await startFakeIdentity());
   const api = upstreams?.api ?? (await startFakeApi(SECRET));
   const clock = new ManualClock();

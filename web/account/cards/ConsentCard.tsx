@@ -43,9 +43,7 @@ export function ConsentCard() {
     <ConsentView
       consent={consent.data}
       busy={decide.isPending}
-      onDecide={(action, grantScope, remember) =>
-        decide.mutate({ consent_challenge: consent.data.challenge, action, grant_scope: grantScope, remember })
-      }
+      onDecide={(action, grantScope, remember) => decide.mutate({ consent_challenge: consent.data.challenge, action, grant_scope: grantScope, remember })}
     />
   );
 }

@@ -3,11 +3,5 @@ import type { UiNode } from '../../../shared/identity-flow.js';
 import { ScriptNode } from '../nodes/OtherNodes.js';
 
 export function FlowScripts({ nodes }: { nodes: readonly UiNode[] }) {
-  return (
-    <>
-      {nodes.map((node) =>
-        node.attributes.node_type === 'script' ? <ScriptNode key={node.attributes.id} attributes={node.attributes} /> : null,
-      )}
-    </>
-  );
+  return <>{nodes.map((node) => (node.attributes.node_type === 'script' ? <ScriptNode key={node.attributes.id} attributes={node.attributes} /> : null))}</>;
 }

@@ -16,18 +16,7 @@ import { hasGroup } from '../nodes/node-groups.js';
 import { useFlow } from '../use-flow.js';
 import { linkWithContext } from './flow-links.js';
 import { FlowScripts } from './FlowScripts.js';
-import {
-  hasMainForm,
-  hiddenIdentifier,
-  hiddenShared,
-  isScript,
-  loginMode,
-  MAIN_GROUPS,
-  oauth2ClientName,
-  offeredGroups,
-  SECOND_FACTOR_GROUPS,
-  TITLE_KEY,
-} from './login-mode.js';
+import { hasMainForm, hiddenIdentifier, hiddenShared, isScript, loginMode, MAIN_GROUPS, oauth2ClientName, offeredGroups, SECOND_FACTOR_GROUPS, TITLE_KEY } from './login-mode.js';
 
 export function LoginCard() {
   const { flow, notices, submitting, submit } = useFlow('login');
@@ -55,9 +44,7 @@ export function LoginView({ flow, notices = [], submitting = false, submit }: Lo
     if (hasGroup(nodes, 'oidc') || hasGroup(nodes, 'saml')) {
       sections.push({
         key: 'social',
-        element: (
-          <FlowForm flow={flow} groups={['default', 'oidc', 'saml']} filter={hiddenShared} onSubmit={submit} busy={submitting} label={t('login.socialSection')} />
-        ),
+        element: <FlowForm flow={flow} groups={['default', 'oidc', 'saml']} filter={hiddenShared} onSubmit={submit} busy={submitting} label={t('login.socialSection')} />,
       });
     }
     if (hasMainForm(nodes)) {
@@ -98,16 +85,7 @@ export function LoginView({ flow, notices = [], submitting = false, submit }: Lo
     for (const group of offeredGroups(nodes, SECOND_FACTOR_GROUPS)) {
       sections.push({
         key: group,
-        element: (
-          <FlowForm
-            flow={flow}
-            groups={['default', group]}
-            filter={(node) => hiddenShared(node) && notScript(node)}
-            onSubmit={submit}
-            busy={submitting}
-            submitOnEnter
-          />
-        ),
+        element: <FlowForm flow={flow} groups={['default', group]} filter={(node) => hiddenShared(node) && notScript(node)} onSubmit={submit} busy={submitting} submitOnEnter />,
       });
     }
   }
@@ -121,11 +99,7 @@ export function LoginView({ flow, notices = [], submitting = false, submit }: Lo
     );
 
   return (
-    <Card
-      title={t(TITLE_KEY[mode])}
-      subtitle={clientName ? t('login.oauth2Subtitle', { clientName }) : undefined}
-      footer={footer}
-    >
+    <Card title={t(TITLE_KEY[mode])} subtitle={clientName ? t('login.oauth2Subtitle', { clientName }) : undefined} footer={footer}>
       {identifier && (
         <p className="logged-in-as">
           {t('login.loggedInAs')} <strong>{identifier}</strong>

@@ -23,9 +23,7 @@ export function ButtonNode({ node, attributes, busy, primary }: ButtonNodeProps)
   const isSubmit = attributes.type === 'submit';
   const provider = node.group === 'oidc' || node.group === 'saml';
   const pending = busy === true && isSubmit;
-  const className = ['button', primary ? 'button-primary' : 'button-secondary', provider ? 'button-provider' : '']
-    .filter(Boolean)
-    .join(' ');
+  const className = ['button', primary ? 'button-primary' : 'button-secondary', provider ? 'button-provider' : ''].filter(Boolean).join(' ');
 
   function onClick(event: React.MouseEvent<HTMLButtonElement>) {
     // While a request is under way the button stays focusable (and announced as busy) but does nothing.

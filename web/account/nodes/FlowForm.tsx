@@ -69,19 +69,7 @@ function primaryButton(nodes: readonly UiNode[]): UiNode | undefined {
   return submits.find((node) => node.group === 'password') ?? submits[0];
 }
 
-export function FlowForm({
-  flow,
-  groups,
-  filter,
-  onSubmit,
-  submitOnEnter = false,
-  busy = false,
-  separateGroups = false,
-  after,
-  label,
-  className,
-  children,
-}: FlowFormProps) {
+export function FlowForm({ flow, groups, filter, onSubmit, submitOnEnter = false, busy = false, separateGroups = false, after, label, className, children }: FlowFormProps) {
   const formId = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
   const pressed = useRef<HTMLButtonElement | null>(null);
@@ -124,7 +112,9 @@ export function FlowForm({
 
   // After the service refused a submission, take the user to the first field it complained about.
   const firstError = nodes.find((node) => node.attributes.node_type === 'input' && node.messages.some((message) => message.type === 'error'));
-  const errorKey = firstError ? `${firstError.group}:${firstError.attributes.node_type === 'input' ? firstError.attributes.name : ''}:${firstError.messages.map((m) => m.id).join()}` : '';
+  const errorKey = firstError
+    ? `${firstError.group}:${firstError.attributes.node_type === 'input' ? firstError.attributes.name : ''}:${firstError.messages.map((m) => m.id).join()}`
+    : '';
   useEffect(() => {
     if (!errorKey) return;
     formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
@@ -145,8 +135,7 @@ export function FlowForm({
       onClickCapture={rememberPressed}
     >
       {nodes.map((node, index) => {
-        const divider =
-          separateGroups && isVisible(node) && node.group !== 'default' && previousGroup !== undefined && previousGroup !== node.group;
+        const divider = separateGroups && isVisible(node) && node.group !== 'default' && previousGroup !== undefined && previousGroup !== node.group;
         if (isVisible(node) && node.group !== 'default') previousGroup = node.group;
         const name = node.attributes.node_type === 'input' ? node.attributes.name : undefined;
         return (

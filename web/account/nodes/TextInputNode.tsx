@@ -36,7 +36,8 @@ export function TextInputNode({ node, attributes, formId }: InputNodeProps) {
         {text(nodeLabel(node)) || attributes.name}
         {required && (
           <span className="required-mark" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

@@ -1,11 +1,5 @@
 /** The consent and logout screens' calls to the gateway (`/bff/consent`, `/bff/logout`). */
-import type {
-  ConsentDecision,
-  ConsentRequestView,
-  LogoutDecision,
-  LogoutRequestView,
-  RedirectAnswer,
-} from '../../../shared/oauth2-consent.js';
+import type { ConsentDecision, ConsentRequestView, LogoutDecision, LogoutRequestView, RedirectAnswer } from '../../../shared/oauth2-consent.js';
 import { request, requireParam } from '../../lib/http.js';
 
 export async function getConsent(challenge: string | null | undefined): Promise<ConsentRequestView> {

@@ -22,14 +22,7 @@ export interface MethodFormProps {
 
 export function MethodForm({ flow, method, submit, busy, filter, className, children }: MethodFormProps) {
   return (
-    <FlowForm
-      flow={flow}
-      groups={['default', method]}
-      filter={filter}
-      onSubmit={(body) => submit({ method, ...body })}
-      busy={busy}
-      className={className}
-    >
+    <FlowForm flow={flow} groups={['default', method]} filter={filter} onSubmit={(body) => submit({ method, ...body })} busy={busy} className={className}>
       {/* The identity host's WebAuthn script posts the form itself, without our submit handler. */}
       {(method === 'webauthn' || method === 'passkey') && <input type="hidden" name="method" value={method} />}
       {children}

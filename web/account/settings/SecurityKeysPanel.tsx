@@ -23,14 +23,7 @@ export function SecurityKeysPanel({ flow, method, submit, busy }: SecurityKeysPa
   return (
     <>
       {keys.length > 0 ? (
-        <MethodForm
-          flow={flow}
-          method={method}
-          submit={submit}
-          busy={busy}
-          filter={(node) => isCsrf(node) || isRemove(node)}
-          className="key-list"
-        />
+        <MethodForm flow={flow} method={method} submit={submit} busy={busy} filter={(node) => isCsrf(node) || isRemove(node)} className="key-list" />
       ) : (
         <p className="settings-empty">{t(method === 'webauthn' ? 'settings.noSecurityKeys' : 'settings.noPasskeys')}</p>
       )}

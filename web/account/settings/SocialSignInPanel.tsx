@@ -36,13 +36,7 @@ export function SocialSignInPanel({ flow, submit, busy }: SocialSignInPanelProps
         <li key={`${provider.node.group}-${provider.name}`} className="provider-row">
           <span className="provider-name">{provider.name}</span>
           <span className={provider.linked ? 'badge badge-linked' : 'badge'}>{t(provider.linked ? 'settings.linked' : 'settings.notLinked')}</span>
-          <MethodForm
-            flow={flow}
-            method="oidc"
-            submit={submit}
-            busy={busy}
-            filter={(node) => node.group === 'default' || node === provider.node}
-          />
+          <MethodForm flow={flow} method="oidc" submit={submit} busy={busy} filter={(node) => node.group === 'default' || node === provider.node} />
         </li>
       ))}
     </ul>

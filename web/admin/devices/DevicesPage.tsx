@@ -33,7 +33,13 @@ export function DevicesPage({ orgId }: { orgId: string }) {
   const [registering, setRegistering] = useState(false);
 
   const columns: DataColumn<Device, DeviceSort>[] = [
-    { id: 'name', header: t('admin.devices.name'), isRowHeader: true, sort: { value: 'name', direction: 'ascending' }, cell: (d) => <span className="cell-strong">{d.name || d.serial}</span> },
+    {
+      id: 'name',
+      header: t('admin.devices.name'),
+      isRowHeader: true,
+      sort: { value: 'name', direction: 'ascending' },
+      cell: (d) => <span className="cell-strong">{d.name || d.serial}</span>,
+    },
     { id: 'serial', header: t('admin.devices.serial'), sort: { value: 'serial', direction: 'ascending' }, cell: (d) => <code>{d.serial}</code> },
     { id: 'model', header: t('admin.devices.model'), cell: (d) => d.model },
     { id: 'firmware', header: t('admin.devices.firmware'), cell: (d) => d.firmwareVersion ?? '—' },

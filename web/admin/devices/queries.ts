@@ -62,8 +62,7 @@ function useRefreshDevices() {
 export function useRegisterDevice(orgId: string) {
   const refresh = useRefreshDevices();
   return useMutation({
-    mutationFn: (body: { serial: string; claimCode: string; name?: string }) =>
-      dataOf(api.POST('/api/orgs/{orgId}/devices/register', { params: { path: { orgId } }, body })),
+    mutationFn: (body: { serial: string; claimCode: string; name?: string }) => dataOf(api.POST('/api/orgs/{orgId}/devices/register', { params: { path: { orgId } }, body })),
     onSuccess: refresh,
   });
 }
@@ -88,8 +87,7 @@ export function usePlans() {
 export function useStartSubscription(deviceId: string) {
   const refresh = useRefreshDevices();
   return useMutation({
-    mutationFn: (body: NewSubscription) =>
-      dataOf(api.POST('/api/devices/{deviceId}/startsubscription', { params: { path: { deviceId } }, body })),
+    mutationFn: (body: NewSubscription) => dataOf(api.POST('/api/devices/{deviceId}/startsubscription', { params: { path: { deviceId } }, body })),
     onSuccess: refresh,
   });
 }
@@ -97,8 +95,7 @@ export function useStartSubscription(deviceId: string) {
 export function useCancelSubscription(deviceId: string) {
   const refresh = useRefreshDevices();
   return useMutation({
-    mutationFn: (immediately: boolean) =>
-      dataOf(api.POST('/api/devices/{deviceId}/cancelsubscription', { params: { path: { deviceId } }, body: { immediately } })),
+    mutationFn: (immediately: boolean) => dataOf(api.POST('/api/devices/{deviceId}/cancelsubscription', { params: { path: { deviceId } }, body: { immediately } })),
     onSuccess: refresh,
   });
 }

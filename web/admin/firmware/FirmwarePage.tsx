@@ -31,7 +31,12 @@ export function FirmwarePage() {
 
   async function deleteRelease(release: FirmwareRelease) {
     const name = `${release.deviceModel} ${release.version}`;
-    const sure = await confirm({ title: t('admin.firmware.deleteTitle', { name }), message: t('admin.firmware.deleteText'), confirmLabel: t('admin.firmware.delete'), destructive: true });
+    const sure = await confirm({
+      title: t('admin.firmware.deleteTitle', { name }),
+      message: t('admin.firmware.deleteText'),
+      confirmLabel: t('admin.firmware.delete'),
+      destructive: true,
+    });
     if (!sure) return;
     try {
       await remove.mutateAsync(release.id);

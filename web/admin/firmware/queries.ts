@@ -18,10 +18,7 @@ export function useReleases(query: ReleaseListQuery) {
   return useQuery({
     queryKey: firmwareKeys.list(query),
     queryFn: ({ signal }) =>
-      dataOf(
-        api.GET('/api/firmware/releases', { params: { query: { deviceModel: query.deviceModel || undefined, page: query.page, per_page: query.perPage } }, signal }),
-        signal,
-      ),
+      dataOf(api.GET('/api/firmware/releases', { params: { query: { deviceModel: query.deviceModel || undefined, page: query.page, per_page: query.perPage } }, signal }), signal),
     placeholderData: keepPreviousData,
   });
 }

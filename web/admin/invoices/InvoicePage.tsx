@@ -35,7 +35,11 @@ export function InvoicePage({ orgId, invoiceId }: { orgId: string; invoiceId: st
       <PageHeader
         title={t('admin.invoices.invoiceTitle', { number: inv.number })}
         subtitle={<InvoiceStatusBadge status={inv.status} />}
-        crumbs={[{ label: orgName, href: projectsPath(orgId) }, { label: t('shell.nav.invoices'), href: `/admin/orgs/${encodeURIComponent(orgId)}/invoices` }, { label: inv.number }]}
+        crumbs={[
+          { label: orgName, href: projectsPath(orgId) },
+          { label: t('shell.nav.invoices'), href: `/admin/orgs/${encodeURIComponent(orgId)}/invoices` },
+          { label: inv.number },
+        ]}
         actions={
           <Button className="button button-secondary" onPress={() => window.print()}>
             {t('common.print')}
@@ -78,7 +82,11 @@ export function InvoicePage({ orgId, invoiceId }: { orgId: string; invoiceId: st
             {billed.address.street && <span>{billed.address.street}</span>}
             {(billed.address.postalCode || billed.address.city) && <span>{[billed.address.postalCode, billed.address.city].filter(Boolean).join(' ')}</span>}
             {country && <span>{country}</span>}
-            {billed.vatId && <span>{t('admin.vatLabel')}: {billed.vatId}</span>}
+            {billed.vatId && (
+              <span>
+                {t('admin.vatLabel')}: {billed.vatId}
+              </span>
+            )}
           </address>
         )}
         <table className="invoice-lines">

@@ -22,7 +22,12 @@ export function InviteTable({ orgId, mayManage }: { orgId: string; mayManage: bo
   const cancel = useCancelInvite(orgId);
 
   async function cancelInvite(invite: Invite) {
-    const sure = await confirm({ title: t('admin.invites.cancelTitle'), message: t('admin.invites.cancelText', { email: invite.email }), confirmLabel: t('admin.invites.cancel'), destructive: true });
+    const sure = await confirm({
+      title: t('admin.invites.cancelTitle'),
+      message: t('admin.invites.cancelText', { email: invite.email }),
+      confirmLabel: t('admin.invites.cancel'),
+      destructive: true,
+    });
     if (!sure) return;
     try {
       await cancel.mutateAsync(invite.id);

@@ -85,7 +85,12 @@ export function MemberTable({ orgId, mayManage }: { orgId: string; mayManage: bo
       header: t('admin.members.role'),
       cell: (m) =>
         mayManage ? (
-          <RoleSelect label={t('admin.members.roleOf', { name: fullName(m) || m.email })} value={m.role} onChange={(next) => void setRole(m, next)} isDisabled={changeRole.isPending} />
+          <RoleSelect
+            label={t('admin.members.roleOf', { name: fullName(m) || m.email })}
+            value={m.role}
+            onChange={(next) => void setRole(m, next)}
+            isDisabled={changeRole.isPending}
+          />
         ) : (
           t(`shell.roles.${m.role}`)
         ),

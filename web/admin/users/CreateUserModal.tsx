@@ -67,7 +67,12 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
           <TextField label={t('invitation.firstName')} maxLength={100} {...form.field('firstName')} />
           <TextField label={t('invitation.lastName')} maxLength={100} {...form.field('lastName')} />
         </div>
-        <SelectField label={t('admin.users.globalRole')} isRequired options={GLOBAL_ROLES.map((id) => ({ id, label: t(`admin.users.roles.${id}`) }))} {...form.field('globalRole')} />
+        <SelectField
+          label={t('admin.users.globalRole')}
+          isRequired
+          options={GLOBAL_ROLES.map((id) => ({ id, label: t(`admin.users.roles.${id}`) }))}
+          {...form.field('globalRole')}
+        />
         <PasswordField label={t('admin.users.firstPassword')} description={t('admin.users.firstPasswordHint')} {...form.field('password')} />
         <CheckboxField label={t('admin.users.verified')} {...form.field('verified')} />
         <FormError text={form.formError} />

@@ -37,8 +37,18 @@ export function RecoveryPanel({ user }: { user: User }) {
       </h2>
       <p className="panel-text">{t('admin.users.recoveryText')}</p>
       <div className="list-toolbar">
-        <FilterSelect label={t('admin.users.recoveryMethod')} value={method} options={METHODS.map((value) => ({ value, label: t(`admin.users.methods.${value}`) }))} onChange={setMethod} />
-        <FilterSelect label={t('admin.users.validFor')} value={expiresIn} options={LIFETIMES.map((value) => ({ value, label: t(`admin.users.lifetimes.${value}`) }))} onChange={setExpiresIn} />
+        <FilterSelect
+          label={t('admin.users.recoveryMethod')}
+          value={method}
+          options={METHODS.map((value) => ({ value, label: t(`admin.users.methods.${value}`) }))}
+          onChange={setMethod}
+        />
+        <FilterSelect
+          label={t('admin.users.validFor')}
+          value={expiresIn}
+          options={LIFETIMES.map((value) => ({ value, label: t(`admin.users.lifetimes.${value}`) }))}
+          onChange={setExpiresIn}
+        />
         <Button className="button button-secondary" isPending={recovery.isPending} onPress={() => void issue()}>
           {method === 'link' ? t('admin.users.issueLink') : t('admin.users.issueCode')}
         </Button>
@@ -48,7 +58,12 @@ export function RecoveryPanel({ user }: { user: User }) {
           <SecretReveal label={t('admin.users.recoveryLink')} value={grant.link} />
           {grant.code && <SecretReveal label={t('admin.users.recoveryCode')} value={grant.code} />}
           <p className="notice">
-            {t('admin.users.recoveryOnce')} {grant.expiresAt && <>{t('admin.users.validUntil')} <DateText date={grant.expiresAt} withTime />.</>}
+            {t('admin.users.recoveryOnce')}{' '}
+            {grant.expiresAt && (
+              <>
+                {t('admin.users.validUntil')} <DateText date={grant.expiresAt} withTime />.
+              </>
+            )}
           </p>
         </>
       )}

@@ -14,7 +14,19 @@ import '../../ui/form/select.css';
 
 const SHOWN = 20;
 
-export function UserPicker({ label, value, onChange, description, error }: { label: string; value: string | null; onChange: (userId: string | null) => void; description?: string; error?: string }) {
+export function UserPicker({
+  label,
+  value,
+  onChange,
+  description,
+  error,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (userId: string | null) => void;
+  description?: string;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   // What the person typed; the chosen user's label echoed into the box is not a new search.

@@ -53,8 +53,18 @@ export function UserProfilePanel({ user }: { user: User }) {
         <TextField label={t('invitation.firstName')} maxLength={100} {...form.field('firstName')} />
         <TextField label={t('invitation.lastName')} maxLength={100} {...form.field('lastName')} />
         <TextField label={t('admin.members.email')} type="email" isRequired maxLength={254} {...form.field('email')} />
-        <SelectField label={t('admin.users.state')} description={t('admin.users.stateHint')} options={USER_STATES.map((id) => ({ id, label: t(`admin.users.states.${id}`) }))} {...form.field('state')} />
-        <SelectField label={t('admin.users.globalRole')} description={t('admin.users.roleHint')} options={GLOBAL_ROLES.map((id) => ({ id, label: t(`admin.users.roles.${id}`) }))} {...form.field('globalRole')} />
+        <SelectField
+          label={t('admin.users.state')}
+          description={t('admin.users.stateHint')}
+          options={USER_STATES.map((id) => ({ id, label: t(`admin.users.states.${id}`) }))}
+          {...form.field('state')}
+        />
+        <SelectField
+          label={t('admin.users.globalRole')}
+          description={t('admin.users.roleHint')}
+          options={GLOBAL_ROLES.map((id) => ({ id, label: t(`admin.users.roles.${id}`) }))}
+          {...form.field('globalRole')}
+        />
       </div>
       <FormError text={form.formError} />
       <FormActions dirty={form.dirty} pending={form.pending} onReset={form.reset} />

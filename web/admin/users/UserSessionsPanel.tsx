@@ -36,7 +36,12 @@ export function UserSessionsPanel({ user }: { user: User }) {
   const mySessionId = useSession().data?.id;
 
   async function signOutEverywhere() {
-    const sure = await confirm({ title: t('admin.users.signOutTitle', { name: userName(user) }), message: t('admin.users.signOutText'), confirmLabel: t('admin.users.signOutEverywhere'), destructive: true });
+    const sure = await confirm({
+      title: t('admin.users.signOutTitle', { name: userName(user) }),
+      message: t('admin.users.signOutText'),
+      confirmLabel: t('admin.users.signOutEverywhere'),
+      destructive: true,
+    });
     if (!sure) return;
     try {
       await endAll.mutateAsync();
@@ -76,7 +81,10 @@ export function UserSessionsPanel({ user }: { user: User }) {
           {sessions.data.items.map((s) => {
             const device = s.devices[0];
             const described = device?.userAgent ? describeUserAgent(device.userAgent) : null;
-            const name = described?.browser && described.system ? t('admin.users.browserOn', { browser: described.browser, system: described.system }) : (described?.browser ?? described?.system ?? t('admin.users.unknownDevice'));
+            const name =
+              described?.browser && described.system
+                ? t('admin.users.browserOn', { browser: described.browser, system: described.system })
+                : (described?.browser ?? described?.system ?? t('admin.users.unknownDevice'));
             return (
               <li key={s.id} className="session-item" data-active={s.active || undefined}>
                 <div>

@@ -35,14 +35,20 @@ export function CalibrationPanel({ floorplan, points, onReset, onDone }: Props) 
         {t(`survey.calibration.step.${step}`)}
       </p>
       {isShortLine(points, floorplan) && <p className="notice notice-warning">{t('survey.calibration.shortLine')}</p>}
-      <NumberField className="field" minValue={0.01} maxValue={100000} value={distance} onChange={setDistance} isDisabled={points.length < 2} formatOptions={{ maximumFractionDigits: 2 }}>
+      <NumberField
+        className="field"
+        minValue={0.01}
+        maxValue={100000}
+        value={distance}
+        onChange={setDistance}
+        isDisabled={points.length < 2}
+        formatOptions={{ maximumFractionDigits: 2 }}
+      >
         <Label className="field-label">{t('survey.calibration.distance')}</Label>
         <Input className="input" />
       </NumberField>
       {scale !== null && <p className="panel-text">{t('survey.calibration.scale', { cm: cm.format(scale * 100) })}</p>}
-      {floorplan.metresPerPixel !== null && scale === null && (
-        <p className="panel-text">{t('survey.calibration.current', { cm: cm.format(floorplan.metresPerPixel * 100) })}</p>
-      )}
+      {floorplan.metresPerPixel !== null && scale === null && <p className="panel-text">{t('survey.calibration.current', { cm: cm.format(floorplan.metresPerPixel * 100) })}</p>}
       {calibrate.isError && (
         <p className="notice notice-error" role="alert">
           {t('survey.calibration.failed')}

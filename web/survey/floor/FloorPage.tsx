@@ -98,7 +98,9 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
       </div>
     );
   } else if (track && layers.data) {
-    body = <HeatmapViewer key={track.id} floorplan={plan} layers={layers.data} points={points.data} thresholdsFor={thresholdsFor} technologyName={technologyName} aside={trackList} />;
+    body = (
+      <HeatmapViewer key={track.id} floorplan={plan} layers={layers.data} points={points.data} thresholdsFor={thresholdsFor} technologyName={technologyName} aside={trackList} />
+    );
   } else {
     const status = track?.status;
     body = (
@@ -134,20 +136,20 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
     <>
       <PageHeader
         title={floor.data.name}
-        crumbs={[
-          { label: orgName, href: projectsPath(orgId) },
-          { label: project.data.name, href: `/projects/${projectId}` },
-          { label: floor.data.name },
-        ]}
-        subtitle={
-          plan ? (calibrated ? t('survey.floor.scale', { cm: (plan.metresPerPixel! * 100).toFixed(1) }) : t('survey.floor.notCalibrated')) : undefined
-        }
+        crumbs={[{ label: orgName, href: projectsPath(orgId) }, { label: project.data.name, href: `/projects/${projectId}` }, { label: floor.data.name }]}
+        subtitle={plan ? (calibrated ? t('survey.floor.scale', { cm: (plan.metresPerPixel! * 100).toFixed(1) }) : t('survey.floor.notCalibrated')) : undefined}
         actions={
           mayWrite &&
           !calibrating && (
             <>
               {plan && (
-                <Button className="button button-secondary" onPress={() => { setLine([]); setCalibrating(true); }}>
+                <Button
+                  className="button button-secondary"
+                  onPress={() => {
+                    setLine([]);
+                    setCalibrating(true);
+                  }}
+                >
                   {t('survey.floor.calibrate')}
                 </Button>
               )}

@@ -155,10 +155,7 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
         onPointerCancel={(event) => pointers.current.delete(event.pointerId)}
         onPointerLeave={() => onHover?.(null)}
       >
-        <div
-          className="plan-stage"
-          style={{ width: stage.width, height: stage.height, transform: `translate(${transform.x}px, ${transform.y}px) scale(${transform.scale})` }}
-        >
+        <div className="plan-stage" style={{ width: stage.width, height: stage.height, transform: `translate(${transform.x}px, ${transform.y}px) scale(${transform.scale})` }}>
           {children}
         </div>
         {overlay}

@@ -80,7 +80,15 @@ export function ViewerControls({ state, track, technologyName }: { state: State;
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <Slider className="opacity-slider" minValue={0.1} maxValue={1} step={0.05} value={preferences.opacity} onChange={(opacity) => prefer({ opacity })} formatOptions={{ style: 'percent' }}>
+      <Slider
+        className="opacity-slider"
+        minValue={0.1}
+        maxValue={1}
+        step={0.05}
+        value={preferences.opacity}
+        onChange={(opacity) => prefer({ opacity })}
+        formatOptions={{ style: 'percent' }}
+      >
         <div className="opacity-slider-head">
           <Label>{t('survey.viewer.opacity')}</Label>
           <SliderOutput />

@@ -130,10 +130,22 @@ export function computeView(view: ViewId, track: TrackLayers, f: ViewFilter, thr
       break;
     }
     case 'serving':
-      result = { values: fromLayer(layers.serving, cells), bands: countBands(palette, false), unit: 'count', threshold: thresholds.minServing, meets: (v) => v >= thresholds.minServing };
+      result = {
+        values: fromLayer(layers.serving, cells),
+        bands: countBands(palette, false),
+        unit: 'count',
+        threshold: thresholds.minServing,
+        meets: (v) => v >= thresholds.minServing,
+      };
       break;
     case 'coChannel':
-      result = { values: fromLayer(layers.coChannel, cells), bands: countBands(palette, true), unit: 'count', threshold: thresholds.maxCoChannel, meets: (v) => v <= thresholds.maxCoChannel };
+      result = {
+        values: fromLayer(layers.coChannel, cells),
+        bands: countBands(palette, true),
+        unit: 'count',
+        threshold: thresholds.maxCoChannel,
+        meets: (v) => v <= thresholds.maxCoChannel,
+      };
       break;
     case 'requirements':
       result = {

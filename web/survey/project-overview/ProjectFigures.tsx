@@ -36,7 +36,11 @@ export function ProjectFigures({ projectId }: { projectId: string }) {
       </dl>
       <p className="figures-note">
         {t('survey.figures.lastSurvey')}: <DateText date={s.lastSurveyAt} withTime />
-        {s.tracks.failed > 0 && <span className="status-badge" data-tone="bad">{t('survey.figures.failedTracks', { number: s.tracks.failed })}</span>}
+        {s.tracks.failed > 0 && (
+          <span className="status-badge" data-tone="bad">
+            {t('survey.figures.failedTracks', { number: s.tracks.failed })}
+          </span>
+        )}
       </p>
       {s.coverage.length > 0 && (
         <div className="coverage">

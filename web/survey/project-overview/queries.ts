@@ -23,7 +23,6 @@ export function useProjectStats(projectId: string) {
 export function useProjectFloors(projectId: string) {
   return useQuery({
     queryKey: projectKeys.floors(projectId),
-    queryFn: ({ signal }) =>
-      dataOf(api.GET('/api/projects/{projectId}/floors', { params: { path: { projectId }, query: { per_page: FLOORS_SHOWN } }, signal }), signal),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/projects/{projectId}/floors', { params: { path: { projectId }, query: { per_page: FLOORS_SHOWN } }, signal }), signal),
   });
 }

@@ -78,24 +78,24 @@ export function ProjectsPage({ orgId }: { orgId: string }) {
           setParams({ page: 1 });
         }}
       >
-      <div className="list-toolbar">
-        <ListSearch label={t('survey.searchProjects')} value={params.q} onChange={(q) => setParams({ q })} />
-        <FilterSelect
-          label={t('survey.status')}
-          value={status}
-          options={STATUSES.map((value) => ({ value, label: value ? t(`survey.statuses.${value}`) : t('shell.all') }))}
-          onChange={(value) => setParams({ filters: { status: value } })}
+        <div className="list-toolbar">
+          <ListSearch label={t('survey.searchProjects')} value={params.q} onChange={(q) => setParams({ q })} />
+          <FilterSelect
+            label={t('survey.status')}
+            value={status}
+            options={STATUSES.map((value) => ({ value, label: value ? t(`survey.statuses.${value}`) : t('shell.all') }))}
+            onChange={(value) => setParams({ filters: { status: value } })}
+          />
+        </div>
+        <DataTable
+          label={t('survey.projectsTitle')}
+          columns={columns}
+          query={query}
+          params={params}
+          onParamsChange={setParams}
+          rowHref={(p) => `/projects/${p.id}`}
+          empty={filtered ? t('shell.noMatches') : tab === 'MyProjects' ? t('survey.noOwnProjects') : t('survey.noProjects')}
         />
-      </div>
-      <DataTable
-        label={t('survey.projectsTitle')}
-        columns={columns}
-        query={query}
-        params={params}
-        onParamsChange={setParams}
-        rowHref={(p) => `/projects/${p.id}`}
-        empty={filtered ? t('shell.noMatches') : tab === 'MyProjects' ? t('survey.noOwnProjects') : t('survey.noProjects')}
-      />
       </TabBar>
       {creating && <ProjectFormModal orgId={orgId} onClose={() => setCreating(false)} />}
     </>

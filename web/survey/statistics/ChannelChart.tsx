@@ -71,4 +71,3 @@ export function ChannelChart({ band, channels }: { band: string; channels: reado
     </figure>
   );
 }
-

@@ -40,13 +40,25 @@ export function StatisticsPage({ projectId }: { projectId: string }) {
 
   const dbm = (v: number) => `${whole.format(v)} dBm`;
   const columns: DataColumn<NetworkRow, NetworkSort>[] = [
-    { id: 'name', header: t('survey.statistics.ssid'), isRowHeader: true, sort: { value: 'name', direction: 'ascending' }, cell: (n) => <span className="cell-strong">{n.name || t('survey.viewer.hiddenNetwork')}</span> },
+    {
+      id: 'name',
+      header: t('survey.statistics.ssid'),
+      isRowHeader: true,
+      sort: { value: 'name', direction: 'ascending' },
+      cell: (n) => <span className="cell-strong">{n.name || t('survey.viewer.hiddenNetwork')}</span>,
+    },
     { id: 'bssid', header: t('survey.statistics.bssid'), cell: (n) => <code>{n.networkId}</code> },
     { id: 'band', header: t('survey.viewer.band'), cell: (n) => n.band },
     { id: 'channel', header: t('survey.viewer.channel'), align: 'end', sort: { value: 'channel', direction: 'ascending' }, cell: (n) => n.channel },
     { id: 'signal', header: t('survey.statistics.signal'), align: 'end', sort: { value: 'signal', direction: 'descending' }, cell: (n) => <SignalRange n={n} format={dbm} /> },
     { id: 'samples', header: t('survey.statistics.samples'), align: 'end', sort: { value: 'samples', direction: 'descending' }, cell: (n) => whole.format(n.samples) },
-    { id: 'coverage', header: t('survey.statistics.coverage'), align: 'end', sort: { value: 'coverage', direction: 'descending' }, cell: (n) => `${whole.format(n.coveragePercent)} %` },
+    {
+      id: 'coverage',
+      header: t('survey.statistics.coverage'),
+      align: 'end',
+      sort: { value: 'coverage', direction: 'descending' },
+      cell: (n) => `${whole.format(n.coveragePercent)} %`,
+    },
   ];
 
   const byBand = new Map<string, NonNullable<typeof channels.data>['items']>();
@@ -59,11 +71,7 @@ export function StatisticsPage({ projectId }: { projectId: string }) {
     <>
       <PageHeader
         title={t('survey.statistics.title')}
-        crumbs={[
-          { label: orgName, href: projectsPath(project.data.orgId) },
-          { label: project.data.name, href: `/projects/${projectId}` },
-          { label: t('survey.statistics.title') },
-        ]}
+        crumbs={[{ label: orgName, href: projectsPath(project.data.orgId) }, { label: project.data.name, href: `/projects/${projectId}` }, { label: t('survey.statistics.title') }]}
       />
       <section aria-labelledby="networks-title" className="statistics-section">
         <h2 id="networks-title" className="section-title">

@@ -29,7 +29,8 @@ export function CheckboxField({ label, value, onChange, onBlur, error, descripti
           {label}
           {isRequired && (
             <span className="required-mark" aria-hidden="true">
-              {' '}*
+              {' '}
+              *
             </span>
           )}
         </span>

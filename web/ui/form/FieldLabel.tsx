@@ -7,7 +7,8 @@ export function FieldLabel({ label, isRequired }: { label: string; isRequired?: 
       {label}
       {isRequired && (
         <span className="required-mark" aria-hidden="true">
-          {' '}*
+          {' '}
+          *
         </span>
       )}
     </Label>

@@ -76,12 +76,7 @@ export function PhoneField({ label, value, onChange, onBlur, error, description,
           <span aria-hidden="true">{`${country} +${getCountryCallingCode(country)}`}</span>
           <span className="phone-chevron" aria-hidden="true" />
           {/* Transparent over the short label: the open list names every country in full. */}
-          <select
-            aria-label={t('admin.phoneCountry')}
-            value={country}
-            disabled={isDisabled}
-            onChange={(event) => chooseCountry(event.target.value as CountryCode)}
-          >
+          <select aria-label={t('admin.phoneCountry')} value={country} disabled={isDisabled} onChange={(event) => chooseCountry(event.target.value as CountryCode)}>
             {countries.map(({ code, name: countryName, calling }) => (
               <option key={code} value={code}>
                 {`${countryName} +${calling}`}

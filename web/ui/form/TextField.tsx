@@ -14,7 +14,23 @@ export interface TextFieldProps extends FieldProps {
   rows?: number;
 }
 
-export function TextField({ label, value, onChange, onBlur, error, description, isRequired, isDisabled, name, type = 'text', autoComplete, maxLength, placeholder, autoFocus, rows }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  description,
+  isRequired,
+  isDisabled,
+  name,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  placeholder,
+  autoFocus,
+  rows,
+}: TextFieldProps) {
   return (
     <AriaTextField
       className="field"

@@ -46,7 +46,11 @@ export function useFormState<V extends Record<string, unknown>>(stored: V, check
   }, [storedJson]);
 
   const errorOf = (name: keyof V) => checks[name]?.(values[name]);
-  const errors = Object.fromEntries(Object.keys(values).map((name) => [name, errorOf(name)]).filter(([, message]) => message)) as Partial<Record<keyof V, string>>;
+  const errors = Object.fromEntries(
+    Object.keys(values)
+      .map((name) => [name, errorOf(name)])
+      .filter(([, message]) => message),
+  ) as Partial<Record<keyof V, string>>;
   const isValid = Object.keys(errors).length === 0;
 
   const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {

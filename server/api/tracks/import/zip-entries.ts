@@ -18,7 +18,10 @@ export interface ZipLimits {
 /** Why an archive was refused; `entry` names the entry at fault when there is one. */
 export class ZipRefusal extends Error {
   override name = 'ZipRefusal';
-  constructor(readonly entry: string | undefined, message: string) {
+  constructor(
+    readonly entry: string | undefined,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -22,12 +22,7 @@ export interface InterpolationSetup {
 }
 
 /** Folds each network into its layer as soon as it is interpolated, so one float grid serves every network. */
-export function interpolateNetworks(
-  samples: SampleTable,
-  stats: SampleStats,
-  layerOf: readonly (LayerWork | undefined)[],
-  setup: InterpolationSetup,
-): NetworkGrids {
+export function interpolateNetworks(samples: SampleTable, stats: SampleStats, layerOf: readonly (LayerWork | undefined)[], setup: InterpolationSetup): NetworkGrids {
   const { grid, idw } = setup;
   const nets = samples.networks;
   const cells = grid.cols * grid.rows;

@@ -28,7 +28,9 @@ async function inputsOf(db: Queryable, track: TrackRow): Promise<Inputs & { hash
   );
   const row = r.rows[0]!;
   const { settings } = await getReportingSettings(db, row.project_id);
-  const hash = createHash('sha256').update(JSON.stringify({ c: row.calibration, s: settings, v: 1 })).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ c: row.calibration, s: settings, v: 1 }))
+    .digest('hex');
   return { calibration: row.calibration, image: { width: row.width, height: row.height }, projectId: row.project_id, settings, hash };
 }
 
@@ -161,10 +163,11 @@ export class ProcessingWorker {
       });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      await this.db.query(
-        `UPDATE tracks SET status = 'failed', failure_reason = $2, finished_at = $3, updated_at = $3 WHERE id = $1 AND status = 'processing'`,
-        [trackId, `Processing failed: ${reason}`, this.now()],
-      );
+      await this.db.query(`UPDATE tracks SET status = 'failed', failure_reason = $2, finished_at = $3, updated_at = $3 WHERE id = $1 AND status = 'processing'`, [
+        trackId,
+        `Processing failed: ${reason}`,
+        this.now(),
+      ]);
       this.options.onError?.(err);
     }
   }

@@ -31,7 +31,9 @@ export const codeLogin: LoginStrategy = {
         addMessage(flow, failure.noCodeLogin());
         return { kind: 'form', status: 400 };
       }
-      await ctx.db.transaction((tx) => sendCode(ctx, tx, flow.id, 'login', { value: identifier, via: 'email' }, identityId, (code) => loginCodeEmail(ctx.options.productName, code)));
+      await ctx.db.transaction((tx) =>
+        sendCode(ctx, tx, flow.id, 'login', { value: identifier, via: 'email' }, identityId, (code) => loginCodeEmail(ctx.options.productName, code)),
+      );
       ctx.courier.wake();
       flow.internal.code_address = identifier;
       flow.wire.state = 'sent_email';

@@ -30,7 +30,15 @@ export async function sendCode(
   await invalidateFlowCodes(q, flowId, now);
   await insertSecret(
     q,
-    { flow_id: flowId, purpose, kind: 'code', address: address.value, via: address.via, identity_id: identityId, expires_at: new Date(now.getTime() + ctx.options.lifespans.codeMs) },
+    {
+      flow_id: flowId,
+      purpose,
+      kind: 'code',
+      address: address.value,
+      via: address.via,
+      identity_id: identityId,
+      expires_at: new Date(now.getTime() + ctx.options.lifespans.codeMs),
+    },
     code,
     now,
   );

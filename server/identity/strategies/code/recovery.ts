@@ -7,8 +7,7 @@ import { sendCode } from './one-time-code.js';
 
 export const codeRecovery: AddressProofStrategy = {
   method: 'code',
-  send: (ctx, tx, flowId, address, identityId) =>
-    sendCode(ctx, tx, flowId, 'recovery', address, identityId, (code) => recoveryCodeEmail(ctx.options.productName, code)),
+  send: (ctx, tx, flowId, address, identityId) => sendCode(ctx, tx, flowId, 'recovery', address, identityId, (code) => recoveryCodeEmail(ctx.options.productName, code)),
   sentNodes: recoverySentNodes,
   sentNotice: notice.recoveryCodeSent,
 };

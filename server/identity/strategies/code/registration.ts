@@ -67,9 +67,7 @@ export const codeRegistration: RegistrationStrategy = {
     }
     const traits = flow.internal.code_traits as Record<string, unknown>;
     try {
-      const identityId = await ctx.db.transaction((tx) =>
-        createRegisteredIdentity(tx, schema, traits, [], ctx.now(), [{ via: redeemed.via, value: redeemed.address }]),
-      );
+      const identityId = await ctx.db.transaction((tx) => createRegisteredIdentity(tx, schema, traits, [], ctx.now(), [{ via: redeemed.via, value: redeemed.address }]));
       return { kind: 'registered', identityId, method: 'code' };
     } catch (error) {
       if (!(error instanceof DuplicateIdentifierError)) throw error;

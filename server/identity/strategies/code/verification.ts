@@ -7,8 +7,7 @@ import { sendCode } from './one-time-code.js';
 
 export const codeVerification: AddressProofStrategy = {
   method: 'code',
-  send: (ctx, tx, flowId, address, identityId) =>
-    sendCode(ctx, tx, flowId, 'verification', address, identityId, (code) => verificationCodeEmail(ctx.options.productName, code)),
+  send: (ctx, tx, flowId, address, identityId) => sendCode(ctx, tx, flowId, 'verification', address, identityId, (code) => verificationCodeEmail(ctx.options.productName, code)),
   sentNodes: verificationSentNodes,
   sentNotice: notice.verificationCodeSent,
 };

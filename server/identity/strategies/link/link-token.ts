@@ -23,7 +23,15 @@ export async function sendLink(
   const token = randomAlphanumeric(43);
   await insertSecret(
     q,
-    { flow_id: flowId, purpose, kind: 'link', address: address.value, via: address.via, identity_id: identityId, expires_at: new Date(now.getTime() + ctx.options.lifespans.linkMs) },
+    {
+      flow_id: flowId,
+      purpose,
+      kind: 'link',
+      address: address.value,
+      via: address.via,
+      identity_id: identityId,
+      expires_at: new Date(now.getTime() + ctx.options.lifespans.linkMs),
+    },
     token,
     now,
   );

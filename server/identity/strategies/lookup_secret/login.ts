@@ -11,8 +11,7 @@ import { lookupLoginNodes } from './nodes.js';
 
 export const lookupSecretLogin: LoginStrategy = {
   method: 'lookup_secret',
-  secondFactorNodes: (credentials) =>
-    credentials.some((c) => c.type === 'lookup_secret' && codesOf(c.config).length > 0) ? lookupLoginNodes() : [],
+  secondFactorNodes: (credentials) => (credentials.some((c) => c.type === 'lookup_secret' && codesOf(c.config).length > 0) ? lookupLoginNodes() : []),
   async login(call, flow, body, current) {
     const { ctx } = call;
     clearMessages(flow.wire.ui.nodes);

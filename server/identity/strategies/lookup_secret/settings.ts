@@ -42,9 +42,7 @@ export const lookupSecretSettings: SettingsStrategy = {
       case 'lookup_secret_confirm': {
         const pending = flow.internal.lookup_pending as LookupCode[] | undefined;
         if (!pending) return { kind: 'form', status: 400 };
-        await ctx.db.transaction((tx) =>
-          upsertCredential(tx, active.identity.id, { type: 'lookup_secret', config: { recovery_codes: pending }, identifiers: [] }, ctx.now()),
-        );
+        await ctx.db.transaction((tx) => upsertCredential(tx, active.identity.id, { type: 'lookup_secret', config: { recovery_codes: pending }, identifiers: [] }, ctx.now()));
         delete flow.internal.lookup_pending;
         return { kind: 'saved', raises: 'lookup_secret' };
       }

@@ -142,8 +142,6 @@ function checkCost(cost: Argon2Cost): void {
     throw new RangeError('Argon2 memoryCost and timeCost must be integers');
   }
   if (memoryCost < MIN_COST.memoryCost || timeCost < MIN_COST.timeCost) {
-    throw new RangeError(
-      `Argon2 cost below the OWASP minimum (m=${MIN_COST.memoryCost} KiB, t=${MIN_COST.timeCost})`,
-    );
+    throw new RangeError(`Argon2 cost below the OWASP minimum (m=${MIN_COST.memoryCost} KiB, t=${MIN_COST.timeCost})`);
   }
 }

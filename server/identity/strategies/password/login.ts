@@ -14,8 +14,7 @@ import { identityIsUnverified } from '../../identities/verification-required.js'
 export const passwordLogin: LoginStrategy = {
   method: 'password',
   firstFactorNodes: () => [passwordInput('current-password'), passwordLoginSubmit()],
-  refreshNodes: (_identity, credentials) =>
-    credentials.some((c) => c.type === 'password') ? [passwordInput('current-password'), passwordRefreshSubmit()] : [],
+  refreshNodes: (_identity, credentials) => (credentials.some((c) => c.type === 'password') ? [passwordInput('current-password'), passwordRefreshSubmit()] : []),
   async login(call, flow, body) {
     const { ctx } = call;
     clearMessages(flow.wire.ui.nodes);
@@ -47,9 +46,7 @@ export const passwordLogin: LoginStrategy = {
     }
     if (hash && ctx.hasher.needsRehash(hash)) {
       const fresh = await ctx.hasher.hash(password);
-      await ctx.db.transaction((tx) =>
-        upsertCredential(tx, identityId, { type: 'password', config: { hashed_password: fresh }, identifiers: credential!.identifiers }, ctx.now()),
-      );
+      await ctx.db.transaction((tx) => upsertCredential(tx, identityId, { type: 'password', config: { hashed_password: fresh }, identifiers: credential!.identifiers }, ctx.now()));
     }
     return { kind: 'authenticated', identityId, method: 'password', aal: 'aal1' };
   },

@@ -8,12 +8,7 @@ import { addNodeMessage } from '../../ui/nodes.js';
 import { PasswordTooLongError } from './hasher.js';
 
 /** The hash, or undefined when refused (the reasons are on the node). */
-export async function hashNewPassword(
-  ctx: IdentityContext,
-  nodes: readonly UiNode[],
-  password: string,
-  identifier: string | undefined,
-): Promise<string | undefined> {
+export async function hashNewPassword(ctx: IdentityContext, nodes: readonly UiNode[], password: string, identifier: string | undefined): Promise<string | undefined> {
   const problems = await ctx.passwordValidator.validate({ password, identifier });
   for (const problem of problems) addNodeMessage(nodes, 'password', problem);
   if (problems.length) return undefined;

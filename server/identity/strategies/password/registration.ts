@@ -29,9 +29,7 @@ export const passwordRegistration: RegistrationStrategy = {
     const hashed = await hashNewPassword(ctx, flow.wire.ui.nodes, password, identifier);
     if (!traitsOk || !hashed) return { kind: 'form', status: 400 };
     try {
-      const identityId = await ctx.db.transaction((tx) =>
-        createRegisteredIdentity(tx, schema, traits, [{ type: 'password', config: { hashed_password: hashed } }], ctx.now()),
-      );
+      const identityId = await ctx.db.transaction((tx) => createRegisteredIdentity(tx, schema, traits, [{ type: 'password', config: { hashed_password: hashed } }], ctx.now()));
       return { kind: 'registered', identityId, method: 'password' };
     } catch (error) {
       if (!(error instanceof DuplicateIdentifierError)) throw error;

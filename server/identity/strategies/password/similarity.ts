@@ -18,10 +18,7 @@ export function isTooSimilarToIdentifier(identifier: string, password: string): 
   const b = Array.from(password.toLowerCase());
   if (a.length === 0 || b.length === 0) return false;
   if (a.length > MAX_OPERAND_LENGTH || b.length > MAX_OPERAND_LENGTH) return false;
-  return (
-    editDistance(a, b) < MIN_EDIT_DISTANCE ||
-    longestCommonSubstring(a, b) / b.length > MAX_SHARED_FRACTION
-  );
+  return editDistance(a, b) < MIN_EDIT_DISTANCE || longestCommonSubstring(a, b) / b.length > MAX_SHARED_FRACTION;
 }
 
 /** Levenshtein distance over code points, keeping one row of the table. */

@@ -6,13 +6,7 @@
  */
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/password-policy.js';
 import { isCommonBreachedPassword } from './breached-passwords.js';
-import {
-  passwordBreached,
-  passwordIdentifierTooSimilar,
-  passwordMaxLength,
-  passwordMinLength,
-  type UiText,
-} from './messages.js';
+import { passwordBreached, passwordIdentifierTooSimilar, passwordMaxLength, passwordMinLength, type UiText } from './messages.js';
 import { PASSWORD_MAX_LENGTH, countCharacters, normalizePassword } from './password-text.js';
 import { isTooSimilarToIdentifier } from './similarity.js';
 

@@ -29,15 +29,7 @@ export const profileSettings: SettingsStrategy = {
     const sensitive = JSON.stringify(before) !== JSON.stringify(after);
     if (sensitive && !isPrivileged(ctx, active.session)) throw refreshRequired(call, flowUi(ctx.options, 'settings', { flow: flow.id }));
     try {
-      await ctx.db.transaction((tx) =>
-        updateIdentity(
-          tx,
-          active.identity.id,
-          { ...active.identity, traits, schema_id: active.identity.schema_id },
-          after,
-          ctx.now(),
-        ),
-      );
+      await ctx.db.transaction((tx) => updateIdentity(tx, active.identity.id, { ...active.identity, traits, schema_id: active.identity.schema_id }, after, ctx.now()));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       addMessage(flow, failure.duplicateIdentifier());

@@ -49,11 +49,7 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(
-  backend: Backend,
-  configure?: (app: FastifyInstance) => void,
-  extra: Pick<ApiOptions, 'mail' | 'mailPollMs'> = {},
-): Promise<TestApi> {
+export async function startTestApi(backend: Backend, configure?: (app: FastifyInstance) => void, extra: Pick<ApiOptions, 'mail' | 'mailPollMs'> = {}): Promise<TestApi> {
   const identity = await startTestIdentity({ backend });
   const dir = await tempDataDir();
   const schema = backend === 'postgres' ? `api_t${randomBytes(6).toString('hex')}` : 'api';

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { CalibrationError, checkCalibration, metresPerPixel, PlanTransform, type Calibration } from '../../../../server/api/floorplans/calibration.js';
 
 const image = { width: 2000, height: 1000 };
-const base: Calibration = { points: [{ x: 100, y: 100 }, { x: 400, y: 500 }], distanceM: 10, origin: { x: 100, y: 100 }, rotationDeg: 0 };
+const base: Calibration = {
+  points: [
+    { x: 100, y: 100 },
+    { x: 400, y: 500 },
+  ],
+  distanceM: 10,
+  origin: { x: 100, y: 100 },
+  rotationDeg: 0,
+};
 
 describe('floor plan calibration', () => {
   it('takes the scale from two points and their real distance', () => {
@@ -20,8 +28,13 @@ describe('floor plan calibration', () => {
     expect(m.x).toBeCloseTo(0, 9);
     expect(m.y).toBeCloseTo(1, 9);
     const any = new PlanTransform({ ...base, rotationDeg: -33.3, origin: { x: 640, y: 12 } });
-    for (const [px, py] of [[0, 0], [1999, 999], [640, 12], [123.5, 876.25]] as const) {
-      const back = any.toPixels(...Object.values(any.toMetres(px, py)) as [number, number]);
+    for (const [px, py] of [
+      [0, 0],
+      [1999, 999],
+      [640, 12],
+      [123.5, 876.25],
+    ] as const) {
+      const back = any.toPixels(...(Object.values(any.toMetres(px, py)) as [number, number]));
       expect(back.x).toBeCloseTo(px, 6);
       expect(back.y).toBeCloseTo(py, 6);
     }
@@ -42,8 +55,24 @@ describe('floor plan calibration', () => {
       return undefined;
     };
     expect(refused(base)).toBeUndefined();
-    expect(refused({ ...base, points: [{ x: 5, y: 5 }, { x: 5.2, y: 5 }] })).toBe('points');
-    expect(refused({ ...base, points: [{ x: 5, y: 5 }, { x: 2500, y: 5 }] })).toBe('points[1]');
+    expect(
+      refused({
+        ...base,
+        points: [
+          { x: 5, y: 5 },
+          { x: 5.2, y: 5 },
+        ],
+      }),
+    ).toBe('points');
+    expect(
+      refused({
+        ...base,
+        points: [
+          { x: 5, y: 5 },
+          { x: 2500, y: 5 },
+        ],
+      }),
+    ).toBe('points[1]');
     expect(refused({ ...base, distanceM: 0 })).toBe('distanceM');
     expect(refused({ ...base, distanceM: Number.POSITIVE_INFINITY })).toBe('distanceM');
     expect(refused({ ...base, rotationDeg: Number.NaN })).toBe('rotationDeg');

@@ -67,7 +67,12 @@ describe('Ekahau .esx tracks', () => {
   });
 
   it('refuses a project without survey data', async () => {
-    const err = await refusal(importEsx(project((p) => (p.surveys = [])), { imageSize: image }));
+    const err = await refusal(
+      importEsx(
+        project((p) => (p.surveys = [])),
+        { imageSize: image },
+      ),
+    );
     expect(err.message).toMatch(/no survey data/);
   });
 
@@ -89,7 +94,10 @@ describe('Ekahau .esx tracks', () => {
       p.floorPlans.push({ id: 'fp-2', name: 'First', width: 2000, height: 1000 });
       p.surveys.push({ ...p.surveys[0]!, id: 's-2', floorPlanId: 'fp-2', tracks: [] });
     });
-    expect((await refusal(importEsx(two, { imageSize: image }))).issues[0]).toMatchObject({ field: 'floorPlanId', message: expect.stringMatching(/2 floor plans \("Ground", "First"\)/) });
+    expect((await refusal(importEsx(two, { imageSize: image }))).issues[0]).toMatchObject({
+      field: 'floorPlanId',
+      message: expect.stringMatching(/2 floor plans \("Ground", "First"\)/),
+    });
     const square = await refusal(importEsx(esxArchive(sampleEsxProject()), { imageSize: { width: 1000, height: 1000 } }));
     expect(square.message).toMatch(/2000×1000 pixels and this floor plan 1000×1000: their shapes differ/);
   });
@@ -107,11 +115,19 @@ describe('Ekahau .esx tracks', () => {
 
     const truncated = esxTrackBytes(sampleEsxProject().surveys[0]!.tracks[0]!.scans).subarray(0, 30);
     const cut = project((p) => (p.extra = [{ name: 'track-b-1.bin', data: truncated }]));
-    expect((await refusal(importEsx(cut, { imageSize: image }))).issues[0]).toMatchObject({ where: 'track-b-1.bin byte 24', field: 'file', message: 'the file ends inside a scan: it is cut off' });
+    expect((await refusal(importEsx(cut, { imageSize: image }))).issues[0]).toMatchObject({
+      where: 'track-b-1.bin byte 24',
+      field: 'file',
+      message: 'the file ends inside a scan: it is cut off',
+    });
 
     const unknown = Buffer.from([0x02, 0x01, 0x00, 0, 0, 0, 0, 0x01, 0x02, 0, 0, 0, 0, 0x07, 1, 0x09, 0x10]);
     const strange = project((p) => (p.extra = [{ name: 'track-b-1.bin', data: unknown }]));
-    expect((await refusal(importEsx(strange, { imageSize: image }))).issues[0]).toEqual({ where: 'track-b-1.bin byte 13', field: 'file', message: 'unknown field tag 0x07 in a measurement record' });
+    expect((await refusal(importEsx(strange, { imageSize: image }))).issues[0]).toEqual({
+      where: 'track-b-1.bin byte 13',
+      field: 'file',
+      message: 'unknown field tag 0x07 in a measurement record',
+    });
 
     const withoutTrack = zipArchive(esxEntries(sampleEsxProject()).filter((e) => !e.name.startsWith('track-')));
     expect((await refusal(importEsx(withoutTrack, { imageSize: image }))).issues).toEqual([
@@ -119,9 +135,17 @@ describe('Ekahau .esx tracks', () => {
     ]);
 
     const badIndex = project((p) => (p.surveys[0]!.tracks[0]!.scans[0]!.readings[0]!.ap = 7));
-    expect((await refusal(importEsx(badIndex, { imageSize: image }))).issues[0]).toEqual({ where: 'track-b-1.bin byte 7', field: 'networkId', message: 'refers to access point 7; the track lists 2' });
+    expect((await refusal(importEsx(badIndex, { imageSize: image }))).issues[0]).toEqual({
+      where: 'track-b-1.bin byte 7',
+      field: 'networkId',
+      message: 'refers to access point 7; the track lists 2',
+    });
 
     const badStart = project((p) => (p.surveys[0]!.startTime = 'yesterday'));
-    expect((await refusal(importEsx(badStart, { imageSize: image }))).issues[0]).toEqual({ where: 'survey-s-1.json surveys[0]', field: 'startTime', message: 'expected an ISO 8601 timestamp' });
+    expect((await refusal(importEsx(badStart, { imageSize: image }))).issues[0]).toEqual({
+      where: 'survey-s-1.json surveys[0]',
+      field: 'startTime',
+      message: 'expected an ISO 8601 timestamp',
+    });
   });
 });

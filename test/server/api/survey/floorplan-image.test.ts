@@ -11,7 +11,9 @@ const svg = Buffer.from(layoutSvg(generateLayout(1), 20, 'Ground floor'), 'utf8'
 
 describe('floor plan images', () => {
   it('recognises PNG, JPEG, SVG and PDF by content', async () => {
-    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const jpeg = await sharp(png).jpeg().toBuffer();
     expect(sniffFloorplanType(png)).toBe('png');
     expect(sniffFloorplanType(jpeg)).toBe('jpeg');
@@ -35,7 +37,10 @@ describe('floor plan images', () => {
   });
 
   it('takes the size of a JPEG as seen after EXIF orientation, and bounds the display image', async () => {
-    const wide = await sharp({ create: { width: 5000, height: 100, channels: 3, background: '#abc' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const wide = await sharp({ create: { width: 5000, height: 100, channels: 3, background: '#abc' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const out = await renderFloorplan(wide, 'jpeg');
     expect([out.width, out.height]).toEqual([100, 5000]);
     expect([out.displayWidth, out.displayHeight]).toEqual([82, 4096]);
@@ -65,7 +70,11 @@ describe('floor plan images', () => {
   });
 
   it('refuses a PDF that needs a password, has no pages or is broken, with 400 and the reason', async () => {
-    const reason = (bytes: Buffer) => renderFloorplan(bytes, 'pdf').then(() => undefined, (err: unknown) => err);
+    const reason = (bytes: Buffer) =>
+      renderFloorplan(bytes, 'pdf').then(
+        () => undefined,
+        (err: unknown) => err,
+      );
     const good = pdfFixture();
     const cases: [Buffer, RegExp][] = [
       [pdfFixture({ password: true }), /protected by a password/],

@@ -20,12 +20,9 @@ export const DEFAULT_RECT = { x: 50, y: 50, w: 100, h: 80, rgb: [1, 0, 0] as [nu
 
 export function pdfFixture(options: PdfFixtureOptions = {}): Buffer {
   const { widthPt = 400, heightPt = 300, rect = DEFAULT_RECT } = options;
-  const content = [
-    `${rect.rgb.join(' ')} rg`,
-    `${rect.x} ${rect.y} ${rect.w} ${rect.h} re f`,
-    '0 0 0 RG 2 w',
-    `20 ${heightPt - 20} m ${widthPt - 20} ${heightPt - 20} l S`,
-  ].join('\n');
+  const content = [`${rect.rgb.join(' ')} rg`, `${rect.x} ${rect.y} ${rect.w} ${rect.h} re f`, '0 0 0 RG 2 w', `20 ${heightPt - 20} m ${widthPt - 20} ${heightPt - 20} l S`].join(
+    '\n',
+  );
   const objects = options.noPages
     ? ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>']
     : [

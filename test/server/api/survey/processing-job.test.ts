@@ -30,11 +30,61 @@ describe.each(['pglite', 'postgres'])('processing job on %s', (backend) => {
     projectId = (await createProject(db, orgId, { name: 'P' }, null, now)).id;
     const floor = await createFloor(db, projectId, { name: 'Ground', level: 0 }, now);
     floorplanId = randomUUID();
-    await insertFloorplan(db, { id: floorplanId, floorId: floor.id, fileName: 'g.svg', mediaType: 'image/svg+xml', byteSize: 1, sha256: 'x', width: s.image.width, height: s.image.height, originalKey: 'a', displayKey: 'b', displayWidth: 1, displayHeight: 1 }, now);
-    await setCalibration(db, floorplanId, { points: [{ x: 0, y: 0 }, { x: PX_PER_M * 10, y: 0 }], distanceM: 10, origin: { x: 0, y: 0 }, rotationDeg: 0 }, now);
+    await insertFloorplan(
+      db,
+      {
+        id: floorplanId,
+        floorId: floor.id,
+        fileName: 'g.svg',
+        mediaType: 'image/svg+xml',
+        byteSize: 1,
+        sha256: 'x',
+        width: s.image.width,
+        height: s.image.height,
+        originalKey: 'a',
+        displayKey: 'b',
+        displayWidth: 1,
+        displayHeight: 1,
+      },
+      now,
+    );
+    await setCalibration(
+      db,
+      floorplanId,
+      {
+        points: [
+          { x: 0, y: 0 },
+          { x: PX_PER_M * 10, y: 0 },
+        ],
+        distanceM: 10,
+        origin: { x: 0, y: 0 },
+        rotationDeg: 0,
+      },
+      now,
+    );
     trackId = randomUUID();
     await db.transaction((tx) =>
-      insertTrack(tx, { id: trackId, floorId: floor.id, floorplanId, name: 'Walk', source: 'upload', deviceId: null, fileName: 'w.csv', format: 'csv', sampleCount: s.samples.count, networkCount: s.samples.networks.length, pathPoints: 0, startTime: 0, endTime: 1, createdBy: null }, encodeSampleTable(s.samples), now),
+      insertTrack(
+        tx,
+        {
+          id: trackId,
+          floorId: floor.id,
+          floorplanId,
+          name: 'Walk',
+          source: 'upload',
+          deviceId: null,
+          fileName: 'w.csv',
+          format: 'csv',
+          sampleCount: s.samples.count,
+          networkCount: s.samples.networks.length,
+          pathPoints: 0,
+          startTime: 0,
+          endTime: 1,
+          createdBy: null,
+        },
+        encodeSampleTable(s.samples),
+        now,
+      ),
     );
   });
   afterAll(async () => close?.());

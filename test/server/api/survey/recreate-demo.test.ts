@@ -35,10 +35,7 @@ describe('recreating the demo survey', () => {
     // The member stays, and manages the new project.
     const manager = await t.db.query('SELECT role FROM project_members WHERE project_id = $1 AND user_id = $2', [second.projectId, owner]);
     expect(manager.rows).toEqual([{ role: 'manager' }]);
-    const tracks = await t.db.query<{ status: string }>(
-      'SELECT t.status FROM tracks t JOIN floors f ON f.id = t.floor_id WHERE f.project_id = $1',
-      [second.projectId],
-    );
+    const tracks = await t.db.query<{ status: string }>('SELECT t.status FROM tracks t JOIN floors f ON f.id = t.floor_id WHERE f.project_id = $1', [second.projectId]);
     expect(tracks.rows.map((r) => r.status)).toEqual(['processed', 'processed']);
     // As many files as one demo survey has: the old project's are deleted.
     expect((await t.blobs.files()).length).toBe(filesBefore.length);

@@ -78,7 +78,14 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
 
     it('lists with query by name and status, membership, sorting and pages', async () => {
       for (const name of ['Warehouse', 'Depot North', 'Depot South']) {
-        expect((await http.post(`/api/orgs/${orgId}/projects`).set(CALLER_HEADER, randomUUID()).send({ name, status: name === 'Depot South' ? 'halted' : 'running' })).status).toBe(201);
+        expect(
+          (
+            await http
+              .post(`/api/orgs/${orgId}/projects`)
+              .set(CALLER_HEADER, randomUUID())
+              .send({ name, status: name === 'Depot South' ? 'halted' : 'running' })
+          ).status,
+        ).toBe(201);
       }
       const depots = await http.get(`/api/orgs/${orgId}/projects?q=depot&sort=name`);
       expect(depots.body.items.map((p: { name: string }) => p.name)).toEqual(['Depot North', 'Depot South']);
@@ -160,11 +167,14 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ floorId, fileName: 'ground.svg', mediaType: 'image/svg+xml', width: s.image.width, height: s.image.height, calibration: null });
       floorplanId = res.body.id;
-      const image = await http.get(`/api/floorplans/${floorplanId}/image`).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const image = await http
+        .get(`/api/floorplans/${floorplanId}/image`)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(image.headers['content-type']).toBe('image/png');
       expect((await sharp(image.body as Buffer).metadata()).width).toBe(s.image.width);
       const before = (await t.blobs.files()).length;
@@ -178,7 +188,7 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect((await t.blobs.files()).length).toBe(before);
     });
 
-    it("uploads a PDF plan as its first page drawn 4096 px wide; refuses a locked or broken PDF, storing nothing", async () => {
+    it('uploads a PDF plan as its first page drawn 4096 px wide; refuses a locked or broken PDF, storing nothing', async () => {
       const basement = (await http.post(`/api/projects/${projectId}/floors`).send({ name: 'Basement', level: -1 })).body.id as string;
       const before = (await t.blobs.files()).length;
       const pdf = pdfFixture();
@@ -186,13 +196,19 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(res.status).toBe(201);
       // A 400 × 300 pt page: 10.24 pixels to the point.
       expect(res.body).toMatchObject({ floorId: basement, fileName: 'basement.pdf', mediaType: 'application/pdf', byteSize: pdf.length, width: 4096, height: 3072 });
-      const image = await http.get(`/api/floorplans/${res.body.id}/image`).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const image = await http
+        .get(`/api/floorplans/${res.body.id}/image`)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(image.headers['content-type']).toBe('image/png');
-      const { data, info } = await sharp(image.body as Buffer).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(image.body as Buffer)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       expect([info.width, info.height]).toEqual([4096, 3072]);
       const px = (xPt: number, yPt: number) => {
         const i = (Math.round((300 - yPt) * 10.24) * info.width + Math.round(xPt * 10.24)) * info.channels;
@@ -221,16 +237,56 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
     });
 
     it('calibrates from two points, refusing points off the image, and re-renders the display image', async () => {
-      const ok = await http.put(`/api/floorplans/${floorplanId}`).send({ points: [{ x: 0, y: 0 }, { x: PX_PER_M * 10, y: 0 }], distanceM: 10 });
+      const ok = await http.put(`/api/floorplans/${floorplanId}`).send({
+        points: [
+          { x: 0, y: 0 },
+          { x: PX_PER_M * 10, y: 0 },
+        ],
+        distanceM: 10,
+      });
       expect(ok.status).toBe(200);
       expect(ok.body.metresPerPixel).toBeCloseTo(1 / PX_PER_M, 9);
-      expect(ok.body.calibration).toEqual({ points: [{ x: 0, y: 0 }, { x: PX_PER_M * 10, y: 0 }], distanceM: 10, origin: { x: 0, y: 0 }, rotationDeg: 0 });
-      const off = await http.put(`/api/floorplans/${floorplanId}`).send({ points: [{ x: 0, y: 0 }, { x: 99_999, y: 0 }], distanceM: 10 });
+      expect(ok.body.calibration).toEqual({
+        points: [
+          { x: 0, y: 0 },
+          { x: PX_PER_M * 10, y: 0 },
+        ],
+        distanceM: 10,
+        origin: { x: 0, y: 0 },
+        rotationDeg: 0,
+      });
+      const off = await http.put(`/api/floorplans/${floorplanId}`).send({
+        points: [
+          { x: 0, y: 0 },
+          { x: 99_999, y: 0 },
+        ],
+        distanceM: 10,
+      });
       expect(off.status).toBe(400);
       expect(off.body.error.reason).toMatch(/points\[1\]/);
       expect((await http.put(`/api/floorplans/${floorplanId}`).send({ points: [{ x: 0, y: 0 }], distanceM: 10 })).status).toBe(400);
-      expect((await http.put(`/api/floorplans/${floorplanId}`).send({ points: [{ x: 0, y: 0 }, { x: 9, y: 9 }], distanceM: -1 })).status).toBe(400);
-      expect((await http.put(`/api/floorplans/${randomUUID()}`).send({ points: [{ x: 0, y: 0 }, { x: 9, y: 9 }], distanceM: 1 })).status).toBe(404);
+      expect(
+        (
+          await http.put(`/api/floorplans/${floorplanId}`).send({
+            points: [
+              { x: 0, y: 0 },
+              { x: 9, y: 9 },
+            ],
+            distanceM: -1,
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await http.put(`/api/floorplans/${randomUUID()}`).send({
+            points: [
+              { x: 0, y: 0 },
+              { x: 9, y: 9 },
+            ],
+            distanceM: 1,
+          })
+        ).status,
+      ).toBe(404);
       const before = (await http.get(`/api/floorplans/${floorplanId}`)).body;
       const again = await http.post(`/api/floorplans/${floorplanId}`);
       expect(again.status).toBe(200);
@@ -248,17 +304,25 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(res.body.error.reason).toMatch(/^line 3, field "signal"/);
       expect(res.body.error.details.issues).toEqual([{ where: 'line 3', field: 'signal', message: '-500 is outside -150 to 30' }]);
       expect((await t.db.query('SELECT 1 FROM tracks')).rowCount).toBe(0);
-      expect((await http.post(`/api/floors/${floorId}/tracks`).attach('file', Buffer.from([0, 1, 2, 3]), { filename: 'blob', contentType: 'application/octet-stream' })).status).toBe(415);
+      expect(
+        (await http.post(`/api/floors/${floorId}/tracks`).attach('file', Buffer.from([0, 1, 2, 3]), { filename: 'blob', contentType: 'application/octet-stream' })).status,
+      ).toBe(415);
       expect((await http.post(`/api/floors/${floorId}/tracks`).field('floorplanId', randomUUID()).attach('file', Buffer.from(bad), 'x.csv')).status).toBe(400);
       expect((await http.post(`/api/floors/${randomUUID()}/tracks`).attach('file', Buffer.from(bad), 'x.csv')).status).toBe(404);
     });
 
     it('imports a simulated walk, processes it as a job, and serves datasets', async () => {
-      const res = await http.post(`/api/floors/${floorId}/tracks?process=true`).field('name', 'Morning walk').attach('file', Buffer.from(toCsv(s.samples)), { filename: 'walk', contentType: 'application/octet-stream' });
+      const res = await http
+        .post(`/api/floors/${floorId}/tracks?process=true`)
+        .field('name', 'Morning walk')
+        .attach('file', Buffer.from(toCsv(s.samples)), { filename: 'walk', contentType: 'application/octet-stream' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ floorId, floorplanId, name: 'Morning walk', format: 'csv', sampleCount: s.samples.count, networkCount: 8, status: 'queued' });
       trackId = res.body.id;
-      const done = await until(() => http.get(`/api/tracks/${trackId}`), (r) => r.body.status === 'processed' || r.body.status === 'failed');
+      const done = await until(
+        () => http.get(`/api/tracks/${trackId}`),
+        (r) => r.body.status === 'processed' || r.body.status === 'failed',
+      );
       expect(done.body.status).toBe('processed');
       expect(done.body.result).toMatchObject({ calibrated: true, method: { interpolation: 'idw', power: 2, radiusM: 5, cellSizeM: 0.5 } });
       expect(done.body.result.layers[0].coverage.percent).toBeGreaterThan(50);
@@ -284,7 +348,9 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(points.body.count).toBe(new Set(s.samples.time.subarray(0, s.samples.count)).size);
       expect(points.body.networks.reduce((a: number, b: number) => a + b, 0)).toBe(s.samples.count);
       const first = points.body.bestDbm[0];
-      const heardFirst = Array.from({ length: s.samples.count }, (_, i) => i).filter((i) => s.samples.time[i] === s.samples.time[0]).map((i) => s.samples.signalDbm[i]!);
+      const heardFirst = Array.from({ length: s.samples.count }, (_, i) => i)
+        .filter((i) => s.samples.time[i] === s.samples.time[0])
+        .map((i) => s.samples.signalDbm[i]!);
       expect(first).toBe(Math.max(...heardFirst));
       expect([...points.body.time]).toEqual([...points.body.time].sort((a: number, b: number) => a - b));
       expect((await http.get(`/api/tracks/${randomUUID()}/points`)).status).toBe(404);
@@ -300,9 +366,22 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(res.body.status).toBe('imported');
       expect((await http.get(`/api/tracks/${res.body.id}/datasets`)).status).toBe(409);
       expect((await http.post(`/api/tracks/${res.body.id}/process`)).status).toBe(202);
-      await until(() => http.get(`/api/tracks/${res.body.id}`), (r) => r.body.status === 'processed');
-      await http.put(`/api/floorplans/${floorplanId}`).send({ points: [{ x: 0, y: 0 }, { x: PX_PER_M * 10, y: 0 }], distanceM: 10, rotationDeg: 0.5 });
-      const requeued = await until(() => http.get(`/api/tracks/${trackId}`), (r) => r.body.status === 'processed' && r.body.finishedAt !== null);
+      await until(
+        () => http.get(`/api/tracks/${res.body.id}`),
+        (r) => r.body.status === 'processed',
+      );
+      await http.put(`/api/floorplans/${floorplanId}`).send({
+        points: [
+          { x: 0, y: 0 },
+          { x: PX_PER_M * 10, y: 0 },
+        ],
+        distanceM: 10,
+        rotationDeg: 0.5,
+      });
+      const requeued = await until(
+        () => http.get(`/api/tracks/${trackId}`),
+        (r) => r.body.status === 'processed' && r.body.finishedAt !== null,
+      );
       expect(requeued.body.status).toBe('processed');
     });
 
@@ -318,7 +397,11 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       const band = await http.get(`/api/projects/${projectId}/statistics/networkstatistics?band=2.4GHz&trackId=${trackId}`);
       expect(band.body.items.every((n: { band: string }) => n.band === '2.4GHz')).toBe(true);
       const channels = await http.get(`/api/projects/${projectId}/statistics/channels?technology=wifi6&band=2.4GHz&trackId=${trackId}`);
-      expect(channels.body.items.map((c: { channel: number; networks: number }) => [c.channel, c.networks])).toEqual([[1, 2], [6, 1], [11, 1]]);
+      expect(channels.body.items.map((c: { channel: number; networks: number }) => [c.channel, c.networks])).toEqual([
+        [1, 2],
+        [6, 1],
+        [11, 1],
+      ]);
       const named = await http.get(`/api/projects/${projectId}/statistics/networks?q=demo`);
       expect(named.body.items).toEqual([expect.objectContaining({ name: 'Sitewave-Demo', networkIds: 8, bands: ['2.4GHz', '5GHz'], floors: 1 })]);
       const stats = await http.get(`/api/projects/${projectId}/stats`);
@@ -331,8 +414,16 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
 
   describe('photos', () => {
     it('pins a photo to the plan and a track, lists, serves and deletes it', async () => {
-      const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } }).jpeg().toBuffer();
-      const res = await http.post(`/api/floors/${floorId}/photos`).field('x', '120').field('y', '80.5').field('trackId', trackId).field('caption', 'AP-1 above the door').attach('file', jpeg, 'ap1.jpg');
+      const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } })
+        .jpeg()
+        .toBuffer();
+      const res = await http
+        .post(`/api/floors/${floorId}/photos`)
+        .field('x', '120')
+        .field('y', '80.5')
+        .field('trackId', trackId)
+        .field('caption', 'AP-1 above the door')
+        .attach('file', jpeg, 'ap1.jpg');
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ floorId, trackId, x: 120, y: 80.5, width: 40, height: 30, mediaType: 'image/jpeg', caption: 'AP-1 above the door' });
       expect((await http.get(`/api/floors/${floorId}/photos`)).body.total).toBe(1);
@@ -351,7 +442,9 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
 
   describe('contacts and reporting settings', () => {
     it('creates, lists, updates and deletes contacts, refusing a bad e-mail', async () => {
-      const res = await http.post(`/api/projects/${projectId}/contacts`).send({ name: 'Dana Facility', role: 'Facility manager', email: 'dana@example.com', phone: '+49 30 1234567' });
+      const res = await http
+        .post(`/api/projects/${projectId}/contacts`)
+        .send({ name: 'Dana Facility', role: 'Facility manager', email: 'dana@example.com', phone: '+49 30 1234567' });
       expect(res.status).toBe(201);
       expect((await http.post(`/api/projects/${projectId}/contacts`).send({ name: 'X', email: 'not-an-email' })).status).toBe(400);
       expect((await http.post(`/api/projects/${projectId}/contacts`).send({ role: 'IT' })).status).toBe(400);
@@ -374,7 +467,21 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(put.body.updatedBy).toBe(alice);
       expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi9: wifi5 } })).status).toBe(400);
       expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi5: { ...wifi5, minSignalDbm: 10 } } })).status).toBe(400);
-      expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi5: { ...wifi5, colourScale: [{ dbm: -60, colour: 'green' }, { dbm: -50, colour: '#00ff00' }] } } })).status).toBe(400);
+      expect(
+        (
+          await http.put(`/api/projects/${projectId}/reporting/settings`).send({
+            settings: {
+              wifi5: {
+                ...wifi5,
+                colourScale: [
+                  { dbm: -60, colour: 'green' },
+                  { dbm: -50, colour: '#00ff00' },
+                ],
+              },
+            },
+          })
+        ).status,
+      ).toBe(400);
       expect((await http.get(`/api/projects/${randomUUID()}/reporting/settings`)).status).toBe(404);
       const techs = await http.get('/api/networktechnologies');
       expect(techs.body.items.map((x: { id: string }) => x.id)).toEqual(['wifi4', 'wifi5', 'wifi6', 'wifi6e', 'wifi7', 'umts', 'lte', 'nr']);

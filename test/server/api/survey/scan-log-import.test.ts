@@ -91,7 +91,8 @@ describe('scan logs: iw', () => {
 
 describe('scan logs: nmcli', () => {
   const fields = ['BSSID', 'SSID', 'CHAN', 'FREQ', 'SIGNAL'];
-  const line = (bssid: string, ssid: string, chan: number, freq: number, signal: number | string) => nmcliLine({ BSSID: bssid, SSID: ssid, CHAN: chan, FREQ: `${freq} MHz`, SIGNAL: signal }, fields);
+  const line = (bssid: string, ssid: string, chan: number, freq: number, signal: number | string) =>
+    nmcliLine({ BSSID: bssid, SSID: ssid, CHAN: chan, FREQ: `${freq} MHz`, SIGNAL: signal }, fields);
 
   it('reads terse lines with escaped colons, turning the signal percentage into dBm, with the default or declared fields', () => {
     const text = [

@@ -31,7 +31,10 @@ describe.each(['pglite', 'postgres'])('track formats through the upload route on
     const project = await http.post(`/api/orgs/${orgId}/projects`).send({ name: 'Formats' });
     const floor = await http.post(`/api/projects/${project.body.id}/floors`).send({ name: 'Ground', level: 0 });
     floorId = floor.body.id;
-    expect((await http.post(`/api/floors/${floorId}/floorplans`).attach('file', plan, { filename: 'ground.svg', contentType: 'image/svg+xml' })).body).toMatchObject({ width: 1000, height: 500 });
+    expect((await http.post(`/api/floors/${floorId}/floorplans`).attach('file', plan, { filename: 'ground.svg', contentType: 'image/svg+xml' })).body).toMatchObject({
+      width: 1000,
+      height: 500,
+    });
   });
   afterAll(async () => t?.close());
 
@@ -45,7 +48,9 @@ describe.each(['pglite', 'postgres'])('track formats through the upload route on
     const bomb = zipArchive(esxEntries(sampleEsxProject()).map((e) => (e.name === 'accessPointMeasurements.json' ? { ...e, declaredSize: 600 * 1024 * 1024 } : e)));
     const bombRes = await upload(bomb, 'survey.esx', 'application/octet-stream');
     expect(bombRes.status).toBe(400);
-    expect(bombRes.body.error.details.issues).toEqual([{ where: 'accessPointMeasurements.json', field: 'file', message: 'the archive would unpack to more than 512 MiB, the most read from one file' }]);
+    expect(bombRes.body.error.details.issues).toEqual([
+      { where: 'accessPointMeasurements.json', field: 'file', message: 'the archive would unpack to more than 512 MiB, the most read from one file' },
+    ]);
 
     const noSurvey = await upload(zipArchive(esxEntries({ ...sampleEsxProject(), surveys: [] })), 'empty.esx');
     expect(noSurvey.status).toBe(400);
@@ -59,10 +64,20 @@ describe.each(['pglite', 'postgres'])('track formats through the upload route on
     expect(wrongHeader.status).toBe(400);
     expect(wrongHeader.body.error.details.issues[0]).toMatchObject({ where: 'line 2', field: 'CurrentLatitude' });
 
-    const outside = await upload([positionLine(1200, 100, '0'), iwEntry({ bssid: '0a:1b:2c:3d:4e:01', ssid: 'Office', freq: 5180, signalDbm: -54 })].join('\n'), 'walk.txt', 'text/plain');
+    const outside = await upload(
+      [positionLine(1200, 100, '0'), iwEntry({ bssid: '0a:1b:2c:3d:4e:01', ssid: 'Office', freq: 5180, signalDbm: -54 })].join('\n'),
+      'walk.txt',
+      'text/plain',
+    );
     expect(outside.status).toBe(400);
     expect(outside.body.error.details.issues).toEqual([{ where: 'line 1', field: 'x', message: '1200 is outside 0 to 1000' }]);
-    const badNumber = await upload([positionLine(100, 100, '0'), nmcliLine({ BSSID: '0A:1B:2C:3D:4E:01', SSID: 'x', CHAN: 6, FREQ: '2437 MHz', SIGNAL: 'loud' }, ['BSSID', 'SSID', 'CHAN', 'FREQ', 'SIGNAL'])].join('\n'), 'walk.log');
+    const badNumber = await upload(
+      [
+        positionLine(100, 100, '0'),
+        nmcliLine({ BSSID: '0A:1B:2C:3D:4E:01', SSID: 'x', CHAN: 6, FREQ: '2437 MHz', SIGNAL: 'loud' }, ['BSSID', 'SSID', 'CHAN', 'FREQ', 'SIGNAL']),
+      ].join('\n'),
+      'walk.log',
+    );
     expect(badNumber.status).toBe(400);
     expect(badNumber.body.error.reason).toMatch(/^line 2, field "signal": nmcli's SIGNAL is a percentage/);
 

@@ -112,7 +112,9 @@ describe('JSON tracks', () => {
 
   it('reads a bare array and names JSON paths in refusals', async () => {
     expect(importJson('[{"time":1,"x":3,"y":4,"technology":"nr","cellId":"310-260-99","channel":632628,"band":"n78","rsrp":-101}]', { imageSize: image }).samples.count).toBe(1);
-    const err = await refusal(() => importJson('{"path":[{"time":0,"x":-1,"y":0}],"samples":[{"time":"soon","technology":"lte","cellId":"1","channel":3,"signal":-80}]}', { imageSize: image }));
+    const err = await refusal(() =>
+      importJson('{"path":[{"time":0,"x":-1,"y":0}],"samples":[{"time":"soon","technology":"lte","cellId":"1","channel":3,"signal":-80}]}', { imageSize: image }),
+    );
     expect(err.issues.map((i) => [i.where, i.field])).toEqual([
       ['path[0]', 'x'],
       ['samples[0]', 'time'],
@@ -144,7 +146,9 @@ describe('formats', () => {
   });
 
   it('stores a sample table in binary and reads it back unchanged', async () => {
-    const track = await importCsvText('time,x,y,technology,bssid,channel,signal,noise\n0.25,1,2,wifi6,aa:bb:cc:00:00:01,36,-50,-90\n1,3,4,wifi6,aa:bb:cc:00:00:02,40,-60,\n', { imageSize: image });
+    const track = await importCsvText('time,x,y,technology,bssid,channel,signal,noise\n0.25,1,2,wifi6,aa:bb:cc:00:00:01,36,-50,-90\n1,3,4,wifi6,aa:bb:cc:00:00:02,40,-60,\n', {
+      imageSize: image,
+    });
     const back = decodeSampleTable(encodeSampleTable(track.samples));
     expect(back.networks).toEqual(track.samples.networks);
     expect(Array.from(back.time)).toEqual([0.25, 1]);

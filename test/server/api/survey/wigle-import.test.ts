@@ -25,7 +25,11 @@ describe('WiGLE CSV', () => {
 
   it('names a wrong pre-header, an unknown version and missing columns', async () => {
     expect((await refusal(WIGLE_14.replace('WigleWifi-1.4', 'WigleWiFi 1.4'))).issues[0]).toMatchObject({ where: 'line 1', field: 'file' });
-    expect((await refusal(WIGLE_14.replace('WigleWifi-1.4', 'WigleWifi-2.0'))).issues[0]).toEqual({ where: 'line 1', field: 'file', message: 'WiGLE format version 2.0 is not read (1.4 and 1.6 are)' });
+    expect((await refusal(WIGLE_14.replace('WigleWifi-1.4', 'WigleWifi-2.0'))).issues[0]).toEqual({
+      where: 'line 1',
+      field: 'file',
+      message: 'WiGLE format version 2.0 is not read (1.4 and 1.6 are)',
+    });
     const noRssi = await refusal(WIGLE_16.replace(',RSSI,', ',Signal,'));
     expect(noRssi.issues[0]).toMatchObject({ where: 'line 2', field: 'RSSI', message: expect.stringMatching(/^the WiGLE column header lacks RSSI/) });
     expect((await refusal('WigleWifi-1.6,appRelease=1')).issues[0]).toMatchObject({ where: 'line 2', field: 'MAC' });

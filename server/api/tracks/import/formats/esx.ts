@@ -101,7 +101,11 @@ export async function importEsx(bytes: Buffer, options: ImportOptions & { archiv
   if (!(esxWidth > 0 && esxHeight > 0)) refuse(FLOOR_PLANS, 'width', `the floor plan "${String(plan.name)}" has no pixel size`);
   const { width, height } = options.imageSize;
   if (Math.abs(width / height / (esxWidth / esxHeight) - 1) > ASPECT_TOLERANCE) {
-    refuse(FLOOR_PLANS, 'width', `the Ekahau floor plan is ${esxWidth}×${esxHeight} pixels and this floor plan ${width}×${height}: their shapes differ, so positions cannot be carried over (upload the image the survey was walked on)`);
+    refuse(
+      FLOOR_PLANS,
+      'width',
+      `the Ekahau floor plan is ${esxWidth}×${esxHeight} pixels and this floor plan ${width}×${height}: their shapes differ, so positions cannot be carried over (upload the image the survey was walked on)`,
+    );
   }
   const sx = width / esxWidth;
   const sy = height / esxHeight;
@@ -133,7 +137,13 @@ export async function importEsx(bytes: Buffer, options: ImportOptions & { archiv
   return collector.finish();
 }
 
-function addRoute(collector: SampleCollector, routePoints: unknown, at: string, start: number, scale: { esxWidth: number; esxHeight: number; sx: number; sy: number; width: number; height: number }): void {
+function addRoute(
+  collector: SampleCollector,
+  routePoints: unknown,
+  at: string,
+  start: number,
+  scale: { esxWidth: number; esxHeight: number; sx: number; sy: number; width: number; height: number },
+): void {
   if (!Array.isArray(routePoints)) {
     collector.issue(at, 'routePoints', 'expected the walked route, an array of points');
     return;
@@ -191,7 +201,11 @@ function addWifiTrack(collector: SampleCollector, entries: Map<string, Buffer>, 
     const apId = apIds[m.apIndex];
     const radio = apId === undefined ? undefined : radios.get(String(apId));
     if (!radio) {
-      collector.issue(where, 'networkId', apId === undefined ? `refers to access point ${m.apIndex}; the track lists ${apIds.length}` : `access point measurement ${String(apId)} is not in ${MEASUREMENTS}`);
+      collector.issue(
+        where,
+        'networkId',
+        apId === undefined ? `refers to access point ${m.apIndex}; the track lists ${apIds.length}` : `access point measurement ${String(apId)} is not in ${MEASUREMENTS}`,
+      );
       continue;
     }
     const fallback = radio.channelOrFrequency;

@@ -137,7 +137,11 @@ export function importScanLog(text: string, options: ImportOptions): ImportedTra
         const listed = /(?:^|\s)(?:-f|--fields)\s+(\S+)/.exec(directive[2]!)?.[1];
         const fields = listed?.split(',').map((f) => f.trim().toUpperCase());
         if (!fields || !fields.includes('BSSID') || !fields.includes('SIGNAL') || !(fields.includes('FREQ') || fields.includes('CHAN'))) {
-          collector.issue(where, 'file', 'an nmcli line names its fields with -f, among them BSSID, SIGNAL and FREQ or CHAN (e.g. # nmcli -t -f BSSID,SSID,CHAN,FREQ,SIGNAL dev wifi list)');
+          collector.issue(
+            where,
+            'file',
+            'an nmcli line names its fields with -f, among them BSSID, SIGNAL and FREQ or CHAN (e.g. # nmcli -t -f BSSID,SSID,CHAN,FREQ,SIGNAL dev wifi list)',
+          );
         } else nmcliFields = fields;
       }
       continue;
@@ -159,7 +163,11 @@ export function importScanLog(text: string, options: ImportOptions): ImportedTra
         readIwLine(line.trim(), entry);
       } else {
         flush();
-        collector.issue(where, 'networkId', line.startsWith('BSS') ? 'a "BSS" line starts with the BSSID, like BSS 0a:1b:2c:3d:4e:5f(on wlan0)' : 'not a line of iw scan output (this block began with a "BSS" line)');
+        collector.issue(
+          where,
+          'networkId',
+          line.startsWith('BSS') ? 'a "BSS" line starts with the BSSID, like BSS 0a:1b:2c:3d:4e:5f(on wlan0)' : 'not a line of iw scan output (this block began with a "BSS" line)',
+        );
       }
       continue;
     }

@@ -31,7 +31,10 @@ async function headerLines(input: Readable): Promise<string[]> {
     head += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
     if (head.split('\n').length > 2 || head.length > MAX_HEAD_BYTES) done = true;
   }
-  return head.replace(/^\uFEFF/, '').split(/\r?\n/).slice(0, 2);
+  return head
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .slice(0, 2);
 }
 
 export async function importWigle(input: Readable): Promise<ImportedTrack> {
