@@ -3789,6 +3789,8 @@ export interface paths {
                                             /** @description Share of surveyed cells meeting all thresholds, 0–100. */
                                             percent: number;
                                             signalPercent: number;
+                                            /** @description Absent from results processed before the secondary-signal requirement existed; processing the track again adds it. */
+                                            secondaryPercent?: number;
                                             snrPercent: number;
                                             servingPercent: number;
                                             coChannelPercent: number;
@@ -3889,6 +3891,8 @@ export interface paths {
                                         /** @description Share of surveyed cells meeting all thresholds, 0–100. */
                                         percent: number;
                                         signalPercent: number;
+                                        /** @description Absent from results processed before the secondary-signal requirement existed; processing the track again adds it. */
+                                        secondaryPercent?: number;
                                         snrPercent: number;
                                         servingPercent: number;
                                         coChannelPercent: number;
@@ -3994,6 +3998,8 @@ export interface paths {
                                         /** @description Share of surveyed cells meeting all thresholds, 0–100. */
                                         percent: number;
                                         signalPercent: number;
+                                        /** @description Absent from results processed before the secondary-signal requirement existed; processing the track again adds it. */
+                                        secondaryPercent?: number;
                                         snrPercent: number;
                                         servingPercent: number;
                                         coChannelPercent: number;
@@ -4328,6 +4334,8 @@ export interface paths {
                                         /** @description Share of surveyed cells meeting all thresholds, 0–100. */
                                         percent: number;
                                         signalPercent: number;
+                                        /** @description Absent from results processed before the secondary-signal requirement existed; processing the track again adds it. */
+                                        secondaryPercent?: number;
                                         snrPercent: number;
                                         servingPercent: number;
                                         coChannelPercent: number;
@@ -4403,6 +4411,8 @@ export interface paths {
                                         /** @description Share of surveyed cells meeting all thresholds, 0–100. */
                                         percent: number;
                                         signalPercent: number;
+                                        /** @description Absent from results processed before the secondary-signal requirement existed; processing the track again adds it. */
+                                        secondaryPercent?: number;
                                         snrPercent: number;
                                         servingPercent: number;
                                         coChannelPercent: number;
@@ -4513,6 +4523,8 @@ export interface paths {
                                         /** @description Share of surveyed cells meeting all thresholds, 0–100. */
                                         percent: number;
                                         signalPercent: number;
+                                        /** @description Absent from results processed before the secondary-signal requirement existed; processing the track again adds it. */
+                                        secondaryPercent?: number;
                                         snrPercent: number;
                                         servingPercent: number;
                                         coChannelPercent: number;
@@ -5009,6 +5021,8 @@ export interface paths {
                                 [key: string]: {
                                     /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                     minSignalDbm: number;
+                                    /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                    minSecondaryDbm: number;
                                     /** @description Signal over noise needed, dB. */
                                     minSnrDb: number;
                                     /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5035,7 +5049,7 @@ export interface paths {
             };
         };
         /**
-         * Replace the thresholds of the technologies given; the others keep theirs
+         * Replace the thresholds of the technologies given (the others keep theirs); the project's processed tracks are queued again
          * @description Needs one of these permissions: project:reporting:manage.
          */
         put: {
@@ -5054,6 +5068,8 @@ export interface paths {
                             wifi4?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                minSecondaryDbm: number;
                                 /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
                                 /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5074,6 +5090,8 @@ export interface paths {
                             wifi5?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                minSecondaryDbm: number;
                                 /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
                                 /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5094,6 +5112,8 @@ export interface paths {
                             wifi6?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                minSecondaryDbm: number;
                                 /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
                                 /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5114,6 +5134,8 @@ export interface paths {
                             wifi6e?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                minSecondaryDbm: number;
                                 /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
                                 /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5134,6 +5156,8 @@ export interface paths {
                             wifi7?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                minSecondaryDbm: number;
                                 /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
                                 /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5154,6 +5178,8 @@ export interface paths {
                             umts?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                minSecondaryDbm: number;
                                 /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
                                 /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5174,6 +5200,8 @@ export interface paths {
                             lte?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                minSecondaryDbm: number;
                                 /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
                                 /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5194,6 +5222,8 @@ export interface paths {
                             nr?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                 minSignalDbm: number;
+                                /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                minSecondaryDbm: number;
                                 /** @description Signal over noise needed, dB. */
                                 minSnrDb: number;
                                 /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
@@ -5229,6 +5259,8 @@ export interface paths {
                                 [key: string]: {
                                     /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
                                     minSignalDbm: number;
+                                    /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                    minSecondaryDbm: number;
                                     /** @description Signal over noise needed, dB. */
                                     minSnrDb: number;
                                     /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */

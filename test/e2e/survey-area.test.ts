@@ -98,6 +98,17 @@ describe('the survey area', () => {
     await expectAccessible(page);
     await screenshotsOf(page, 'survey-project');
 
+    // The project's requirements: what the heatmap's requirements view judges against.
+    await page.getByRole('combobox', { name: 'Technology' }).selectOption({ label: 'Wi-Fi 6' });
+    const minSignal = page.getByRole('textbox', { name: 'Minimum primary signal (dBm)' });
+    expect(await minSignal.inputValue()).toBe('-67');
+    await minSignal.fill('-70');
+    await minSignal.press('Tab');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Requirements saved.').waitFor();
+    const saved = await api<{ settings: Record<string, { minSignalDbm: number }> }>(page, 'GET', `/api/projects/${/\/projects\/([^/?]+)/.exec(page.url())![1]}/reporting/settings`);
+    expect(saved.settings.wifi6!.minSignalDbm).toBe(-70);
+
     await page.getByRole('link', { name: 'Ground floor' }).click();
     await page.getByRole('heading', { name: 'Primary signal' }).waitFor();
     await page.locator('canvas.heatmap-canvas').waitFor();
@@ -236,6 +247,7 @@ describe('the survey area', () => {
     await viewer.getByRole('heading', { name: 'Demo office survey', level: 1 }).waitFor();
     expect(await viewer.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Add floor' }).count()).toBe(0);
+    expect(await viewer.getByRole('textbox', { name: 'Minimum primary signal (dBm)' }).isDisabled()).toBe(true);
     await viewer.getByRole('link', { name: 'Ground floor' }).click();
     await viewer.getByRole('heading', { name: 'Primary signal' }).waitFor();
     expect(await viewer.getByRole('button', { name: 'Import walk' }).count()).toBe(0);

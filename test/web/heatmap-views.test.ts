@@ -9,6 +9,7 @@ const NO = -128;
 const grid = { cellSizeM: 0.5, cols: 3, rows: 1, metresPerPixel: 0.05 };
 const thresholds: Thresholds = {
   minSignalDbm: -67,
+  minSecondaryDbm: -75,
   minSnrDb: 25,
   minServing: 2,
   maxCoChannel: 1,
@@ -74,6 +75,14 @@ describe('heatmap views', () => {
     const view = computeView('requirements', track(), filter, thresholds, 'project');
     // Cell 0 passes everything; cell 1 is below −67 dBm; cell 2 was not measured.
     expect([...view.values]).toEqual([0, 1, Number.NaN]);
+  });
+
+  it('fail a cell whose second-best server is too weak to roam to, counting only the bands the thresholds allow', () => {
+    // Cell 0: best −50 dBm, second −60 dBm.
+    expect(computeView('requirements', track(), filter, { ...thresholds, minSecondaryDbm: -55 }, 'project').values[0]).toBe(2);
+    expect(computeView('requirements', track(), filter, { ...thresholds, bands: ['5GHz'] }, 'project').values[0]).toBe(2);
+    const secondary = computeView('secondary', track(), filter, thresholds, 'project');
+    expect([secondary.values[0], secondary.threshold]).toEqual([-60, -75]);
   });
 
   it('leave serving and co-channel counts empty where nobody measured, though the layer holds 0 there', () => {

@@ -44,7 +44,7 @@ export async function registerReportingRoutes(fastify: FastifyInstance, ctx: Sur
     {
       schema: {
         tags,
-        summary: 'Replace the thresholds of the technologies given; the others keep theirs',
+        summary: "Replace the thresholds of the technologies given (the others keep theirs); the project's processed tracks are queued again",
         params: ProjectParams,
         body: SettingsChange,
         response: { 200: ReportingSettingsSchema },
@@ -55,7 +55,20 @@ export async function registerReportingRoutes(fastify: FastifyInstance, ctx: Sur
       found(await getProject(ctx.db, projectId), 'project', projectId);
       const settings = request.body.settings;
       for (const t of Object.values(settings)) t?.colourScale.sort((a, b) => a.dbm - b.dbm);
-      return putReportingSettings(ctx.db, projectId, settings, ctx.callerId(request), ctx.now());
+      const saved = await ctx.db.transaction(async (tx) => {
+        const before = await getReportingSettings(tx, projectId);
+        const answer = await putReportingSettings(tx, projectId, settings, ctx.callerId(request), ctx.now());
+        if (JSON.stringify(before.settings) === JSON.stringify(answer.settings)) return answer;
+        // Coverage was judged against the old thresholds: judge it again.
+        await tx.query(
+          `UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2
+            WHERE status IN ('processed', 'failed') AND floorplan_id IN (SELECT p.id FROM floorplans p JOIN floors f ON f.id = p.floor_id WHERE f.project_id = $1)`,
+          [projectId, ctx.now()],
+        );
+        return answer;
+      });
+      ctx.processing.kick();
+      return saved;
     },
   );
 }

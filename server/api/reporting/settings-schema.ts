@@ -17,6 +17,7 @@ export const ColourStopSchema = Type.Object(
 export const ThresholdsSchema = Type.Object(
   {
     minSignalDbm: Type.Number({ minimum: -150, maximum: 0, description: 'Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular).' }),
+    minSecondaryDbm: Type.Number({ minimum: -150, maximum: 0, description: 'Second-best server signal needed, dBm: a device can roam before it loses the first.' }),
     minSnrDb: Type.Number({ minimum: -30, maximum: 80, description: 'Signal over noise needed, dB.' }),
     minServing: Type.Integer({ minimum: 0, maximum: 50, description: 'Networks heard at or above minSignalDbm needed at a point (redundancy, roaming).' }),
     maxCoChannel: Type.Integer({ minimum: 0, maximum: 255, description: "At most this many other networks on the best server's channel may be heard at coChannelDbm or more." }),

@@ -1,6 +1,6 @@
 /** A project's reporting settings: thresholds per technology, defaults where the project set none. */
 import type { Queryable } from '../../db/database.js';
-import { defaultReportingSettings, type ReportingSettings } from './thresholds.js';
+import { withDefaults, type ReportingSettings } from './thresholds.js';
 
 export interface StoredReportingSettings {
   projectId: string;
@@ -17,7 +17,7 @@ export async function getReportingSettings(db: Queryable, projectId: string): Pr
   const row = r.rows[0];
   return {
     projectId,
-    settings: { ...defaultReportingSettings(), ...(row?.settings ?? {}) } as ReportingSettings,
+    settings: withDefaults(row?.settings),
     updatedAt: row ? row.updated_at.toISOString() : null,
     updatedBy: row?.updated_by ?? null,
   };

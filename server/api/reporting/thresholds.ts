@@ -28,15 +28,16 @@ const CELL_SCALE: ColourStop[] = [
 
 export function defaultThresholds(technologyId: string): TechnologyThresholds {
   if (technology(technologyId)?.family === 'cellular') {
-    return { minSignalDbm: -105, minSnrDb: 0, minServing: 1, maxCoChannel: 6, coChannelDbm: -110, bands: [], colourScale: CELL_SCALE };
+    return { minSignalDbm: -105, minSecondaryDbm: -110, minSnrDb: 0, minServing: 1, maxCoChannel: 6, coChannelDbm: -110, bands: [], colourScale: CELL_SCALE };
   }
-  return { minSignalDbm: -67, minSnrDb: 25, minServing: 1, maxCoChannel: 2, coChannelDbm: -82, bands: [], colourScale: SCALE };
+  return { minSignalDbm: -67, minSecondaryDbm: -75, minSnrDb: 25, minServing: 1, maxCoChannel: 2, coChannelDbm: -82, bands: [], colourScale: SCALE };
 }
 
-export function defaultReportingSettings(): ReportingSettings {
-  return Object.fromEntries(NETWORK_TECHNOLOGIES.map((t) => [t.id, defaultThresholds(t.id)]));
+/** Every technology's thresholds: the project's own where it set them, field by field over the defaults, so settings saved before a threshold existed gain its default. */
+export function withDefaults(stored: Partial<ReportingSettings> = {}): ReportingSettings {
+  return Object.fromEntries(NETWORK_TECHNOLOGIES.map((t) => [t.id, { ...defaultThresholds(t.id), ...stored[t.id] }]));
 }
 
 export function thresholdsFor(settings: Partial<ReportingSettings> | undefined, technologyId: string): TechnologyThresholds {
-  return settings?.[technologyId] ?? defaultThresholds(technologyId);
+  return { ...defaultThresholds(technologyId), ...settings?.[technologyId] };
 }

@@ -31,6 +31,9 @@ export const LayerCoverageSchema = Type.Object(
     surveyedAreaM2: Type.Number(),
     percent: Type.Number({ description: 'Share of surveyed cells meeting all thresholds, 0–100.' }),
     signalPercent: Type.Number(),
+    secondaryPercent: Type.Optional(
+      Type.Number({ description: 'Absent from results processed before the secondary-signal requirement existed; processing the track again adds it.' }),
+    ),
     snrPercent: Type.Number(),
     servingPercent: Type.Number(),
     coChannelPercent: Type.Number(),

@@ -201,6 +201,7 @@ function importFailure(error: unknown): string | undefined {
 // Until the project's settings arrive: the defaults a new project starts with.
 const FALLBACK: Thresholds = {
   minSignalDbm: -67,
+  minSecondaryDbm: -75,
   minSnrDb: 25,
   minServing: 1,
   maxCoChannel: 2,

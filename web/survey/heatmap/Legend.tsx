@@ -1,6 +1,6 @@
 /**
- * The colours of the view, strongest first, each with the range it stands for; the requirement
- * marked; and how much of the surveyed area meets it. Swatches carry a border so the pale bands
+ * The colours of the view, strongest first (for requirements: passing first, then each reason in
+ * the order cells are judged), each with the range it stands for; the requirement marked; and how much of the surveyed area meets it. Swatches carry a border so the pale bands
  * stay visible on a dark page.
  */
 import { useTranslation } from '../../lib/i18n.js';
@@ -36,7 +36,7 @@ export function Legend({ viewId, view, cellSizeM }: Props) {
         {t(`survey.viewer.views.${viewId}`)}
       </h3>
       <ul className="legend-bands">
-        {rows.reverse().map((row) => (
+        {(view.unit === 'requirement' ? rows : rows.reverse()).map((row) => (
           <li key={row.label} className={row.marked ? 'legend-band legend-band-marked' : 'legend-band'}>
             <span className="legend-swatch" style={{ background: row.colour }} aria-hidden="true" />
             <span>{row.label}</span>

@@ -23,7 +23,7 @@ export interface ViewFilter {
 }
 
 /** Why a cell fails the requirements, in the order they are checked; 0 means it passes. */
-export const REQUIREMENTS = ['pass', 'signal', 'snr', 'serving', 'coChannel'] as const;
+export const REQUIREMENTS = ['pass', 'signal', 'secondary', 'snr', 'serving', 'coChannel'] as const;
 export type Requirement = (typeof REQUIREMENTS)[number];
 
 export interface ViewResult {
@@ -41,7 +41,7 @@ const SNR_STOPS = [0, 10, 15, 20, 25, 30, 40];
 const SEQUENTIAL = ['#b2182b', '#ef8a62', '#fddbc7', '#d1e5f0', '#67a9cf', '#2166ac', '#053061'];
 const COUNT_STOPS = [0, 1, 2, 3, 4];
 // Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
-const REQUIREMENT_COLOURS: Record<Requirement, string> = { pass: '#009e73', signal: '#d55e00', snr: '#e69f00', serving: '#cc79a7', coChannel: '#0072b2' };
+const REQUIREMENT_COLOURS: Record<Requirement, string> = { pass: '#009e73', signal: '#d55e00', secondary: '#f0e442', snr: '#e69f00', serving: '#cc79a7', coChannel: '#0072b2' };
 
 function fromLayer(layer: Layer | undefined, cells: number): Float32Array {
   const out = new Float32Array(cells).fill(Number.NaN);
@@ -88,13 +88,17 @@ function requirementValues(track: TrackLayers, f: ViewFilter, t: Thresholds, cel
   const snr = fromLayer(layers.snr, cells);
   const serving = fromLayer(layers.serving, cells);
   const coChannel = fromLayer(layers.coChannel, cells);
+  // The networks the server judged: those of the technology in the bands the thresholds count.
+  const counted = track.networks.filter((n) => n.technology === f.technology && (t.bands.length === 0 || t.bands.includes(n.network.band)));
+  const second = rankedSignal(counted, cells, 1);
   const out = new Float32Array(cells).fill(Number.NaN);
   for (let i = 0; i < cells; i++) {
     if (Number.isNaN(best[i]!)) continue;
     if (best[i]! < t.minSignalDbm) out[i] = 1;
-    else if (!Number.isNaN(snr[i]!) && snr[i]! < t.minSnrDb) out[i] = 2;
-    else if (serving[i]! < t.minServing) out[i] = 3;
-    else if (coChannel[i]! > t.maxCoChannel) out[i] = 4;
+    else if (!(second[i]! >= t.minSecondaryDbm)) out[i] = 2;
+    else if (!Number.isNaN(snr[i]!) && snr[i]! < t.minSnrDb) out[i] = 3;
+    else if (serving[i]! < t.minServing) out[i] = 4;
+    else if (coChannel[i]! > t.maxCoChannel) out[i] = 5;
     else out[i] = 0;
   }
   return out;
@@ -110,7 +114,8 @@ export function computeView(view: ViewId, track: TrackLayers, f: ViewFilter, thr
     case 'primary':
     case 'secondary': {
       const values = !filtered && view === 'primary' ? fromLayer(layers.best, cells) : rankedSignal(selected(track, f), cells, view === 'primary' ? 0 : 1);
-      result = { values, bands: signalBands, unit: 'dBm', threshold: thresholds.minSignalDbm, meets: (v) => v >= thresholds.minSignalDbm };
+      const threshold = view === 'primary' ? thresholds.minSignalDbm : thresholds.minSecondaryDbm;
+      result = { values, bands: signalBands, unit: 'dBm', threshold, meets: (v) => v >= threshold };
       break;
     }
     case 'network': {

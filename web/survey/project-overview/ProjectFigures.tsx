@@ -2,11 +2,13 @@
 import { useTranslation } from '../../lib/i18n.js';
 import { DateText } from '../../ui/DateText.js';
 import { QueryError } from '../../ui/QueryError.js';
+import { useNetworkTechnologies } from '../floor/queries.js';
 import { useProjectStats } from './queries.js';
 
 export function ProjectFigures({ projectId }: { projectId: string }) {
   const { t, i18n } = useTranslation();
   const stats = useProjectStats(projectId);
+  const technologies = useNetworkTechnologies();
   if (stats.isError) return <QueryError error={stats.error} onRetry={() => void stats.refetch()} />;
   if (!stats.data) return <div className="figures figures-loading" aria-busy="true" />;
   const s = stats.data;
@@ -48,7 +50,7 @@ export function ProjectFigures({ projectId }: { projectId: string }) {
           <ul className="coverage-list">
             {s.coverage.map((c) => (
               <li key={c.technology} className="coverage-row">
-                <span className="coverage-name">{c.technology}</span>
+                <span className="coverage-name">{technologies.data?.items.find((x) => x.id === c.technology)?.name ?? c.technology}</span>
                 <span className="coverage-bar" aria-hidden="true">
                   <span className="coverage-fill" style={{ width: `${Math.min(100, Math.max(0, c.percent))}%` }} />
                 </span>

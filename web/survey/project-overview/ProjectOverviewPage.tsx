@@ -15,11 +15,13 @@ import { ProjectStatusBadge } from '../project-status.js';
 import { FloorList } from './FloorList.js';
 import { ProjectActions } from './ProjectActions.js';
 import { ProjectFigures } from './ProjectFigures.js';
-import { useProject } from './queries.js';
+import { RequirementsPanel } from './RequirementsPanel.js';
+import { useProject, useProjectStats } from './queries.js';
 
 export function ProjectOverviewPage({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const project = useProject(projectId);
+  const stats = useProjectStats(projectId);
   const orgId = project.data?.orgId ?? '';
   const orgName = useOrgName(orgId, t('shell.organization'));
 
@@ -49,6 +51,11 @@ export function ProjectOverviewPage({ projectId }: { projectId: string }) {
       {data.description && <p className="project-description">{data.description}</p>}
       <ProjectFigures projectId={projectId} />
       <FloorList projectId={projectId} orgId={data.orgId} />
+      <RequirementsPanel
+        projectId={projectId}
+        orgId={data.orgId}
+        technologies={[...(stats.data?.coverage ?? [])].sort((a, b) => b.surveyedAreaM2 - a.surveyedAreaM2).map((c) => c.technology)}
+      />
     </>
   );
 }

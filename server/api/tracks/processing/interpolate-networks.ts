@@ -60,9 +60,10 @@ export function interpolateNetworks(samples: SampleTable, stats: SampleStats, la
       if (kept) kept[c] = clampDb(v);
       if (!layer) continue;
       if (v > layer.best[c]!) {
+        layer.second[c] = layer.best[c]!;
         layer.best[c] = v;
         layer.bestNetwork[c] = n;
-      }
+      } else if (v > layer.second[c]!) layer.second[c] = v;
       if (v >= layer.thresholds.minSignalDbm && layer.serving[c]! < 255) layer.serving[c]!++;
       if (v >= layer.thresholds.coChannelDbm && channelCount![c]! < 255) channelCount![c]!++;
     }

@@ -29,7 +29,7 @@ async function inputsOf(db: Queryable, track: TrackRow): Promise<Inputs & { hash
   const row = r.rows[0]!;
   const { settings } = await getReportingSettings(db, row.project_id);
   const hash = createHash('sha256')
-    .update(JSON.stringify({ c: row.calibration, s: settings, v: 1 }))
+    .update(JSON.stringify({ c: row.calibration, s: settings, v: 2 }))
     .digest('hex');
   return { calibration: row.calibration, image: { width: row.width, height: row.height }, projectId: row.project_id, settings, hash };
 }

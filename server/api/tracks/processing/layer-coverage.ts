@@ -22,6 +22,7 @@ export function layerCoverage(layer: LayerWork, nets: readonly TrackNetwork[], g
   let surveyed = 0;
   let pass = 0;
   let passSignal = 0;
+  let passSecondary = 0;
   let passSnr = 0;
   let passServing = 0;
   let passCoChannel = 0;
@@ -41,14 +42,16 @@ export function layerCoverage(layer: LayerWork, nets: readonly TrackNetwork[], g
     const others = signal >= t.coChannelDbm ? Math.max(0, heard - 1) : heard;
     coChannel[c] = others;
     const okSignal = signal >= t.minSignalDbm;
+    const okSecondary = layer.second[c]! >= t.minSecondaryDbm;
     const okSnr = s >= t.minSnrDb;
     const okServing = layer.serving[c]! >= t.minServing;
     const okCo = others <= t.maxCoChannel;
     if (okSignal) passSignal++;
+    if (okSecondary) passSecondary++;
     if (okSnr) passSnr++;
     if (okServing) passServing++;
     if (okCo) passCoChannel++;
-    if (okSignal && okSnr && okServing && okCo) pass++;
+    if (okSignal && okSecondary && okSnr && okServing && okCo) pass++;
   }
   const pct = (k: number) => (surveyed === 0 ? 0 : round2((100 * k) / surveyed));
   return {
@@ -61,6 +64,7 @@ export function layerCoverage(layer: LayerWork, nets: readonly TrackNetwork[], g
       surveyedAreaM2: round2(surveyed * grid.cellSizeM * grid.cellSizeM),
       percent: pct(pass),
       signalPercent: pct(passSignal),
+      secondaryPercent: pct(passSecondary),
       snrPercent: pct(passSnr),
       servingPercent: pct(passServing),
       coChannelPercent: pct(passCoChannel),

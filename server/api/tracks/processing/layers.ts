@@ -11,6 +11,8 @@ export interface LayerWork {
   thresholds: TechnologyThresholds;
   networks: number[];
   best: Float32Array;
+  /** The second-best server's signal: where a device roams to. */
+  second: Float32Array;
   bestNetwork: Uint16Array;
   serving: Uint8Array;
   /** Per `band|channel`: networks heard at the co-channel level, per cell. */
@@ -37,6 +39,7 @@ export function groupLayers(nets: readonly TrackNetwork[], settings: Partial<Rep
         thresholds: thresholdsFor(settings, net.technology),
         networks: [],
         best: new Float32Array(cells).fill(-Infinity),
+        second: new Float32Array(cells).fill(-Infinity),
         bestNetwork: new Uint16Array(cells).fill(NONE),
         serving: new Uint8Array(cells),
         channelCounts: new Map(),

@@ -59,14 +59,15 @@ describe('processing against a simulated walk with known ground truth', () => {
       image: s.image,
       metresPerPixel: 1 / PX_PER_M,
       calibrated: true,
-      settings: { wifi6: { ...defaultThresholds('wifi6'), minSignalDbm: -50, minServing: 2 } },
+      settings: { wifi6: { ...defaultThresholds('wifi6'), minSignalDbm: -50, minSecondaryDbm: -55, minServing: 2 } },
     });
     const base = result.layers[0]!.coverage;
     const tight = strict.layers[0]!.coverage;
     expect(tight.surveyedCells).toBe(base.surveyedCells);
     expect(tight.signalPercent).toBeLessThan(base.signalPercent);
+    expect(tight.secondaryPercent).toBeLessThan(base.secondaryPercent!);
     expect(tight.servingPercent).toBeLessThan(base.servingPercent);
-    expect(tight.percent).toBeLessThanOrEqual(Math.min(tight.signalPercent, tight.servingPercent));
+    expect(tight.percent).toBeLessThanOrEqual(Math.min(tight.signalPercent, tight.secondaryPercent!, tight.servingPercent));
 
     const only5 = processTrack(s.samples, {
       image: s.image,

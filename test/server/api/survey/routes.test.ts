@@ -385,6 +385,28 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(requeued.body.status).toBe('processed');
     });
 
+    it("processes the project's walks again when its thresholds change, and only then", async () => {
+      const before = (await http.get(`/api/tracks/${trackId}`)).body;
+      const { settings } = (await http.get(`/api/projects/${projectId}/reporting/settings`)).body;
+      await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi6: settings.wifi6 } });
+      expect((await http.get(`/api/tracks/${trackId}`)).body.queuedAt).toBe(before.queuedAt);
+      await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi6: { ...settings.wifi6, minSecondaryDbm: -40 } } });
+      const after = await until(
+        () => http.get(`/api/tracks/${trackId}`),
+        (r) => r.body.status === 'processed' && r.body.queuedAt !== before.queuedAt,
+      );
+      expect(after.body.status).toBe('processed');
+      const coverage = (r: { body: { result: { layers: { technology: string; coverage: { secondaryPercent: number; percent: number } }[] } } }) =>
+        r.body.result.layers.find((l) => l.technology === 'wifi6')!.coverage;
+      expect(coverage(after).secondaryPercent).toBeLessThan(coverage({ body: before }).secondaryPercent ?? 100);
+      expect(coverage(after).percent).toBeLessThanOrEqual(coverage(after).secondaryPercent);
+      await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi6: settings.wifi6 } });
+      await until(
+        () => http.get(`/api/tracks/${trackId}`),
+        (r) => r.body.status === 'processed' && r.body.queuedAt !== after.body.queuedAt,
+      );
+    });
+
     it('serves statistics from the stored results', async () => {
       const nets = await http.get(`/api/projects/${projectId}/statistics/networkstatistics?trackId=${trackId}&sort=samples`);
       expect(nets.status).toBe(200);
@@ -465,6 +487,10 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(put.body.settings.wifi5).toMatchObject({ minSignalDbm: -70, bands: ['5GHz'] });
       expect(put.body.settings.wifi7.minSignalDbm).toBe(-67);
       expect(put.body.updatedBy).toBe(alice);
+      expect(put.body.settings.wifi5.minSecondaryDbm).toBe(-75);
+      // Settings saved before a threshold existed gain its default.
+      await t.db.query(`UPDATE reporting_settings SET settings = settings #- '{wifi5,minSecondaryDbm}' WHERE project_id = $1`, [projectId]);
+      expect((await http.get(`/api/projects/${projectId}/reporting/settings`)).body.settings.wifi5).toMatchObject({ minSignalDbm: -70, minSecondaryDbm: -75 });
       expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi9: wifi5 } })).status).toBe(400);
       expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi5: { ...wifi5, minSignalDbm: 10 } } })).status).toBe(400);
       expect(
