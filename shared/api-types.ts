@@ -4038,7 +4038,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    kind?: "signal" | "best" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                    kind?: "signal" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
                     technology?: string;
                     /** @description Network datasets of this band only. */
                     band?: string;
@@ -4081,7 +4081,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {unknown} */
-                                kind: "signal" | "best" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                                kind: "signal" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
                                 technology: string;
                                 /** @enum {unknown} */
                                 unit: "dBm" | "dB" | "count" | "index";

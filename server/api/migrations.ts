@@ -5,5 +5,6 @@ import { devicesMigration } from './devices-migration.js';
 import { outboxDeliveryMigration } from './mail/migration.js';
 import { surveyMigration } from './survey/migration.js';
 import { trackFormatsMigration } from './tracks/migration.js';
+import { secondServerMigration } from './tracks/second-server-migration.js';
 
-export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration, devicesMigration, outboxDeliveryMigration, trackFormatsMigration];
+export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration, devicesMigration, outboxDeliveryMigration, trackFormatsMigration, secondServerMigration];

@@ -21,6 +21,7 @@ import { runAutocannon } from './autocannon.mjs';
 import { startGateway } from './gateway.mjs';
 import { benchIdentity } from './identity.mjs';
 import { benchBundles } from './bundle-budgets.mjs';
+import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
 import { benchSurvey } from './survey.mjs';
 import { cleanup, cpuSeconds, freePort, httpGet, installSignalCleanup, isInterrupted, reapedChildrenCpuSeconds } from './processes.mjs';
@@ -180,6 +181,7 @@ async function main() {
   await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchBundles({ say, problems });
+  await benchHeatmapViewer({ say, problems });
   for (const problem of problems.slice(reported)) say(`!! FAILED: ${problem}`);
 }
 

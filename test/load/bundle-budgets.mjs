@@ -7,28 +7,15 @@
  *   signed in, first visit of the projects   budget 150 KB — shell and survey area together
  *   administration area, opened afterwards   its own chunk(s), reported
  *   survey area, opened after administration its own chunk(s), reported
+ *   floor page with the heatmap viewer       its own chunk(s), reported
  */
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { freePort, httpGet, makeTempDir, startProcess, stopProcess } from './processes.mjs';
+import { signUp, startProductAndBrowser } from './product-browser.mjs';
 import { fixed, formatTable } from './table.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const LOGIN_JS_BUDGET_KB = 90;
 export const SHELL_JS_BUDGET_KB = 150;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const PASSWORD = 'bundle budget password 2026';
-
-async function waitForHealth(url, deadline) {
-  while (Date.now() < deadline) {
-    const answer = await httpGet(`${url}/bff/health`).catch(() => undefined);
-    if (answer?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the product did not answer ${url}/bff/health in time`);
-}
 
 /** Collects the scripts a page fetches from now on; `take()` returns them and starts afresh. */
 function scriptRecorder(page) {
@@ -56,18 +43,11 @@ const sum = (files, field) => files.reduce((total, file) => total + file[field],
 export async function benchBundles({ say, problems }) {
   say();
   say(`== JavaScript fetched by Chromium, gzip -9 (budgets: /login ${LOGIN_JS_BUDGET_KB} KB, signed-in first load ${SHELL_JS_BUDGET_KB} KB) ==`);
-  const dir = makeTempDir('bundle-budgets');
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const handle = startProcess('product for the bundle budgets', process.execPath, [join(ROOT, 'dist/server/main.js')], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dir, LOG_LEVEL: 'warn', GATEWAY_WORKERS: '1' },
-    logFile: join(dir, 'product.log'),
-  });
-  let browser;
+  let product;
   const result = {};
   try {
-    await waitForHealth(url, Date.now() + 60_000);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+    product = await startProductAndBrowser('bundle-budgets');
+    const { url, browser } = product;
 
     // /login on a first visit.
     const visitor = await browser.newContext();
@@ -78,13 +58,7 @@ export async function benchBundles({ say, problems }) {
     const login = await loginScripts.take();
 
     // An account (the first one owns the demo organisation), then a cold visit signed in.
-    await loginPage.goto(`${url}/registration`, { waitUntil: 'networkidle' });
-    await loginPage.fill('input[name="traits.email"]', 'budget@example.com');
-    await loginPage.fill('input[name="traits.name.first"]', 'Budget');
-    await loginPage.fill('input[name="traits.name.last"]', 'Reader');
-    await loginPage.fill('input[name="password"]', PASSWORD);
-    await loginPage.getByRole('button', { name: 'Sign up' }).click();
-    await loginPage.waitForURL((address) => !address.pathname.startsWith('/registration'), { timeout: 30_000 });
+    await signUp(loginPage, url, 'budget@example.com');
     const signedIn = await browser.newContext({ storageState: await visitor.storageState() });
     const page = await signedIn.newPage();
     const scripts = scriptRecorder(page);
@@ -112,6 +86,13 @@ export async function benchBundles({ say, problems }) {
     await adminFirst.waitForLoadState('networkidle');
     const survey = await coldScripts.take();
 
+    // The floor page (plan, heatmap viewer, track import) is a chunk of its own, fetched on the first floor opened.
+    await adminFirst.getByRole('link', { name: 'Demo office survey' }).click();
+    await adminFirst.getByRole('link', { name: 'Ground floor' }).click();
+    await adminFirst.locator('canvas.heatmap-canvas').waitFor({ timeout: 30_000 });
+    await adminFirst.waitForLoadState('networkidle');
+    const floor = await coldScripts.take();
+
     const row = (label, files) => [label, String(files.length), fixed(kb(sum(files, 'raw')), 1), fixed(kb(sum(files, 'gzip')), 1)];
     say(
       formatTable(
@@ -121,6 +102,7 @@ export async function benchBundles({ say, problems }) {
           row('signed in, first visit of the projects (shell + survey)', shell),
           row('administration area, opened afterwards', admin),
           row('survey area, opened after administration', survey),
+          row('floor page with the heatmap viewer, opened from a project', floor),
         ],
       ),
     );
@@ -136,8 +118,7 @@ export async function benchBundles({ say, problems }) {
     say(`   failed: ${error.message}`);
     return result;
   } finally {
-    await browser?.close();
-    await stopProcess(handle);
+    await product?.stop();
   }
 }
 

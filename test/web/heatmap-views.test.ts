@@ -85,6 +85,13 @@ describe('heatmap views', () => {
     expect([secondary.values[0], secondary.threshold]).toEqual([-60, -75]);
   });
 
+  it('read the second-best server as processing stored it, which counts networks whose grids were not kept', () => {
+    const stored = track();
+    stored.technologies.get('wifi6')!.second = int8([-58, -80, NO]);
+    expect([...computeView('secondary', stored, filter, thresholds, 'project').values]).toEqual([-58, -80, Number.NaN]);
+    expect(computeView('requirements', stored, filter, { ...thresholds, minSignalDbm: -75 }, 'project').values[1]).toBe(2);
+  });
+
   it('leave serving and co-channel counts empty where nobody measured, though the layer holds 0 there', () => {
     expect([...computeView('serving', track(), filter, thresholds, 'project').values]).toEqual([3, 1, Number.NaN]);
     const coChannel = computeView('coChannel', track(), filter, thresholds, 'project');

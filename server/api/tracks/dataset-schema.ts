@@ -7,7 +7,7 @@ import { PageOf, Nullable } from '../http/response-schemas.js';
 import { ColourStopSchema } from '../reporting/settings-schema.js';
 import { GridSchema, MethodSchema } from './track-schema.js';
 
-export const DATASET_KINDS = ['signal', 'best', 'bestNetwork', 'snr', 'serving', 'coChannel'] as const;
+export const DATASET_KINDS = ['signal', 'best', 'second', 'bestNetwork', 'snr', 'serving', 'coChannel'] as const;
 
 const DatasetNetworkSchema = Type.Object({
   index: Type.Integer({ description: 'The network index bestNetwork grids refer to.' }),

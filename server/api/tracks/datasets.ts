@@ -11,6 +11,7 @@ import type { TrackResultSummary } from './store.js';
 
 const LAYER_KINDS: { kind: DatasetKind; column: string; unit: Dataset['unit']; encoding: Dataset['encoding']; noData: number | null }[] = [
   { kind: 'best', column: 'best', unit: 'dBm', encoding: 'int8', noData: NO_DATA },
+  { kind: 'second', column: 'second', unit: 'dBm', encoding: 'int8', noData: NO_DATA },
   { kind: 'bestNetwork', column: 'best_network', unit: 'index', encoding: 'uint16le', noData: 0xffff },
   { kind: 'snr', column: 'snr', unit: 'dB', encoding: 'int8', noData: NO_DATA },
   { kind: 'serving', column: 'serving', unit: 'count', encoding: 'uint8', noData: null },
@@ -25,8 +26,8 @@ export interface DatasetFilter {
 }
 
 export async function trackDatasets(db: Queryable, trackId: string, summary: TrackResultSummary, f: DatasetFilter, page: { page: number; perPage: number }) {
-  const layers = await db.query<{ technology: string; thresholds: TechnologyThresholds }>(
-    'SELECT technology, thresholds FROM track_layers WHERE track_id = $1 ORDER BY technology',
+  const layers = await db.query<{ technology: string; thresholds: TechnologyThresholds; has_second: boolean }>(
+    'SELECT technology, thresholds, second IS NOT NULL AS has_second FROM track_layers WHERE track_id = $1 ORDER BY technology',
     [trackId],
   );
   const nets = await db.query<{
@@ -57,6 +58,7 @@ export async function trackDatasets(db: Queryable, trackId: string, summary: Tra
   const all: (Dataset & { source: { table: 'layer'; technology: string; column: string } | { table: 'network'; idx: number } })[] = [];
   for (const l of layers.rows) {
     for (const k of LAYER_KINDS) {
+      if (k.kind === 'second' && !l.has_second) continue;
       all.push({
         id: `${k.kind}:${l.technology}`,
         kind: k.kind,

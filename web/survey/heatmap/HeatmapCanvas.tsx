@@ -2,9 +2,10 @@
  * A view's grid laid over the plan: one canvas pixel per cell, stretched over the cells' extent.
  * Smooth lets the browser interpolate between cells; grid shows the cells as they are.
  */
-import { useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type { GridSpec } from '../../lib/api-types.js';
 import { paintGrid } from './paint.js';
+import { timed } from './timing.js';
 import type { ViewResult } from './views.js';
 
 export type RenderMode = 'smooth' | 'grid' | 'points';
@@ -18,11 +19,11 @@ interface Props {
   opacity: number;
 }
 
-export function HeatmapCanvas({ grid, view, planPerStage, mode, opacity }: Props) {
+export const HeatmapCanvas = memo(function HeatmapCanvas({ grid, view, planPerStage, mode, opacity }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useLayoutEffect(() => {
     const context = canvas.current?.getContext('2d');
-    context?.putImageData(paintGrid(view.values, grid.cols, grid.rows, view.bands), 0, 0);
+    if (context) timed('heatmap paint', () => context.putImageData(paintGrid(view.values, grid.cols, grid.rows, view.bands), 0, 0));
   }, [view, grid]);
   const cellStagePx = grid.cellSizeM / grid.metresPerPixel / planPerStage;
   return (
@@ -35,4 +36,4 @@ export function HeatmapCanvas({ grid, view, planPerStage, mode, opacity }: Props
       aria-hidden="true"
     />
   );
-}
+});

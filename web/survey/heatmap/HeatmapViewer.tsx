@@ -16,6 +16,7 @@ import { Readout, type ReadoutValue } from './Readout.js';
 import { mainTechnology, networkByIndex, type TrackLayers } from './track-layers.js';
 import { useViewerState } from './viewer-state.js';
 import { ViewerControls } from './ViewerControls.js';
+import { timed } from './timing.js';
 import { computeView } from './views.js';
 import { WalkOverlay } from './WalkOverlay.js';
 import './heatmap.css';
@@ -35,7 +36,10 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
   const state = useViewerState(mainTechnology(layers));
   const { preferences, view: viewId, filter } = state;
   const thresholds = thresholdsFor(filter.technology);
-  const view = useMemo(() => computeView(viewId, layers, filter, thresholds, preferences.palette), [viewId, layers, filter, thresholds, preferences.palette]);
+  const view = useMemo(
+    () => timed('heatmap view', () => computeView(viewId, layers, filter, thresholds, preferences.palette)),
+    [viewId, layers, filter, thresholds, preferences.palette],
+  );
   const [hover, setHover] = useState<PlanPoint | null>(null);
   const [scale, setScale] = useState(1);
   const onScaleChange = useCallback((s: number) => setScale(s), []);
@@ -60,7 +64,8 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
     };
   }
 
-  const signalBands = bandsOf(thresholds.colourScale, preferences.palette);
+  const signalBands = useMemo(() => bandsOf(thresholds.colourScale, preferences.palette), [thresholds.colourScale, preferences.palette]);
+  const legendView = useMemo(() => (preferences.mode === 'points' ? { ...view, bands: signalBands, unit: 'dBm' as const } : view), [preferences.mode, view, signalBands]);
   return (
     <div className="heatmap-viewer">
       <div className="heatmap-main">
@@ -78,7 +83,8 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
             <WalkOverlay
               points={points}
               plan={floorplan}
-              screenPerPlan={scale / planPerStage}
+              // The route keeps its width by itself; only dots need the zoom (so the overlay need not redraw on every step without them).
+              screenPerPlan={preferences.showSamples || preferences.mode === 'points' ? scale / planPerStage : 1}
               showRoute={preferences.showRoute}
               showSamples={preferences.showSamples}
               colouredBy={preferences.mode === 'points' ? signalBands : undefined}
@@ -91,7 +97,7 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
       <aside className="heatmap-aside" aria-label={t('survey.viewer.panel')}>
         {aside}
         <ViewerControls state={state} track={layers} technologyName={technologyName} />
-        <Legend viewId={viewId} view={preferences.mode === 'points' ? { ...view, bands: signalBands, unit: 'dBm' } : view} cellSizeM={grid.cellSizeM} />
+        <Legend viewId={viewId} view={legendView} cellSizeM={grid.cellSizeM} />
       </aside>
     </div>
   );

@@ -3,6 +3,7 @@
  * the order cells are judged), each with the range it stands for; the requirement marked; and how much of the surveyed area meets it. Swatches carry a border so the pale bands
  * stay visible on a dark page.
  */
+import { memo } from 'react';
 import { useTranslation } from '../../lib/i18n.js';
 import { REQUIREMENTS, shareMeeting, type ViewId, type ViewResult } from './views.js';
 
@@ -12,7 +13,7 @@ interface Props {
   cellSizeM: number;
 }
 
-export function Legend({ viewId, view, cellSizeM }: Props) {
+export const Legend = memo(function Legend({ viewId, view, cellSizeM }: Props) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const unit = view.unit === 'dBm' ? ' dBm' : view.unit === 'dB' ? ' dB' : '';
@@ -51,4 +52,4 @@ export function Legend({ viewId, view, cellSizeM }: Props) {
       </p>
     </section>
   );
-}
+});

@@ -3,6 +3,7 @@
  * mode the dots carry the colour of the strongest signal heard there — the measurements alone,
  * without any interpolation.
  */
+import { memo, useMemo } from 'react';
 import type { TrackPoints } from '../../lib/api-types.js';
 import { bandIndex, type Band } from './colour-bands.js';
 
@@ -17,9 +18,10 @@ interface Props {
   colouredBy?: readonly Band[];
 }
 
-export function WalkOverlay({ points, plan, screenPerPlan, showRoute, showSamples, colouredBy }: Props) {
+// Memoised: zooming re-renders the viewer on every wheel step, and a walk holds thousands of points.
+export const WalkOverlay = memo(function WalkOverlay({ points, plan, screenPerPlan, showRoute, showSamples, colouredBy }: Props) {
   const radius = (colouredBy ? 5 : 2.5) / screenPerPlan;
-  const route = points.x.map((x, i) => `${x},${points.y[i]}`).join(' ');
+  const route = useMemo(() => points.x.map((x, i) => `${x},${points.y[i]}`).join(' '), [points]);
   return (
     <svg className="walk-overlay" viewBox={`0 0 ${plan.width} ${plan.height}`} preserveAspectRatio="none" aria-hidden="true">
       {showRoute && <polyline className="walk-route" points={route} vectorEffect="non-scaling-stroke" />}
@@ -37,4 +39,4 @@ export function WalkOverlay({ points, plan, screenPerPlan, showRoute, showSample
         ))}
     </svg>
   );
-}
+});

@@ -1,5 +1,5 @@
 /**
- * One processed track, decoded: per technology its layers (best server, its network, SNR,
+ * One processed track, decoded: per technology its layers (best and second-best server, its network, SNR,
  * serving count, co-channel count) and every network's own signal grid. Built once from the
  * datasets answer; every view is computed from it without asking the server again.
  */
@@ -14,6 +14,8 @@ export interface NetworkLayer {
 
 export interface TechnologyLayers {
   best?: Layer;
+  /** Absent on walks processed before the second-best server was kept. */
+  second?: Layer;
   bestNetwork?: Layer;
   snr?: Layer;
   serving?: Layer;

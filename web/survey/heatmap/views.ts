@@ -76,29 +76,39 @@ function rankedSignal(networks: readonly NetworkLayer[], cells: number, rank: 0 
   return out;
 }
 
+/** The second-best server as processing judged it; for walks processed before it was kept, from the networks' own grids. */
+function secondServer(track: TrackLayers, technology: string, t: Thresholds, cells: number): Float32Array {
+  const stored = track.technologies.get(technology)?.second;
+  if (stored) return fromLayer(stored, cells);
+  const counted = track.networks.filter((n) => n.technology === technology && (t.bands.length === 0 || t.bands.includes(n.network.band)));
+  return rankedSignal(counted, cells, 1);
+}
+
 function countBands(palette: Palette, reverse: boolean): Band[] {
   const colours = palette === 'viridis' ? viridis(COUNT_STOPS.length) : SEQUENTIAL.slice(1, 1 + COUNT_STOPS.length);
   const ordered = reverse ? [...colours].reverse() : colours;
   return COUNT_STOPS.map((from, i) => ({ from, colour: ordered[i]! }));
 }
 
+/** One pass over the stored layers as they are (no converted copies): the view a 400 × 400 grid must draw within a frame. */
 function requirementValues(track: TrackLayers, f: ViewFilter, t: Thresholds, cells: number): Float32Array {
   const layers = track.technologies.get(f.technology) ?? {};
-  const best = fromLayer(layers.best, cells);
-  const snr = fromLayer(layers.snr, cells);
-  const serving = fromLayer(layers.serving, cells);
-  const coChannel = fromLayer(layers.coChannel, cells);
-  // The networks the server judged: those of the technology in the bands the thresholds count.
-  const counted = track.networks.filter((n) => n.technology === f.technology && (t.bands.length === 0 || t.bands.includes(n.network.band)));
-  const second = rankedSignal(counted, cells, 1);
   const out = new Float32Array(cells).fill(Number.NaN);
+  if (!layers.best) return out;
+  const best = layers.best.values;
+  const noBest = layers.best.noData;
+  const snr = layers.snr;
+  const serving = layers.serving?.values;
+  const coChannel = layers.coChannel?.values;
+  const second = secondServer(track, f.technology, t, cells);
   for (let i = 0; i < cells; i++) {
-    if (Number.isNaN(best[i]!)) continue;
-    if (best[i]! < t.minSignalDbm) out[i] = 1;
+    const b = best[i]!;
+    if (b === noBest) continue;
+    if (b < t.minSignalDbm) out[i] = 1;
     else if (!(second[i]! >= t.minSecondaryDbm)) out[i] = 2;
-    else if (!Number.isNaN(snr[i]!) && snr[i]! < t.minSnrDb) out[i] = 3;
-    else if (serving[i]! < t.minServing) out[i] = 4;
-    else if (coChannel[i]! > t.maxCoChannel) out[i] = 5;
+    else if (snr && snr.values[i] !== snr.noData && snr.values[i]! < t.minSnrDb) out[i] = 3;
+    else if (serving && serving[i]! < t.minServing) out[i] = 4;
+    else if (coChannel && coChannel[i]! > t.maxCoChannel) out[i] = 5;
     else out[i] = 0;
   }
   return out;
@@ -113,7 +123,11 @@ export function computeView(view: ViewId, track: TrackLayers, f: ViewFilter, thr
   switch (view) {
     case 'primary':
     case 'secondary': {
-      const values = !filtered && view === 'primary' ? fromLayer(layers.best, cells) : rankedSignal(selected(track, f), cells, view === 'primary' ? 0 : 1);
+      const values = filtered
+        ? rankedSignal(selected(track, f), cells, view === 'primary' ? 0 : 1)
+        : view === 'primary'
+          ? fromLayer(layers.best, cells)
+          : secondServer(track, f.technology, thresholds, cells);
       const threshold = view === 'primary' ? thresholds.minSignalDbm : thresholds.minSecondaryDbm;
       result = { values, bands: signalBands, unit: 'dBm', threshold, meets: (v) => v >= threshold };
       break;

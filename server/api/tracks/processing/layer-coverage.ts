@@ -17,6 +17,7 @@ export function layerCoverage(layer: LayerWork, nets: readonly TrackNetwork[], g
   const noiseGrid = new Float32Array(cells).fill(ASSUMED_NOISE[family]);
   if (layer.noise) layer.noise.interpolate(noiseGrid);
   const best = new Int8Array(cells).fill(NO_DATA);
+  const second = new Int8Array(cells).fill(NO_DATA);
   const snr = new Int8Array(cells).fill(NO_DATA);
   const coChannel = new Uint8Array(cells);
   let surveyed = 0;
@@ -32,6 +33,7 @@ export function layerCoverage(layer: LayerWork, nets: readonly TrackNetwork[], g
     surveyed++;
     const signal = layer.best[c]!;
     best[c] = clampDb(signal);
+    if (layer.second[c]! > Number.NEGATIVE_INFINITY) second[c] = clampDb(layer.second[c]!);
     // Inside the signal's reach but outside the noise samples' reach: fall back to the assumed floor.
     const noise = Number.isNaN(noiseGrid[c]!) ? ASSUMED_NOISE[family] : noiseGrid[c]!;
     const s = signal - noise;
@@ -70,6 +72,7 @@ export function layerCoverage(layer: LayerWork, nets: readonly TrackNetwork[], g
       coChannelPercent: pct(passCoChannel),
     },
     best,
+    second,
     bestNetwork: layer.bestNetwork,
     snr,
     serving: layer.serving,

@@ -62,6 +62,8 @@ export interface LayerResult {
   coverage: LayerCoverage;
   /** Best-server signal, whole dBm, NO_DATA where none. */
   best: Int8Array;
+  /** Second-best server signal, whole dBm, NO_DATA where fewer than two networks reach. */
+  second: Int8Array;
   /** Index into networks of the best server, 0xffff where none. */
   bestNetwork: Uint16Array;
   /** Whole dB, NO_DATA where none. */

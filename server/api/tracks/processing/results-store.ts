@@ -79,7 +79,7 @@ export async function replaceResults(tx: Queryable, trackId: string, result: Pro
   await insertMany(
     tx,
     'track_layers',
-    ['track_id', 'technology', 'thresholds', 'coverage', 'noise_assumed', 'best', 'best_network', 'snr', 'serving', 'co_channel'],
+    ['track_id', 'technology', 'thresholds', 'coverage', 'noise_assumed', 'best', 'second', 'best_network', 'snr', 'serving', 'co_channel'],
     result.layers.map((l) => [
       trackId,
       l.technology,
@@ -87,6 +87,7 @@ export async function replaceResults(tx: Queryable, trackId: string, result: Pro
       JSON.stringify(l.coverage),
       l.noiseAssumed,
       bytes(l.best),
+      bytes(l.second),
       bytes(l.bestNetwork),
       bytes(l.snr),
       bytes(l.serving),

@@ -332,12 +332,23 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
 
       const list = await http.get(`/api/tracks/${trackId}/datasets?per_page=100`);
       expect(list.status).toBe(200);
-      expect(list.body.total).toBe(5 + 8);
+      expect(list.body.total).toBe(6 + 8);
       expect(list.body.items.every((d: { values?: string }) => d.values === undefined)).toBe(true);
       const best = await http.get(`/api/tracks/${trackId}/datasets?kind=best&include=values`);
       expect(best.body.items).toHaveLength(1);
       const { cols, rows } = best.body.grid;
       expect(Buffer.from(best.body.items[0].values, 'base64').length).toBe(cols * rows);
+      // The second-best server is never above the best, and is missing only where the best is alone or missing.
+      const second = await http.get(`/api/tracks/${trackId}/datasets?kind=second&include=values`);
+      const bestDbm = new Int8Array(Buffer.from(best.body.items[0].values, 'base64'));
+      const secondDbm = new Int8Array(Buffer.from(second.body.items[0].values, 'base64'));
+      expect(secondDbm.every((v, i) => v === -128 || v <= bestDbm[i]!)).toBe(true);
+      expect(secondDbm.filter((v) => v !== -128).length).toBeGreaterThan(cols * rows * 0.1);
+      // A layer processed before the second-best server was kept has no such dataset.
+      const kept = await t.db.query<{ second: Uint8Array }>('SELECT second FROM track_layers WHERE track_id = $1', [trackId]);
+      await t.db.query('UPDATE track_layers SET second = NULL WHERE track_id = $1', [trackId]);
+      expect((await http.get(`/api/tracks/${trackId}/datasets?per_page=100`)).body.total).toBe(5 + 8);
+      await t.db.query('UPDATE track_layers SET second = $2 WHERE track_id = $1', [trackId, kept.rows[0]!.second]);
       const only5 = await http.get(`/api/tracks/${trackId}/datasets?kind=signal&band=5GHz`);
       expect(only5.body.items.map((d: { network: { band: string } }) => d.network.band)).toEqual(['5GHz', '5GHz', '5GHz', '5GHz']);
       expect((await http.get(`/api/tracks/${trackId}/datasets?kind=heat`)).status).toBe(400);
