@@ -8,6 +8,7 @@ import type { Floorplan, Thresholds, TrackPoints } from '../../lib/api-types.js'
 import { useTranslation } from '../../lib/i18n.js';
 import { bandsOf } from './colour-bands.js';
 import { valueAt } from './grid-values.js';
+import { IsolineOverlay } from './IsolineOverlay.js';
 import { HeatmapCanvas } from './HeatmapCanvas.js';
 import { Legend } from './Legend.js';
 import { nearestPoint } from './nearest-point.js';
@@ -79,6 +80,7 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
         >
           <img className="plan-image" src={stage.url} width={stage.width} height={stage.height} alt="" draggable={false} />
           {preferences.mode !== 'points' && <HeatmapCanvas grid={grid} view={view} planPerStage={planPerStage} mode={preferences.mode} opacity={preferences.opacity} />}
+          {preferences.mode === 'smooth' && view.unit !== 'requirement' && <IsolineOverlay grid={grid} view={view} planPerStage={planPerStage} />}
           {points && (
             <WalkOverlay
               points={points}

@@ -1,9 +1,10 @@
 /**
  * The viewer's own work as User Timing measures ("heatmap view": a layer turned into the values of
- * a view; "heatmap paint": those values into pixels), so the browser's performance panel and the
- * benchmark read the same figures the user waits for.
+ * a view; "heatmap paint": those values into pixels; "heatmap isolines": the smooth mode's
+ * threshold lines), so the browser's performance panel and the benchmark read the same figures
+ * the user waits for.
  */
-export function timed<T>(name: 'heatmap view' | 'heatmap paint', work: () => T): T {
+export function timed<T>(name: 'heatmap view' | 'heatmap paint' | 'heatmap isolines', work: () => T): T {
   const start = performance.now();
   const result = work();
   performance.measure(name, { start, end: performance.now() });
