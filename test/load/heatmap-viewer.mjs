@@ -6,8 +6,9 @@
  *
  * - every view in turn: the viewer's own User Timing measures ("heatmap view": a layer turned into
  *   a view's values; "heatmap paint": those values into pixels), together within 16 ms (one frame
- *   at 60 Hz), and the time from choosing the view until the frame showing it is drawn (React's
- *   render of the viewer and the wait for the display's next frame included);
+ *   at 60 Hz), the smooth mode's isolines ("heatmap isolines"), and the time from choosing the
+ *   view until the frame showing it is drawn (React's render of the viewer and the wait for the
+ *   display's next frame included);
  * - zooming with the wheel and panning by drag: the intervals between frames while it happens.
  */
 /* global document, window, requestAnimationFrame, HTMLSelectElement -- the functions given to page.evaluate run in the page */
@@ -134,12 +135,13 @@ async function viewSwitches(page) {
       );
       const measures = await page.evaluate(() => performance.getEntriesByType('measure').map((m) => ({ name: m.name, duration: m.duration })));
       const of = (name) => measures.filter((m) => m.name === name).reduce((sum, m) => sum + m.duration, 0);
-      if (round > 0) rows.push({ view: view.label, compute: of('heatmap view'), paint: of('heatmap paint'), toFrame });
+      if (round > 0) rows.push({ view: view.label, compute: of('heatmap view'), paint: of('heatmap paint'), isolines: of('heatmap isolines'), toFrame });
     }
   }
   return views.map((v) => {
     const mine = rows.filter((r) => r.view === v.label);
-    return { view: v.label, compute: median(mine.map((r) => r.compute)), paint: median(mine.map((r) => r.paint)), toFrame: median(mine.map((r) => r.toFrame)) };
+    const at = (field) => median(mine.map((r) => r[field]));
+    return { view: v.label, compute: at('compute'), paint: at('paint'), isolines: at('isolines'), toFrame: at('toFrame') };
   });
 }
 
@@ -187,8 +189,8 @@ export async function benchHeatmapViewer({ say, problems }) {
     const views = await viewSwitches(page);
     say(
       formatTable(
-        ['view (median of 2 rounds)', 'layer → values ms', 'values → pixels ms', 'choice → next frame ms'],
-        views.map((v) => [v.view, fixed(v.compute, 1), fixed(v.paint, 1), fixed(v.toFrame, 1)]),
+        ['view (median of 2 rounds)', 'layer → values ms', 'values → pixels ms', 'isolines ms', 'choice → drawn frame ms'],
+        views.map((v) => [v.view, fixed(v.compute, 1), fixed(v.paint, 1), fixed(v.isolines, 1), fixed(v.toFrame, 1)]),
       ),
     );
     const cost = (v) => v.compute + v.paint;
