@@ -104,6 +104,17 @@ describe('the survey area', () => {
     expect(await minSignal.inputValue()).toBe('-67');
     await minSignal.fill('-70');
     await minSignal.press('Tab');
+    // A colour added at a dBm another colour already starts at is refused until it has its own value.
+    const scale = page.getByRole('group', { name: 'Colour scale' });
+    await scale.getByRole('button', { name: 'Add colour' }).click();
+    const stops = scale.getByRole('textbox', { name: 'From (dBm)' });
+    expect(await stops.count()).toBe(6);
+    await stops.nth(5).fill('-55');
+    await stops.nth(5).press('Tab');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await scale.getByText('Two colours start at the same dBm').waitFor();
+    await scale.getByRole('button', { name: 'Remove the colour from -55 dBm' }).nth(1).click();
+    expect(await stops.count()).toBe(5);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Requirements saved.').waitFor();
     const saved = await api<{ settings: Record<string, { minSignalDbm: number }> }>(page, 'GET', `/api/projects/${/\/projects\/([^/?]+)/.exec(page.url())![1]}/reporting/settings`);

@@ -1,7 +1,7 @@
 /**
  * What "covered" means for this project, per technology: the minimum best- and second-best-server
- * signal, SNR and number of serving access points, how much co-channel interference is tolerated
- * and which bands count. The heatmap's requirements view reads these at once and the project's
+ * signal, SNR and number of serving access points, how much co-channel interference is tolerated,
+ * which bands count and the colours of the signal views. The heatmap's requirements view reads these at once and the project's
  * walks are processed again for the statistics; only the people who manage the project's reporting
  * may change them.
  */
@@ -14,14 +14,15 @@ import { useTranslation } from '../../lib/i18n.js';
 import { usePermissions } from '../../shell/use-permissions.js';
 import { FilterSelect } from '../../ui/FilterSelect.js';
 import { CheckboxGroupField } from '../../ui/form/CheckboxGroupField.js';
+import { ColourScaleField } from './ColourScaleField.js';
 import { FormActions } from '../../ui/form/FormActions.js';
 import { FormError } from '../../ui/form/FormError.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { floorKeys, useNetworkTechnologies, useReportingSettings } from '../floor/queries.js';
 
-type Values = Pick<Thresholds, 'minSignalDbm' | 'minSecondaryDbm' | 'minSnrDb' | 'minServing' | 'maxCoChannel' | 'coChannelDbm' | 'bands'>;
-type NumberName = Exclude<keyof Values, 'bands'>;
+type Values = Pick<Thresholds, 'minSignalDbm' | 'minSecondaryDbm' | 'minSnrDb' | 'minServing' | 'maxCoChannel' | 'coChannelDbm' | 'bands' | 'colourScale'>;
+type NumberName = Exclude<keyof Values, 'bands' | 'colourScale'>;
 
 const FIELDS: { name: NumberName; min: number; max: number }[] = [
   { name: 'minSignalDbm', min: -150, max: 0 },
@@ -83,8 +84,12 @@ function RequirementsForm({ projectId, technology, bands, current, mayChange }: 
     maxCoChannel: current.maxCoChannel,
     coChannelDbm: current.coChannelDbm,
     bands: current.bands,
+    colourScale: current.colourScale,
   };
-  const form = useFormState(stored);
+  const form = useFormState(stored, {
+    colourScale: (scale) => (new Set(scale.map((s) => s.dbm)).size === scale.length ? undefined : t('survey.requirements.colourTwice')),
+  });
+  const scale = form.field('colourScale');
   const submit = form.handleSubmit(async (values) => {
     await save.mutateAsync(values);
     toastStore.show(t('survey.requirements.saved'), 'success');
@@ -121,6 +126,7 @@ function RequirementsForm({ projectId, technology, bands, current, mayChange }: 
           isDisabled={!mayChange}
         />
       )}
+      <ColourScaleField value={scale.value} onChange={scale.onChange} error={scale.error} isDisabled={!mayChange} />
       {!mayChange && <p className="panel-text">{t('survey.requirements.readOnly')}</p>}
       <FormError text={form.formError} />
       {mayChange && <FormActions dirty={form.dirty} pending={form.pending} onReset={form.reset} />}
