@@ -31,7 +31,7 @@ export async function registerProjectUserRoutes(fastify: FastifyInstance, ctx: S
     {
       schema: {
         tags,
-        summary: "A project's members and their roles",
+        summary: "A project's members and their roles, by name",
         params: ProjectParams,
         querystring: Type.Object({ role: Type.Optional(ProjectRoleSchema), ...PageQueryFields }, { additionalProperties: false }),
         response: { 200: PageOf(ProjectMemberSchema) },
