@@ -128,6 +128,7 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       const outsider = await http.post(`/api/projects/${projectId}/users`).send({ userId: stranger, role: 'viewer' });
       expect(outsider.status).toBe(400);
       expect(outsider.body.error.reason).toMatch(/userId/);
+      expect(outsider.body.error.details).toEqual({ field: 'body/userId' });
       expect((await http.post(`/api/projects/${projectId}/users`).send({ userId: bob, role: 'owner' })).status).toBe(400);
       expect((await http.get(`/api/projects/${projectId}/users?role=surveyor`)).body.items.map((m: { userId: string }) => m.userId)).toEqual([bob]);
       expect((await http.get(`/api/projects/${projectId}/users`)).body.total).toBe(2);
