@@ -32,21 +32,22 @@ export interface UserSource {
 export function UserPicker({
   label,
   source,
+  exclude,
   value,
   onChange,
   description,
   error,
   isRequired,
-  autoFocus,
 }: {
   label: string;
   source: UserSource;
+  /** Users not to offer, such as those a list already holds. */
+  exclude?: ReadonlySet<string>;
   value: string | null;
   onChange: (userId: string | null) => void;
   description?: string;
   error?: string;
   isRequired?: boolean;
-  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -59,7 +60,7 @@ export function UserPicker({
     queryFn: ({ signal }) => source.search(q, signal),
     placeholderData: (previous) => previous,
   });
-  const found = (users.data ?? []).map((u) => ({ id: u.id, label: `${personName(u)} <${u.email}>` }));
+  const found = (users.data ?? []).filter((u) => !exclude?.has(u.id)).map((u) => ({ id: u.id, label: `${personName(u)} <${u.email}>` }));
   // The chosen user stays in the list, so the box keeps showing them whatever the last search found.
   const items = chosen && !found.some((item) => item.id === chosen.id) ? [chosen, ...found] : found;
   return (
@@ -89,7 +90,6 @@ export function UserPicker({
       allowsEmptyCollection
       isInvalid={!!error}
       isRequired={isRequired}
-      autoFocus={autoFocus}
     >
       <FieldLabel label={label} isRequired={isRequired} />
       <div className="field-control">
