@@ -2832,7 +2832,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A project's members and their roles
+         * A project's members and their roles, by name
          * @description Needs one of these permissions: project:users:read, project:users:manage.
          */
         get: {
@@ -2860,6 +2860,9 @@ export interface paths {
                             items: {
                                 projectId: string;
                                 userId: string;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
                                 /** @enum {unknown} */
                                 role: "manager" | "surveyor" | "viewer";
                                 /** Format: date-time */
@@ -2908,6 +2911,9 @@ export interface paths {
                         "application/json": {
                             projectId: string;
                             userId: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
                             /** @enum {unknown} */
                             role: "manager" | "surveyor" | "viewer";
                             /** Format: date-time */
@@ -2965,6 +2971,9 @@ export interface paths {
                         "application/json": {
                             projectId: string;
                             userId: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
                             /** @enum {unknown} */
                             role: "manager" | "surveyor" | "viewer";
                             /** Format: date-time */

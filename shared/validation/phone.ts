@@ -37,3 +37,13 @@ export function checkPhoneNumber(value: string, defaultCountry: CountryCode = DE
 export function isValidPhoneNumber(value: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): boolean {
   return checkPhoneNumber(value, defaultCountry).valid;
 }
+
+/** A valid number as people read and dial it: international form and a `tel:` URI; undefined when it is not valid. */
+export function formatPhoneNumber(value: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): { international: string; uri: string } | undefined {
+  try {
+    const number = parsePhoneNumberWithError(value.trim(), defaultCountry);
+    return number.isValid() ? { international: number.formatInternational(), uri: number.getURI() } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -15,7 +15,7 @@ import { PhoneField } from '../../web/ui/form/PhoneField.js';
 import { TextField } from '../../web/ui/form/TextField.js';
 import { useFormState } from '../../web/ui/form/use-form-state.js';
 import { phoneNumber } from '../../web/ui/form/phone-validator.js';
-import { all, password, required, vatId } from '../../web/ui/form/validators.js';
+import { all, emailAddress, optional, password, required, vatId } from '../../web/ui/form/validators.js';
 import { VatIdField } from '../../web/ui/form/VatIdField.js';
 
 function describedText(input: HTMLElement): string {
@@ -200,5 +200,15 @@ describe('validators', () => {
     expect(check('+49 30 1234567')).toBeUndefined();
     expect(vatId(t)('')).toBeUndefined();
     expect(vatId(t, 'AT')('DE123456789')).toBe('admin.vatInvalid');
+  });
+
+  it('let an optional field stay empty, but check whatever is typed into it', () => {
+    const t = (key: string) => key;
+    expect(emailAddress(t)('')).toBe('admin.form.emailInvalid');
+    expect(emailAddress(t)(' dana@example.com ')).toBeUndefined();
+    expect(optional(emailAddress(t))('  ')).toBeUndefined();
+    expect(optional(emailAddress(t))('dana@')).toBe('admin.form.emailInvalid');
+    expect(optional(phoneNumber(t))('')).toBeUndefined();
+    expect(optional(phoneNumber(t))('12')).toBe('admin.phoneInvalid');
   });
 });

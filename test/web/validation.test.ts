@@ -1,7 +1,7 @@
 /** The shared field rules: phone numbers, EU VAT IDs, the country list and upload accept lists. */
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryCode, countryName, isCountryCode } from '../../shared/countries.js';
-import { checkPhoneNumber, DEFAULT_PHONE_COUNTRY, isPlainPhoneNumber, isValidPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/validation/phone.js';
+import { checkPhoneNumber, DEFAULT_PHONE_COUNTRY, formatPhoneNumber, isPlainPhoneNumber, isValidPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/validation/phone.js';
 import { checkVatId, isValidVatId, normalizeVatId, VAT_EXAMPLES, VAT_FORMATS, vatPrefix } from '../../shared/validation/vat.js';
 import { acceptsFile, mayAcceptDrag } from '../../web/ui/accept-file.js';
 
@@ -44,6 +44,14 @@ describe('international phone numbers', () => {
     expect(isValidPhoneNumber('call me')).toBe(false);
     expect(isValidPhoneNumber('+49 12')).toBe(false);
     expect(isValidPhoneNumber('0000000000')).toBe(false);
+  });
+
+  it('formats a valid number for reading and dialling, and nothing else', () => {
+    expect(formatPhoneNumber('030 1234567')).toEqual({ international: '+49 30 1234567', uri: 'tel:+49301234567' });
+    expect(formatPhoneNumber('+33612345678')).toEqual({ international: '+33 6 12 34 56 78', uri: 'tel:+33612345678' });
+    expect(formatPhoneNumber('0612345678', 'FR')?.international).toBe('+33 6 12 34 56 78');
+    expect(formatPhoneNumber('+1 555 555 5555')).toBeUndefined();
+    expect(formatPhoneNumber('call me')).toBeUndefined();
   });
 });
 

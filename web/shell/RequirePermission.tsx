@@ -7,8 +7,19 @@ import type { PermissionId } from '../../shared/permission-ids.js';
 import { Forbidden } from '../ui/QueryError.js';
 import { usePermissions } from './use-permissions.js';
 
-export function RequirePermission({ orgId, ids, children }: { orgId: string | null; ids: readonly PermissionId[]; children: ReactNode }) {
-  const permissions = usePermissions({ orgId });
+export function RequirePermission({
+  orgId,
+  projectId,
+  ids,
+  children,
+}: {
+  orgId: string | null;
+  /** For a project's page: its own list counts as well. */
+  projectId?: string;
+  ids: readonly PermissionId[];
+  children: ReactNode;
+}) {
+  const permissions = usePermissions({ orgId, projectId });
   if (permissions.isPending) return <div className="shell-loading spinner" />;
   if (!permissions.can(ids)) return <Forbidden />;
   return <>{children}</>;

@@ -13,6 +13,8 @@ import './survey.css';
 // The heatmap viewer is the area's largest screen: it loads when a floor is opened, not with the project list.
 const FloorPage = lazy(async () => ({ default: (await import('./floor/FloorPage.js')).FloorPage }));
 const StatisticsPage = lazy(async () => ({ default: (await import('./statistics/StatisticsPage.js')).StatisticsPage }));
+const PeoplePage = lazy(async () => ({ default: (await import('./people/PeoplePage.js')).PeoplePage }));
+const ContactsPage = lazy(async () => ({ default: (await import('./contacts/ContactsPage.js')).ContactsPage }));
 
 export function SurveyRoutes() {
   return (
@@ -35,6 +37,20 @@ export function SurveyRoutes() {
         {({ projectId }) => (
           <Suspense fallback={<div className="shell-loading spinner" />}>
             <StatisticsPage key={projectId} projectId={projectId} />
+          </Suspense>
+        )}
+      </Route>
+      <Route path="/projects/:projectId/people">
+        {({ projectId }) => (
+          <Suspense fallback={<div className="shell-loading spinner" />}>
+            <PeoplePage key={projectId} projectId={projectId} />
+          </Suspense>
+        )}
+      </Route>
+      <Route path="/projects/:projectId/contacts">
+        {({ projectId }) => (
+          <Suspense fallback={<div className="shell-loading spinner" />}>
+            <ContactsPage key={projectId} projectId={projectId} />
           </Suspense>
         )}
       </Route>

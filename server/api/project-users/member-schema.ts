@@ -9,6 +9,10 @@ export type ProjectRole = (typeof PROJECT_ROLES)[number];
 export const ProjectMemberSchema = Type.Object({
   projectId: Type.String(),
   userId: Type.String(),
+  // The profile copy, as organisation members carry it: a list of ids alone names nobody.
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
   role: ProjectRoleSchema,
   createdAt: DateTime,
   updatedAt: DateTime,

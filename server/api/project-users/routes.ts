@@ -31,7 +31,7 @@ export async function registerProjectUserRoutes(fastify: FastifyInstance, ctx: S
     {
       schema: {
         tags,
-        summary: "A project's members and their roles",
+        summary: "A project's members and their roles, by name",
         params: ProjectParams,
         querystring: Type.Object({ role: Type.Optional(ProjectRoleSchema), ...PageQueryFields }, { additionalProperties: false }),
         response: { 200: PageOf(ProjectMemberSchema) },
@@ -57,7 +57,7 @@ export async function registerProjectUserRoutes(fastify: FastifyInstance, ctx: S
     async (request, reply) => {
       const p = await project(request.params.projectId);
       const userId = request.body.userId.toLowerCase();
-      if (!(await ctx.isOrgMember(p.orgId, userId))) throw badRequest(`userId: ${userId} is not a member of the project's organisation`);
+      if (!(await ctx.isOrgMember(p.orgId, userId))) throw badRequest(`body/userId: ${userId} is not a member of the project's organisation`, { field: 'body/userId' });
       const added = await addMember(ctx.db, p.id, userId, request.body.role, ctx.now());
       if (!added) throw conflict(`${userId} is already a member of this project`);
       return reply.code(201).send(added);

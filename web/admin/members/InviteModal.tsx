@@ -5,19 +5,18 @@ import { FormError } from '../../ui/form/FormError.js';
 import { SelectField } from '../../ui/form/SelectField.js';
 import { TextField } from '../../ui/form/TextField.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
-import { required } from '../../ui/form/validators.js';
+import { emailAddress, required } from '../../ui/form/validators.js';
 import { Modal } from '../../ui/Modal.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { ORG_ROLES, useInvite } from './queries.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPTY = { email: '', role: 'member' as string | null };
 
 export function InviteModal({ orgId, onClose }: { orgId: string; onClose: (sent: boolean) => void }) {
   const { t } = useTranslation();
   const invite = useInvite(orgId);
   const form = useFormState(EMPTY, {
-    email: (value) => (EMAIL.test(value.trim()) ? undefined : t('admin.form.emailInvalid')),
+    email: emailAddress(t),
     role: required(t),
   });
   const submit = form.handleSubmit(

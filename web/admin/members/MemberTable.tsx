@@ -6,6 +6,7 @@ import type { OrgMember, OrgRole } from '../../lib/api-types.js';
 import { apiFailureOf } from '../../lib/api-failure.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { useListParams } from '../../lib/list-params.js';
+import { personName } from '../../lib/person-name.js';
 import { useSession } from '../../session/use-session.js';
 import { useConfirm } from '../../ui/ConfirmProvider.js';
 import { DataTable, type DataColumn } from '../../ui/DataTable.js';
@@ -13,12 +14,10 @@ import { DateText } from '../../ui/DateText.js';
 import { FilterSelect } from '../../ui/FilterSelect.js';
 import { ListSearch } from '../../ui/ListSearch.js';
 import { toastStore } from '../../ui/toast-store.js';
+import { RoleSelect } from '../../ui/RoleSelect.js';
 import { ORG_ROLES, useChangeRole, useMembers, useRemoveMember } from './queries.js';
-import { RoleSelect } from './RoleSelect.js';
 
 type MemberRow = OrgMember & { id: string };
-
-const fullName = (m: OrgMember) => `${m.firstName} ${m.lastName}`.trim();
 
 export function MemberTable({ orgId, mayManage }: { orgId: string; mayManage: boolean }) {
   const { t } = useTranslation();
@@ -43,14 +42,14 @@ export function MemberTable({ orgId, mayManage }: { orgId: string; mayManage: bo
   async function setRole(member: OrgMember, next: OrgRole) {
     try {
       await changeRole.mutateAsync({ userId: member.userId, role: next });
-      toastStore.show(t('admin.members.roleChanged', { name: fullName(member) || member.email, role: t(`shell.roles.${next}`) }), 'success');
+      toastStore.show(t('admin.members.roleChanged', { name: personName(member), role: t(`shell.roles.${next}`) }), 'success');
     } catch (error) {
       toastStore.show(refusal(error), 'error');
     }
   }
 
   async function removeMember(member: OrgMember) {
-    const name = fullName(member) || member.email;
+    const name = personName(member);
     const self = member.userId === myId;
     const sure = await confirm({
       title: self ? t('admin.members.leaveTitle') : t('admin.members.removeTitle', { name }),
@@ -74,7 +73,7 @@ export function MemberTable({ orgId, mayManage }: { orgId: string; mayManage: bo
       isRowHeader: true,
       cell: (m) => (
         <span className="person">
-          <span className="cell-strong">{fullName(m) || m.email}</span>
+          <span className="cell-strong">{personName(m)}</span>
           {m.userId === myId && <span className="status-badge">{t('admin.members.you')}</span>}
         </span>
       ),
@@ -86,8 +85,10 @@ export function MemberTable({ orgId, mayManage }: { orgId: string; mayManage: bo
       cell: (m) =>
         mayManage ? (
           <RoleSelect
-            label={t('admin.members.roleOf', { name: fullName(m) || m.email })}
+            label={t('admin.members.roleOf', { name: personName(m) })}
             value={m.role}
+            roles={ORG_ROLES}
+            roleName={(r) => t(`shell.roles.${r}`)}
             onChange={(next) => void setRole(m, next)}
             isDisabled={changeRole.isPending}
           />

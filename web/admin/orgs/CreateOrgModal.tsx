@@ -6,7 +6,8 @@ import { FormError } from '../../ui/form/FormError.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
 import { Modal } from '../../ui/Modal.js';
 import { toastStore } from '../../ui/toast-store.js';
-import { UserPicker } from '../users/UserPicker.js';
+import { UserPicker } from '../../ui/form/UserPicker.js';
+import { installationUsers } from '../users/queries.js';
 import { EMPTY_ORG, orgChecks } from './org-form.js';
 import { OrgFields } from './OrgFields.js';
 import { useCreateOrg } from './queries.js';
@@ -49,7 +50,7 @@ export function CreateOrgModal({ onClose }: { onClose: () => void }) {
         <OrgFields field={form.field} />
         <fieldset className="form-section">
           <legend>{t('admin.allOrgs.owner')}</legend>
-          <UserPicker label={t('admin.allOrgs.owner')} value={ownerId} onChange={setOwnerId} description={t('admin.allOrgs.ownerHint')} />
+          <UserPicker label={t('admin.allOrgs.owner')} source={installationUsers} value={ownerId} onChange={setOwnerId} description={t('admin.allOrgs.ownerHint')} />
         </fieldset>
         <FormError text={form.formError} />
       </form>

@@ -6,7 +6,7 @@ import type { OrgSummary } from '../../lib/api-types.js';
 import type { Translate } from '../../lib/translator.js';
 import type { Checks } from '../../ui/form/use-form-state.js';
 import { phoneNumber } from '../../ui/form/phone-validator.js';
-import { required, vatId } from '../../ui/form/validators.js';
+import { emailAddress, optional, required, vatId } from '../../ui/form/validators.js';
 
 export type OrgFormValues = {
   name: string;
@@ -47,14 +47,12 @@ export function orgBody(values: OrgFormValues) {
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The VAT ID is checked by its own country prefix, whatever country the address names. */
 export function orgChecks(t: Translate): Checks<OrgFormValues> {
   return {
     name: required(t),
     vatId: vatId(t),
-    email: (value) => (!value.trim() || EMAIL.test(value.trim()) ? undefined : t('admin.form.emailInvalid')),
+    email: optional(emailAddress(t)),
     // The phone is optional for an organisation, but a number given must be a real one.
     phone: (value) => (value.trim() ? phoneNumber(t)(value) : undefined),
   };

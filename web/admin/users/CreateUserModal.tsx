@@ -11,20 +11,19 @@ import { PasswordField } from '../../ui/form/PasswordField.js';
 import { SelectField } from '../../ui/form/SelectField.js';
 import { TextField } from '../../ui/form/TextField.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
-import { password, required } from '../../ui/form/validators.js';
+import { emailAddress, password, required } from '../../ui/form/validators.js';
 import { Modal } from '../../ui/Modal.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { GLOBAL_ROLES, useCreateUser } from './queries.js';
 import { userPath } from './user-path.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPTY = { email: '', firstName: '', lastName: '', password: '', globalRole: 'user' as string | null, verified: true };
 
 export function CreateUserModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateUser();
   const form = useFormState(EMPTY, {
-    email: (value) => (EMAIL.test(value.trim()) ? undefined : t('admin.form.emailInvalid')),
+    email: emailAddress(t),
     password: (value) => (value ? password(t)(value) : undefined),
     globalRole: required(t),
   });

@@ -7,10 +7,9 @@ import { FormError } from '../../ui/form/FormError.js';
 import { SelectField } from '../../ui/form/SelectField.js';
 import { TextField } from '../../ui/form/TextField.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
+import { emailAddress } from '../../ui/form/validators.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { GLOBAL_ROLES, USER_STATES, useUpdateUser } from './queries.js';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function UserProfilePanel({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -25,7 +24,7 @@ export function UserProfilePanel({ user }: { user: User }) {
     }),
     [user],
   );
-  const form = useFormState(stored, { email: (value) => (EMAIL.test(value.trim()) ? undefined : t('admin.form.emailInvalid')) });
+  const form = useFormState(stored, { email: emailAddress(t) });
   const save = form.handleSubmit(
     async (values) => {
       // Only what changed is sent: an unchanged address is not re-verified, an unchanged role not re-checked.

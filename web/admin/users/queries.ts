@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
 import type { GlobalRole, UserChange, UserState } from '../../lib/api-types.js';
+import { USER_PICKER_SHOWN, type UserSource } from '../../ui/form/UserPicker.js';
 
 export const GLOBAL_ROLES: readonly GlobalRole[] = ['admin', 'user'];
 export const USER_STATES: readonly UserState[] = ['active', 'inactive'];
@@ -19,6 +20,12 @@ export const userKeys = {
   list: (query: UserListQuery) => [...userKeys.all, 'list', query] as const,
   search: (q: string) => [...userKeys.all, 'search', q] as const,
   detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
+};
+
+/** The installation's users, for the user picker (global administrators only). */
+export const installationUsers: UserSource = {
+  key: userKeys.search,
+  search: async (q, signal) => (await dataOf(api.GET('/api/admin/users', { params: { query: { q: q || undefined, per_page: USER_PICKER_SHOWN } }, signal }), signal)).items,
 };
 
 export function useUsers(query: UserListQuery) {

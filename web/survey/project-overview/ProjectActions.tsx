@@ -1,6 +1,7 @@
 /**
- * What may be done to a project from its page, as the caller's rights allow: edit its details,
- * halt or resume it, delete it (typing its name, since the survey goes with it).
+ * What may be done to a project from its page, as the caller's rights allow: open its statistics,
+ * people and contacts, edit its details, halt or resume it, delete it (typing its name, since the
+ * survey goes with it).
  */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -48,6 +49,14 @@ export function ProjectActions({ project }: { project: Project }) {
     <>
       <AppLink className="button button-secondary" href={`/projects/${project.id}/statistics`}>
         {t('survey.statistics.title')}
+      </AppLink>
+      {can(['project:users:read', 'project:users:manage']) && (
+        <AppLink className="button button-secondary" href={`/projects/${project.id}/people`}>
+          {t('survey.people.title')}
+        </AppLink>
+      )}
+      <AppLink className="button button-secondary" href={`/projects/${project.id}/contacts`}>
+        {t('survey.contacts.title')}
       </AppLink>
       {can('project:update') && (
         <>

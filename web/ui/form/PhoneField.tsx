@@ -5,8 +5,8 @@
  */
 import { useMemo, useState } from 'react';
 import { FieldError, Input, Text, TextField as AriaTextField } from 'react-aria-components';
-import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/max';
-import { DEFAULT_PHONE_COUNTRY, PHONE_MAX_LENGTH } from '../../../shared/validation/phone.js';
+import { AsYouType, getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max';
+import { DEFAULT_PHONE_COUNTRY, formatPhoneNumber, PHONE_MAX_LENGTH } from '../../../shared/validation/phone.js';
 import { useTranslation } from '../../lib/i18n.js';
 import type { FieldProps } from './field-props.js';
 import { FieldLabel } from './FieldLabel.js';
@@ -15,15 +15,6 @@ import './phone.css';
 
 export interface PhoneFieldProps extends FieldProps {
   defaultCountry?: CountryCode;
-}
-
-function international(text: string, country: CountryCode): string {
-  try {
-    const number = parsePhoneNumberWithError(text, country);
-    return number.isValid() ? number.formatInternational() : text;
-  } catch {
-    return text;
-  }
 }
 
 export function PhoneField({ label, value, onChange, onBlur, error, description, isRequired, isDisabled, name, defaultCountry = DEFAULT_PHONE_COUNTRY }: PhoneFieldProps) {
@@ -57,7 +48,7 @@ export function PhoneField({ label, value, onChange, onBlur, error, description,
       value={value}
       onChange={onChange}
       onBlur={() => {
-        const rewritten = value.trim() ? international(value, country) : value;
+        const rewritten = value.trim() ? (formatPhoneNumber(value, country)?.international ?? value) : value;
         if (rewritten !== value) onChange(rewritten);
         onBlur?.();
       }}

@@ -13,6 +13,18 @@ export function required(t: Translate): Check<string | boolean | null> {
   return (value) => (value === null || value === false || (typeof value === 'string' && !value.trim()) ? t('admin.fieldRequired') : undefined);
 }
 
+/** Something that looks like an address (name@example.com); the server has the last word. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailAddress(t: Translate): Check<string> {
+  return (value) => (EMAIL.test(value.trim()) ? undefined : t('admin.form.emailInvalid'));
+}
+
+/** For a field that may stay empty: an empty value passes, anything typed must pass the check. */
+export function optional(check: Check<string>): Check<string> {
+  return (value) => (value.trim() ? check(value) : undefined);
+}
+
 /** An empty VAT ID passes unless the field is also required. */
 export function vatId(t: Translate, country?: string): Check<string> {
   return (value) => (!value.trim() || checkVatId(value, country).valid ? undefined : t('admin.vatInvalid'));

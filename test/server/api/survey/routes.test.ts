@@ -128,6 +128,7 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       const outsider = await http.post(`/api/projects/${projectId}/users`).send({ userId: stranger, role: 'viewer' });
       expect(outsider.status).toBe(400);
       expect(outsider.body.error.reason).toMatch(/userId/);
+      expect(outsider.body.error.details).toEqual({ field: 'body/userId' });
       expect((await http.post(`/api/projects/${projectId}/users`).send({ userId: bob, role: 'owner' })).status).toBe(400);
       expect((await http.get(`/api/projects/${projectId}/users?role=surveyor`)).body.items.map((m: { userId: string }) => m.userId)).toEqual([bob]);
       expect((await http.get(`/api/projects/${projectId}/users`)).body.total).toBe(2);
@@ -140,6 +141,24 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect((await http.delete(`/api/projects/${projectId}/users/${alice}`)).status).toBe(204);
       expect((await http.delete(`/api/projects/${projectId}/users/${alice}`)).status).toBe(404);
       expect((await http.get(`/api/projects/${randomUUID()}/users`)).status).toBe(404);
+    });
+
+    it('names each member from the profile copy, listing them by name (the address when there is no name)', async () => {
+      const [zoe, adam, nameless] = [randomUUID(), randomUUID(), randomUUID()];
+      await t.db.query(
+        `INSERT INTO users (identity_id, email, first_name, last_name) VALUES ($1, 'zoe@example.com', 'Zoe', 'Zimmer'), ($2, 'adam@example.com', 'Adam', 'Alder'), ($3, 'kim@example.com', '', '')`,
+        [zoe, adam, nameless],
+      );
+      await t.db.query('INSERT INTO org_members (org_id, user_id) VALUES ($1, $2), ($1, $3), ($1, $4)', [orgId, zoe, adam, nameless]);
+      const { body: project } = await http.post(`/api/orgs/${orgId}/projects`).set(CALLER_HEADER, zoe).send({ name: 'Profiles' });
+      const added = await http.post(`/api/projects/${project.id}/users`).send({ userId: adam, role: 'viewer' });
+      expect(added.body).toMatchObject({ userId: adam, email: 'adam@example.com', firstName: 'Adam', lastName: 'Alder', role: 'viewer' });
+      await http.post(`/api/projects/${project.id}/users`).send({ userId: nameless, role: 'surveyor' });
+      const changed = await http.put(`/api/projects/${project.id}/users/${adam}`).send({ role: 'surveyor' });
+      expect(changed.body).toMatchObject({ email: 'adam@example.com', firstName: 'Adam', role: 'surveyor' });
+      const list = await http.get(`/api/projects/${project.id}/users`);
+      expect(list.body.items.map((m: { email: string }) => m.email)).toEqual(['adam@example.com', 'kim@example.com', 'zoe@example.com']);
+      expect(list.body.items[2]).toMatchObject({ firstName: 'Zoe', lastName: 'Zimmer', role: 'manager' });
     });
   });
 

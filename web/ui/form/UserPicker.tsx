@@ -1,31 +1,53 @@
 /**
- * Choosing a user by typing part of their name or address: a combo box over the installation's
- * users (global administrators only), asking the API as the text changes.
+ * Choosing a user by typing part of their name or address: a combo box over the users a `source`
+ * offers (the installation's for administrators, an organisation's for a project), asking the
+ * API as the text changes.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ComboBox, FieldError, Input, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
-import { api, dataOf } from '../../lib/api-client.js';
 import { useTranslation } from '../../lib/i18n.js';
-import { FieldLabel } from '../../ui/form/FieldLabel.js';
-import { userKeys } from './queries.js';
-import '../../ui/form/field.css';
-import '../../ui/form/select.css';
+import { personName } from '../../lib/person-name.js';
+import { FieldLabel } from './FieldLabel.js';
+import './field.css';
+import './select.css';
 
-const SHOWN = 20;
+/** How many matches a search shows: enough to pick from, few enough to read. */
+export const USER_PICKER_SHOWN = 20;
+
+export interface PickableUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface UserSource {
+  /** The query key of one search. */
+  key: (q: string) => QueryKey;
+  /** At most USER_PICKER_SHOWN users matching `q` (all of them when it is empty). */
+  search: (q: string, signal: AbortSignal) => Promise<readonly PickableUser[]>;
+}
 
 export function UserPicker({
   label,
+  source,
+  exclude,
   value,
   onChange,
   description,
   error,
+  isRequired,
 }: {
   label: string;
+  source: UserSource;
+  /** Users not to offer, such as those a list already holds. */
+  exclude?: ReadonlySet<string>;
   value: string | null;
   onChange: (userId: string | null) => void;
   description?: string;
   error?: string;
+  isRequired?: boolean;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -34,11 +56,11 @@ export function UserPicker({
   const [chosen, setChosen] = useState<{ id: string; label: string } | null>(null);
   const q = search.trim();
   const users = useQuery({
-    queryKey: userKeys.search(q),
-    queryFn: ({ signal }) => dataOf(api.GET('/api/admin/users', { params: { query: { q: q || undefined, per_page: SHOWN } }, signal }), signal),
+    queryKey: source.key(q),
+    queryFn: ({ signal }) => source.search(q, signal),
     placeholderData: (previous) => previous,
   });
-  const found = (users.data?.items ?? []).map((u) => ({ id: u.id, label: `${`${u.firstName} ${u.lastName}`.trim() || u.email} <${u.email}>` }));
+  const found = (users.data ?? []).filter((u) => !exclude?.has(u.id)).map((u) => ({ id: u.id, label: `${personName(u)} <${u.email}>` }));
   // The chosen user stays in the list, so the box keeps showing them whatever the last search found.
   const items = chosen && !found.some((item) => item.id === chosen.id) ? [chosen, ...found] : found;
   return (
@@ -67,8 +89,9 @@ export function UserPicker({
       menuTrigger="focus"
       allowsEmptyCollection
       isInvalid={!!error}
+      isRequired={isRequired}
     >
-      <FieldLabel label={label} />
+      <FieldLabel label={label} isRequired={isRequired} />
       <div className="field-control">
         <Input className="input" placeholder={t('admin.users.pickerPlaceholder')} />
       </div>
