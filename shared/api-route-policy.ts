@@ -199,5 +199,6 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('POST', '/api/tracks/:trackId/process', track('project:survey:write')),
   route('POST', '/api/floors/:floorId/photos', floor('project:survey:write'), { bodyLimit: UPLOAD_LIMITS.photo }),
   route('GET', '/api/photos/:photoId/image', photo('project:read')),
+  route('PUT', '/api/photos/:photoId', photo('project:survey:write')),
   route('DELETE', '/api/photos/:photoId', photo('project:survey:write')),
 ];

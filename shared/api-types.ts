@@ -4716,7 +4716,60 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Move a photo's pin on the plan or change its caption
+         * @description Needs one of these permissions: project:survey:write.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    photoId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Pixels of the plan's image, as the upload's x and y. */
+                        x?: number;
+                        /** @description Pixels of the plan's image, as the upload's x and y. */
+                        y?: number;
+                        caption?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            trackId: string | null;
+                            /** @description Position on the floor plan, pixels of the plan's image. */
+                            x: number;
+                            y: number;
+                            caption: string;
+                            fileName: string;
+                            mediaType: string;
+                            byteSize: number;
+                            width: number;
+                            height: number;
+                            /** @description The image. */
+                            url: string;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         /**
          * Delete a photo

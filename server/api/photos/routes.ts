@@ -1,6 +1,6 @@
 /**
  * Photos: upload (JPEG or PNG, pinned to a position on the floor's plan and optionally to a
- * track), list per floor or track, serve, delete. The blob is written before the row and removed
+ * track), list per floor or track, serve, move or recaption, delete. The blob is written before the row and removed
  * if the row cannot be written, so a failed upload leaves nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,10 +19,15 @@ import { PageQueryFields, pageArgs } from '../http/list-query.js';
 import { NoContent, PageOf } from '../http/response-schemas.js';
 import { fileBytes, textField, uploadedFile } from '../survey/upload.js';
 import { PhotoSchema } from './photo-schema.js';
-import { deletePhoto, getPhotoRow, insertPhoto, listPhotos } from './store.js';
+import { deletePhoto, getPhotoRow, insertPhoto, listPhotos, updatePhoto } from './store.js';
 
 const FloorParams = Type.Object({ floorId: Type.String() });
 const PhotoParams = Type.Object({ photoId: Type.String() });
+const PlanCoordinate = Type.Number({ minimum: 0, description: "Pixels of the plan's image, as the upload's x and y." });
+const PhotoChange = Type.Partial(Type.Object({ x: PlanCoordinate, y: PlanCoordinate, caption: Type.String({ maxLength: 1000 }) }), {
+  additionalProperties: false,
+  minProperties: 1,
+});
 const tags = ['photos'];
 
 export async function registerPhotoRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
@@ -130,6 +135,15 @@ export async function registerPhotoRoutes(fastify: FastifyInstance, ctx: SurveyC
       const id = checkId('photo', request.params.photoId);
       const row = found(await getPhotoRow(ctx.db, id), 'photo', id);
       return sendBlob(ctx, reply, row.blob_key, row.media_type, `"${row.id}"`, request.headers['if-none-match']);
+    },
+  );
+
+  app.put(
+    '/api/photos/:photoId',
+    { schema: { tags, summary: "Move a photo's pin on the plan or change its caption", params: PhotoParams, body: PhotoChange, response: { 200: PhotoSchema } } },
+    async (request) => {
+      const id = checkId('photo', request.params.photoId);
+      return found(await updatePhoto(ctx.db, id, { ...request.body, caption: request.body.caption?.trim() }), 'photo', id);
     },
   );
 

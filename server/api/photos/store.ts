@@ -62,6 +62,23 @@ export async function insertPhoto(db: Queryable, p: Omit<PhotoRow, 'created_at'>
   return toPhoto(r.rows[0]!);
 }
 
+export interface PhotoChange {
+  x?: number;
+  y?: number;
+  caption?: string;
+}
+
+/** Only the fields given change; undefined when there is no such photo. */
+export async function updatePhoto(db: Queryable, id: string, change: PhotoChange): Promise<Photo | undefined> {
+  const r = await db.query<PhotoRow>(`UPDATE photos SET x = coalesce($2, x), y = coalesce($3, y), caption = coalesce($4, caption) WHERE id = $1 RETURNING *`, [
+    id,
+    change.x ?? null,
+    change.y ?? null,
+    change.caption ?? null,
+  ]);
+  return r.rows[0] ? toPhoto(r.rows[0]) : undefined;
+}
+
 /** Returns the deleted row, so the caller removes its blob. */
 export async function deletePhoto(db: Queryable, id: string): Promise<PhotoRow | undefined> {
   return (await db.query<PhotoRow>('DELETE FROM photos WHERE id = $1 RETURNING *', [id])).rows[0];

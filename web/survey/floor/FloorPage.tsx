@@ -2,6 +2,7 @@
  * `/projects/:projectId/floors/:floorId`: a floor's plan and walks. With a processed walk it is
  * the heatmap viewer; before that it guides through the steps that lead there (upload a plan,
  * set its scale, import a walk, wait for processing). The walk shown is kept in the address.
+ * Photos are pinned on the plan in either case, and listed beside the walks.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import { errorStatus, QueryError } from '../../ui/QueryError.js';
 import { UploadModal } from '../../ui/UploadModal.js';
 import { HeatmapViewer } from '../heatmap/HeatmapViewer.js';
 import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
+import { usePhotoBoard } from '../photos/use-photo-board.js';
 import { useProject } from '../project-overview/queries.js';
 import { CalibrationPanel } from './CalibrationPanel.js';
 import { floorKeys, useFloor, useFloorplans, useNetworkTechnologies, useProcessTrack, useReportingSettings, useTrackLayers, useTrackPoints, useTracks } from './queries.js';
@@ -49,6 +51,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
   const layers = useTrackLayers(track);
   const points = useTrackPoints(track?.id);
   const plan = plans.data?.items.find((p) => p.id === track?.floorplanId) ?? plans.data?.items[0];
+  const photos = usePhotoBoard({ floorId, tracks: items, trackId: track?.id, mayWrite });
 
   if (errorStatus(floor.error) === 404 || errorStatus(project.error) === 404 || (floor.data && floor.data.projectId !== projectId)) return <NotFoundPage />;
   const failed = floor.error ?? project.error ?? plans.error ?? tracks.error;
@@ -59,6 +62,12 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
   const technologyName = (id: string) => technologies.data?.items.find((x) => x.id === id)?.name ?? id;
   const select = (id: string) => goTo(`/projects/${projectId}/floors/${floorId}?track=${encodeURIComponent(id)}`, { replace: true });
   const trackList = items.length > 0 && <TrackList tracks={items} selected={track?.id} onSelect={select} />;
+  const aside = (
+    <>
+      {trackList}
+      {photos.list}
+    </>
+  );
 
   let body;
   if (!plan) {
@@ -99,19 +108,30 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
     );
   } else if (track && layers.data) {
     body = (
-      <HeatmapViewer key={track.id} floorplan={plan} layers={layers.data} points={points.data} thresholdsFor={thresholdsFor} technologyName={technologyName} aside={trackList} />
+      <HeatmapViewer
+        key={track.id}
+        floorplan={plan}
+        layers={layers.data}
+        points={points.data}
+        thresholdsFor={thresholdsFor}
+        technologyName={technologyName}
+        aside={aside}
+        notice={photos.notice}
+        tools={photos.tools}
+      />
     );
   } else {
     const status = track?.status;
     body = (
       <div className="heatmap-viewer">
         <div className="heatmap-main">
-          <PlanViewport stage={plan.display} planPerStage={plan.width / plan.display.width} label={t('survey.floor.planLabel')}>
+          {photos.notice}
+          <PlanViewport {...photos.tools} stage={plan.display} planPerStage={plan.width / plan.display.width} label={t('survey.floor.planLabel')}>
             <img className="plan-image" src={plan.display.url} width={plan.display.width} height={plan.display.height} alt="" draggable={false} />
           </PlanViewport>
         </div>
         <aside className="heatmap-aside" aria-label={t('survey.viewer.panel')}>
-          {trackList}
+          {aside}
           <p className="panel-text" role="status">
             {!track
               ? t(mayWrite ? 'survey.floor.noTracks' : 'survey.floor.noTracksReadOnly')
@@ -146,6 +166,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
                 <Button
                   className="button button-secondary"
                   onPress={() => {
+                    photos.stop();
                     setLine([]);
                     setCalibrating(true);
                   }}
@@ -156,6 +177,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
               <Button className="button button-secondary" onPress={() => setUpload('plan')}>
                 {t('survey.floor.uploadPlan')}
               </Button>
+              {plan && photos.toggle}
               {plan && (
                 <Button className="button button-primary" onPress={() => setUpload('track')}>
                   {t('survey.floor.importTrack')}
@@ -166,6 +188,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         }
       />
       {body}
+      {photos.dialogs}
       <UploadModal
         isOpen={upload === 'plan'}
         onOpenChange={(open) => setUpload(open ? 'plan' : null)}

@@ -12,7 +12,7 @@ import { IsolineOverlay } from './IsolineOverlay.js';
 import { HeatmapCanvas } from './HeatmapCanvas.js';
 import { Legend } from './Legend.js';
 import { nearestPoint } from './nearest-point.js';
-import { PlanViewport, type PlanPoint } from './PlanViewport.js';
+import { PlanViewport, type PlanPoint, type PlanTools } from './PlanViewport.js';
 import { Readout, type ReadoutValue } from './Readout.js';
 import { mainTechnology, networkByIndex, type TrackLayers } from './track-layers.js';
 import { useViewerState } from './viewer-state.js';
@@ -30,9 +30,13 @@ interface Props {
   technologyName: (technology: string) => string;
   /** Above the controls: the walk picker. */
   aside?: ReactNode;
+  /** Above the plan: what the tool in use asks for. */
+  notice?: ReactNode;
+  /** A tool over the plan (photos). */
+  tools?: PlanTools;
 }
 
-export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, technologyName, aside }: Props) {
+export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, technologyName, aside, notice, tools }: Props) {
   const { t } = useTranslation();
   const state = useViewerState(mainTechnology(layers));
   const { preferences, view: viewId, filter } = state;
@@ -70,7 +74,9 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
   return (
     <div className="heatmap-viewer">
       <div className="heatmap-main">
+        {notice}
         <PlanViewport
+          {...tools}
           stage={stage}
           planPerStage={planPerStage}
           label={t('survey.viewer.planLabel', { view: t(`survey.viewer.views.${viewId}`) })}

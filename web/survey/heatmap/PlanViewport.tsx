@@ -2,7 +2,8 @@
  * The plan under the heatmap: zoom by wheel, pinch, buttons or + and −; pan by dragging or the
  * arrow keys; 0 fits the plan again. The stage moves as one GPU-composited layer, so an
  * 8000-pixel plan pans as smoothly as a small one. Reports the plan point under the pointer, and a
- * click (not a drag) on the plan.
+ * click (not a drag) on the plan; from the keyboard, Enter picks the point under the cross shown at
+ * the centre of the focused plan. Markers (photo pins) are laid over the plan at screen size.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
@@ -14,7 +15,25 @@ export interface PlanPoint {
   y: number;
 }
 
-interface Props {
+/** Between plan pixels and the frame, for markers that keep their size at any zoom. */
+export interface PlanProjection {
+  /** Where a plan point is, in pixels from the frame's top left corner. */
+  toFrame: (point: PlanPoint) => { left: number; top: number };
+  /** The plan point under a pointer, held within the plan. */
+  toPlan: (event: { clientX: number; clientY: number }) => PlanPoint;
+}
+
+/** What a tool (calibration, photos) adds to the plan. */
+export interface PlanTools {
+  onPlanClick?: (point: PlanPoint) => void;
+  markers?: (projection: PlanProjection) => ReactNode;
+  /** The id of the text that says what a click does now. */
+  describedBy?: string;
+  /** Moves the keyboard focus to the plan when it turns true (a tool was started from a dialog). */
+  focused?: boolean;
+}
+
+interface Props extends PlanTools {
   /** The display image's size: the stage every layer is laid on. */
   stage: { width: number; height: number };
   /** Plan pixels per stage pixel (the display image may be smaller than the uploaded plan). */
@@ -24,7 +43,6 @@ interface Props {
   /** Drawn above the stage and kept at screen size (the readout). */
   overlay?: ReactNode;
   onHover?: (point: PlanPoint | null) => void;
-  onPlanClick?: (point: PlanPoint) => void;
   onScaleChange?: (scale: number) => void;
 }
 
@@ -33,7 +51,7 @@ const KEY_ZOOM = 1.25;
 const KEY_PAN = 60;
 const CLICK_SLOP = 4;
 
-export function PlanViewport({ stage, planPerStage, label, children, overlay, onHover, onPlanClick, onScaleChange }: Props) {
+export function PlanViewport({ stage, planPerStage, label, children, overlay, onHover, onPlanClick, onScaleChange, markers, describedBy, focused }: Props) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const [transform, setTransform] = useState<Transform>({ scale: 1, x: 0, y: 0 });
@@ -41,9 +59,11 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ moved: number; pinch: number | null }>({ moved: 0, pinch: null });
 
+  // From the frame's inside edge, where the stage is laid (the border would put every point a pixel off).
   function local(event: { clientX: number; clientY: number }) {
-    const rect = frame.current!.getBoundingClientRect();
-    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+    const el = frame.current!;
+    const rect = el.getBoundingClientRect();
+    return { x: event.clientX - rect.left - el.clientLeft, y: event.clientY - rect.top - el.clientTop };
   }
 
   // Fit the plan when it changes and when the frame's width does (a rotated phone, a resized window).
@@ -63,6 +83,12 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
     return () => observer.disconnect();
   }, [stage]);
   useEffect(() => onScaleChange?.(transform.scale), [transform.scale, onScaleChange]);
+  useEffect(() => {
+    if (!focused) return;
+    // After the dialog that started the tool has closed and handed focus back to its opener.
+    const frameId = requestAnimationFrame(() => frame.current?.focus());
+    return () => cancelAnimationFrame(frameId);
+  }, [focused]);
 
   // The wheel listener must not be passive, or the page would scroll as the plan zooms.
   useEffect(() => {
@@ -83,6 +109,14 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
     return { x: s.x * planPerStage, y: s.y * planPerStage };
   }
 
+  const projection: PlanProjection = {
+    toFrame: (point) => ({ left: transform.x + (point.x / planPerStage) * transform.scale, top: transform.y + (point.y / planPerStage) * transform.scale }),
+    toPlan: (event) => {
+      const s = toStage(transform, local(event));
+      return { x: Math.min(stage.width, Math.max(0, s.x)) * planPerStage, y: Math.min(stage.height, Math.max(0, s.y)) * planPerStage };
+    },
+  };
+
   function zoomBy(factor: number) {
     const el = frame.current!;
     setTransform((t0) => zoomAt(t0, factor, { x: el.clientWidth / 2, y: el.clientHeight / 2 }, fitted.current.scale * MIN_ZOOM_OF_FIT));
@@ -97,8 +131,12 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
         role="application"
         aria-roledescription={t('survey.viewer.planRole')}
         aria-label={label}
+        aria-describedby={describedBy}
+        data-aiming={onPlanClick ? true : undefined}
         tabIndex={0}
         onKeyDown={(event) => {
+          // Keys pressed on a marker are the marker's own.
+          if (event.target !== event.currentTarget) return;
           const pan = (dx: number, dy: number) => setTransform((t0) => ({ ...t0, x: t0.x + dx, y: t0.y + dy }));
           const keys: Record<string, () => void> = {
             '+': () => zoomBy(KEY_ZOOM),
@@ -110,6 +148,13 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
             ArrowUp: () => pan(0, KEY_PAN),
             ArrowDown: () => pan(0, -KEY_PAN),
           };
+          if (onPlanClick) {
+            keys.Enter = () => {
+              const el = frame.current!;
+              const point = planPoint({ x: el.clientWidth / 2, y: el.clientHeight / 2 });
+              if (point) onPlanClick(point);
+            };
+          }
           const action = keys[event.key];
           if (!action) return;
           event.preventDefault();
@@ -158,6 +203,8 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
         <div className="plan-stage" style={{ width: stage.width, height: stage.height, transform: `translate(${transform.x}px, ${transform.y}px) scale(${transform.scale})` }}>
           {children}
         </div>
+        {onPlanClick && <span className="plan-aim" aria-hidden="true" />}
+        {markers && <div className="plan-markers">{markers(projection)}</div>}
         {overlay}
       </div>
       <div className="plan-zoom" role="group" aria-label={t('survey.viewer.zoom')}>

@@ -490,6 +490,37 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect((await http.delete(`/api/photos/${res.body.id}`)).status).toBe(404);
       expect((await http.get(`/api/photos/${res.body.id}/image`)).status).toBe(404);
     });
+
+    it("moves a photo's pin and changes its caption, refusing a bad change without changing anything", async () => {
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#963' } })
+        .png()
+        .toBuffer();
+      const created = await http.post(`/api/floors/${floorId}/photos`).field('x', '10').field('y', '20').field('caption', 'Riser').attach('file', png, 'riser.png');
+      const url = `/api/photos/${created.body.id}`;
+      const moved = await http.put(url).send({ x: 310.5, y: 42 });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toMatchObject({ id: created.body.id, x: 310.5, y: 42, caption: 'Riser', width: 20 });
+      const captioned = await http.put(url).send({ caption: '  Riser cupboard, 2nd door  ' });
+      expect(captioned.body).toMatchObject({ x: 310.5, y: 42, caption: 'Riser cupboard, 2nd door' });
+      expect((await http.put(url).send({ caption: '' })).body.caption).toBe('');
+
+      for (const [body, field] of [
+        [{ x: -1 }, 'x'],
+        [{ y: 'north' }, 'y'],
+        [{ caption: 'c'.repeat(1001) }, 'caption'],
+        // Which walk a photo belongs to is set when it is uploaded.
+        [{ trackId }, 'additional properties'],
+      ] as const) {
+        const refused = await http.put(url).send(body);
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+        expect(refused.body.error.reason).toContain(field);
+      }
+      expect((await http.put(url).send({})).status).toBe(400);
+      const stored = (await http.get(`/api/floors/${floorId}/photos`)).body.items.find((p: { id: string }) => p.id === created.body.id);
+      expect(stored).toMatchObject({ x: 310.5, y: 42, caption: '' });
+      expect((await http.put(`/api/photos/${randomUUID()}`).send({ x: 1 })).status).toBe(404);
+      expect((await http.put('/api/photos/not-an-id').send({ x: 1 })).status).toBe(404);
+    });
   });
 
   describe('contacts and reporting settings', () => {
