@@ -1,6 +1,6 @@
 /**
  * `/projects/:projectId/floors/:floorId`: a floor's plan and walks. With a processed walk it is
- * the heatmap viewer; before that it guides through the steps that lead there (upload a plan,
+ * the heatmap viewer, and under the plan the walk's strongest signal over time; before that it guides through the steps that lead there (upload a plan,
  * set its scale, import a walk, wait for processing). The walk shown is kept in the address.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,9 +19,11 @@ import { errorStatus, QueryError } from '../../ui/QueryError.js';
 import { UploadModal } from '../../ui/UploadModal.js';
 import { HeatmapViewer } from '../heatmap/HeatmapViewer.js';
 import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
+import { mainTechnology } from '../heatmap/track-layers.js';
 import { useProject } from '../project-overview/queries.js';
 import { CalibrationPanel } from './CalibrationPanel.js';
 import { floorKeys, useFloor, useFloorplans, useNetworkTechnologies, useProcessTrack, useReportingSettings, useTrackLayers, useTrackPoints, useTracks } from './queries.js';
+import { SignalOverTime } from './SignalOverTime.js';
 import { TrackList } from './TrackList.js';
 import { TRACK_FILE_TYPES, PLAN_FILE_TYPES } from './file-types.js';
 
@@ -98,8 +100,19 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
       </div>
     );
   } else if (track && layers.data) {
+    // The requirement of the walk's main technology: the one the viewer opens on.
+    const main = mainTechnology(layers.data);
     body = (
-      <HeatmapViewer key={track.id} floorplan={plan} layers={layers.data} points={points.data} thresholdsFor={thresholdsFor} technologyName={technologyName} aside={trackList} />
+      <HeatmapViewer
+        key={track.id}
+        floorplan={plan}
+        layers={layers.data}
+        points={points.data}
+        thresholdsFor={thresholdsFor}
+        technologyName={technologyName}
+        aside={trackList}
+        below={points.data && <SignalOverTime points={points.data} requirementDbm={thresholdsFor(main).minSignalDbm} technology={technologyName(main)} />}
+      />
     );
   } else {
     const status = track?.status;
