@@ -17,7 +17,7 @@ interface Props {
   technology: string;
 }
 
-const HEIGHT = 180;
+const HEIGHT = 200;
 const PAD = { top: 22, right: 12, bottom: 40, left: 44 };
 
 /** The element's content width, following it as the layout changes. */
@@ -58,7 +58,7 @@ export function SignalOverTime({ points, requirementDbm, technology }: Props) {
   const axis = dbmAxis(summary);
   const x = (s: number) => PAD.left + (summary.durationS > 0 ? (s / summary.durationS) * plotW : plotW / 2);
   const y = (v: number) => PAD.top + ((axis.high - v) / (axis.high - axis.low)) * plotH;
-  const ticks = timeTicks(summary.durationS, Math.max(2, Math.floor(plotW / 90)));
+  const ticks = timeTicks(summary.durationS, Math.max(2, Math.floor(plotW / 70)));
   const inMinutes = ticks.length > 1 && ticks[1]! >= 60;
   const timeFormat = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: inMinutes ? 'minute' : 'second', unitDisplay: 'short', maximumFractionDigits: 1 });
   const line = summary.series.map((s, i) => `${i === 0 ? 'M' : 'L'}${x(s.t).toFixed(1)},${y(s.dbm).toFixed(1)}`).join('');

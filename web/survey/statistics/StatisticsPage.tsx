@@ -21,7 +21,7 @@ import { ChannelChart } from './ChannelChart.js';
 import { NetworkNamesTable } from './NetworkNamesTable.js';
 import { NETWORK_SORTS, useChannelStatistics, useNamedNetworks, useNetworkStatistics, type NetworkSort } from './queries.js';
 import { technologySummaries } from './technology-summary.js';
-import { TechnologyTable } from './TechnologyTable.js';
+import { TechnologyCards } from './TechnologyCards.js';
 
 type NetworkRow = NonNullable<ReturnType<typeof useNetworkStatistics>['data']>['items'][number];
 
@@ -91,7 +91,7 @@ export function StatisticsPage({ projectId }: { projectId: string }) {
         ) : stats.data.coverage.length === 0 && names.data.length === 0 ? (
           <p>{t('survey.statistics.none')}</p>
         ) : (
-          <TechnologyTable rows={technologySummaries(names.data, stats.data.coverage, technologies.data?.items ?? [])} labelledBy="technologies-title" />
+          <TechnologyCards rows={technologySummaries(names.data, stats.data.coverage, technologies.data?.items ?? [])} labelledBy="technologies-title" />
         )}
       </section>
       <section aria-labelledby="names-title" className="statistics-section">
