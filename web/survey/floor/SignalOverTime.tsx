@@ -58,7 +58,7 @@ export function SignalOverTime({ points, requirementDbm, technology }: Props) {
   const axis = dbmAxis(summary);
   const x = (s: number) => PAD.left + (summary.durationS > 0 ? (s / summary.durationS) * plotW : plotW / 2);
   const y = (v: number) => PAD.top + ((axis.high - v) / (axis.high - axis.low)) * plotH;
-  const ticks = timeTicks(summary.durationS, Math.max(2, Math.floor(plotW / 70)));
+  const ticks = timeTicks(summary.durationS, Math.max(2, Math.floor(plotW / 60)));
   const inMinutes = ticks.length > 1 && ticks[1]! >= 60;
   const timeFormat = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: inMinutes ? 'minute' : 'second', unitDisplay: 'short', maximumFractionDigits: 1 });
   const line = summary.series.map((s, i) => `${i === 0 ? 'M' : 'L'}${x(s.t).toFixed(1)},${y(s.dbm).toFixed(1)}`).join('');
