@@ -1,8 +1,9 @@
 /**
  * `/projects/:projectId/floors/:floorId`: a floor's plan and walks. With a processed walk it is
- * the heatmap viewer; before that it guides through the steps that lead there (upload a plan,
- * set its scale, import a walk, wait for processing). The walk shown is kept in the address.
- * Photos are pinned on the plan in either case, and listed beside the walks.
+ * the heatmap viewer, with the walk's strongest signal over time under the plan; before that it
+ * guides through the steps that lead there (upload a plan, set its scale, import a walk, wait for
+ * processing). The walk shown is kept in the address. Photos are pinned on the plan in either
+ * case, and listed beside the walks.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,9 +22,11 @@ import { UploadModal } from '../../ui/UploadModal.js';
 import { HeatmapViewer } from '../heatmap/HeatmapViewer.js';
 import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
 import { usePhotoBoard } from '../photos/use-photo-board.js';
+import { mainTechnology } from '../heatmap/track-layers.js';
 import { useProject } from '../project-overview/queries.js';
 import { CalibrationPanel } from './CalibrationPanel.js';
 import { floorKeys, useFloor, useFloorplans, useNetworkTechnologies, useProcessTrack, useReportingSettings, useTrackLayers, useTrackPoints, useTracks } from './queries.js';
+import { SignalOverTime } from './SignalOverTime.js';
 import { TrackList } from './TrackList.js';
 import { TRACK_FILE_TYPES, PLAN_FILE_TYPES } from './file-types.js';
 
@@ -107,6 +110,8 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
       </div>
     );
   } else if (track && layers.data) {
+    // The requirement of the walk's main technology: the one the viewer opens on.
+    const main = mainTechnology(layers.data);
     body = (
       <HeatmapViewer
         key={track.id}
@@ -118,6 +123,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         aside={aside}
         notice={photos.notice}
         tools={photos.tools}
+        below={points.data && <SignalOverTime points={points.data} requirementDbm={thresholdsFor(main).minSignalDbm} technology={technologyName(main)} />}
       />
     );
   } else {

@@ -34,9 +34,11 @@ interface Props {
   notice?: ReactNode;
   /** A tool over the plan (photos). */
   tools?: PlanTools;
+  /** Under the plan, as wide as it: what reads along the walk rather than across the floor. */
+  below?: ReactNode;
 }
 
-export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, technologyName, aside, notice, tools }: Props) {
+export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, technologyName, aside, notice, tools, below }: Props) {
   const { t } = useTranslation();
   const state = useViewerState(mainTechnology(layers));
   const { preferences, view: viewId, filter } = state;
@@ -101,6 +103,7 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
         </PlanViewport>
         {!layers.calibrated && <p className="notice notice-warning">{t('survey.viewer.uncalibrated')}</p>}
         {!view.hasData && <p className="notice notice-info">{t('survey.viewer.noData')}</p>}
+        {below}
       </div>
       <aside className="heatmap-aside" aria-label={t('survey.viewer.panel')}>
         {aside}

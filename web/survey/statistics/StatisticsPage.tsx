@@ -1,7 +1,8 @@
 /**
- * `/projects/:projectId/statistics`: what the project's walks heard. Every network with its band,
- * channel, signal range and coverage (searchable, sortable, paged by the API, kept in the
- * address), and per band how crowded each channel is.
+ * `/projects/:projectId/statistics`: what the project's walks heard. Per technology its radios
+ * and coverage; per network name its radios, bands, channels and floors; every network with its
+ * band, channel, signal range and coverage (searchable, sortable, paged by the API, kept in the
+ * address); and per band how crowded each channel is.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.js';
@@ -15,9 +16,12 @@ import { NotFoundPage } from '../../ui/NotFoundPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { errorStatus, QueryError } from '../../ui/QueryError.js';
 import { useNetworkTechnologies } from '../floor/queries.js';
-import { useProject } from '../project-overview/queries.js';
+import { useProject, useProjectStats } from '../project-overview/queries.js';
 import { ChannelChart } from './ChannelChart.js';
-import { NETWORK_SORTS, useChannelStatistics, useNetworkStatistics, type NetworkSort } from './queries.js';
+import { NetworkNamesTable } from './NetworkNamesTable.js';
+import { NETWORK_SORTS, useChannelStatistics, useNamedNetworks, useNetworkStatistics, type NetworkSort } from './queries.js';
+import { technologySummaries } from './technology-summary.js';
+import { TechnologyCards } from './TechnologyCards.js';
 
 type NetworkRow = NonNullable<ReturnType<typeof useNetworkStatistics>['data']>['items'][number];
 
@@ -31,6 +35,8 @@ export function StatisticsPage({ projectId }: { projectId: string }) {
   const band = bands.includes(params.filters.band ?? '') ? params.filters.band! : '';
   const networks = useNetworkStatistics(projectId, { q: params.q, band, sort: params.sort, page: params.page, perPage: params.perPage });
   const technologies = useNetworkTechnologies();
+  const stats = useProjectStats(projectId);
+  const names = useNamedNetworks(projectId);
   const technologyName = (id: string) => technologies.data?.items.find((x) => x.id === id)?.name ?? id;
   const whole = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
 
@@ -73,6 +79,36 @@ export function StatisticsPage({ projectId }: { projectId: string }) {
         title={t('survey.statistics.title')}
         crumbs={[{ label: orgName, href: projectsPath(project.data.orgId) }, { label: project.data.name, href: `/projects/${projectId}` }, { label: t('survey.statistics.title') }]}
       />
+      <section aria-labelledby="technologies-title" className="statistics-section">
+        <h2 id="technologies-title" className="section-title">
+          {t('survey.statistics.technologies')}
+        </h2>
+        <p className="panel-text">{t('survey.statistics.technologiesHint')}</p>
+        {stats.isError || names.isError ? (
+          <QueryError error={stats.error ?? names.error} onRetry={() => void (stats.isError ? stats.refetch() : names.refetch())} />
+        ) : !stats.data || !names.data ? (
+          <div className="spinner" role="status" aria-label={t('common.loading')} />
+        ) : stats.data.coverage.length === 0 && names.data.length === 0 ? (
+          <p>{t('survey.statistics.none')}</p>
+        ) : (
+          <TechnologyCards rows={technologySummaries(names.data, stats.data.coverage, technologies.data?.items ?? [])} labelledBy="technologies-title" />
+        )}
+      </section>
+      <section aria-labelledby="names-title" className="statistics-section">
+        <h2 id="names-title" className="section-title">
+          {t('survey.statistics.names')}
+        </h2>
+        <p className="panel-text">{t('survey.statistics.namesHint')}</p>
+        {names.isError ? (
+          <QueryError error={names.error} onRetry={() => void names.refetch()} />
+        ) : !names.data ? (
+          <div className="spinner" role="status" aria-label={t('common.loading')} />
+        ) : names.data.length === 0 ? (
+          <p>{t('survey.statistics.none')}</p>
+        ) : (
+          <NetworkNamesTable names={names.data} labelledBy="names-title" technologyName={technologyName} />
+        )}
+      </section>
       <section aria-labelledby="networks-title" className="statistics-section">
         <h2 id="networks-title" className="section-title">
           {t('survey.statistics.networks')}

@@ -1,6 +1,7 @@
-/** A project's statistics across its processed walks: per network (one page, sorted by the API) and per channel. */
+/** A project's statistics across its processed walks: per network (one page, sorted by the API), per channel and per network name. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
+import type { NamedNetwork } from '../../lib/api-types.js';
 import { pageQuery } from '../../lib/list-params.js';
 import { projectKeys } from '../projects/queries.js';
 
@@ -18,6 +19,7 @@ export interface NetworkQuery {
 const statisticsKeys = {
   networks: (projectId: string, query: NetworkQuery) => [...projectKeys.detail(projectId), 'statistics', 'networks', query] as const,
   channels: (projectId: string) => [...projectKeys.detail(projectId), 'statistics', 'channels'] as const,
+  names: (projectId: string) => [...projectKeys.detail(projectId), 'statistics', 'names'] as const,
 };
 
 export function useNetworkStatistics(projectId: string, query: NetworkQuery) {
@@ -42,5 +44,20 @@ export function useChannelStatistics(projectId: string) {
   return useQuery({
     queryKey: statisticsKeys.channels(projectId),
     queryFn: ({ signal }) => dataOf(api.GET('/api/projects/{projectId}/statistics/channels', { params: { path: { projectId }, query: { per_page: 100 } }, signal }), signal),
+  });
+}
+
+/** Every name, all pages: the per-technology totals add them up, so none may be missing. */
+export function useNamedNetworks(projectId: string) {
+  return useQuery({
+    queryKey: statisticsKeys.names(projectId),
+    queryFn: async ({ signal }) => {
+      const items: NamedNetwork[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await dataOf(api.GET('/api/projects/{projectId}/statistics/networks', { params: { path: { projectId }, query: { page, per_page: 100 } }, signal }), signal);
+        items.push(...answer.items);
+        if (page * answer.perPage >= answer.total || answer.items.length === 0) return items;
+      }
+    },
   });
 }
