@@ -50,6 +50,7 @@ const WHEEL_STEP = 0.0015;
 const KEY_ZOOM = 1.25;
 const KEY_PAN = 60;
 const CLICK_SLOP = 4;
+const ZOOM_SETTLE_MS = 200;
 
 export function PlanViewport({ stage, planPerStage, label, children, overlay, onHover, onPlanClick, onScaleChange, markers, describedBy, focused }: Props) {
   const { t } = useTranslation();
@@ -83,6 +84,15 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
     return () => observer.disconnect();
   }, [stage]);
   useEffect(() => onScaleChange?.(transform.scale), [transform.scale, onScaleChange]);
+  // Marked while the zoom changes and a moment after: layers that must be drawn again at every
+  // scale (lines that keep their width) step aside meanwhile, so zooming stays one composited move.
+  useLayoutEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    el.dataset.zooming = '';
+    const timer = setTimeout(() => delete el.dataset.zooming, ZOOM_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [transform.scale]);
   useEffect(() => {
     if (!focused) return;
     // After the dialog that started the tool has closed and handed focus back to its opener.
