@@ -120,6 +120,18 @@ describe('the survey area', () => {
     const saved = await api<{ settings: Record<string, { minSignalDbm: number }> }>(page, 'GET', `/api/projects/${/\/projects\/([^/?]+)/.exec(page.url())![1]}/reporting/settings`);
     expect(saved.settings.wifi6!.minSignalDbm).toBe(-70);
 
+    // Renaming a floor: a name another floor has is refused in the form, a free one is kept.
+    await page.getByRole('button', { name: 'Edit First floor' }).click();
+    const floorForm = page.getByRole('dialog', { name: 'Edit floor' });
+    const floorName = floorForm.getByRole('textbox', { name: /Floor name/ });
+    await floorName.fill('Ground floor');
+    await floorForm.getByRole('button', { name: 'Save' }).click();
+    await floorForm.getByText('A floor named Ground floor already exists in this project.').waitFor();
+    await floorName.fill('Upper floor');
+    await floorForm.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Upper floor' }).waitFor();
+    expect(await page.getByRole('link', { name: 'First floor' }).count()).toBe(0);
+
     await page.getByRole('link', { name: 'Ground floor' }).click();
     await page.getByRole('heading', { name: 'Primary signal' }).waitFor();
     await page.locator('canvas.heatmap-canvas').waitFor();
@@ -198,10 +210,18 @@ describe('the survey area', () => {
     await page.mouse.click(at(900, 500).x, at(900, 500).y);
     await page.getByRole('textbox', { name: 'Length in metres' }).fill('40');
     await page.getByRole('textbox', { name: 'Length in metres' }).press('Tab');
+    // Where the building's metres start, for walks that come in metres.
+    await page.getByText('Building coordinates').click();
+    await page.getByRole('textbox', { name: 'Origin x (px)' }).fill('400');
+    await page.getByRole('textbox', { name: 'Rotation (°)' }).fill('90');
+    await page.getByRole('textbox', { name: 'Rotation (°)' }).press('Tab');
     await expectAccessible(page);
     await screenshotsOf(page, 'survey-calibration');
     await page.getByRole('button', { name: 'Save scale' }).click();
     await page.getByText(/Scale: 1 pixel = 1\.2 cm/).waitFor();
+    const calibrated = (await api<{ items: { calibration: { origin: { x: number; y: number }; rotationDeg: number } }[] }>(page, 'GET', `/api/floors/${floorId}/floorplans`))
+      .items[0]!;
+    expect(calibrated.calibration).toMatchObject({ origin: { x: 400, y: 0 }, rotationDeg: 90 });
 
     await page.getByRole('button', { name: 'Import walk' }).click();
     const walk = page.getByRole('dialog', { name: 'Import walk' });

@@ -87,7 +87,8 @@ export function useReportingSettings(projectId: string | undefined) {
 export function useCalibrate(floorId: string, floorplanId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { points: [PlanPoint, PlanPoint]; distanceM: number }) => dataOf(api.PUT('/api/floorplans/{floorplanId}', { params: { path: { floorplanId } }, body })),
+    mutationFn: (body: { points: [PlanPoint, PlanPoint]; distanceM: number; origin: PlanPoint; rotationDeg: number }) =>
+      dataOf(api.PUT('/api/floorplans/{floorplanId}', { params: { path: { floorplanId } }, body })),
     // The plan's walks are queued again at the new scale: refresh both.
     onSuccess: () => client.invalidateQueries({ queryKey: floorKeys.detail(floorId) }),
   });

@@ -1,4 +1,4 @@
-/** A new floor: its name and level (0 is the ground floor, negative below it). */
+/** A floor's name and level (0 is the ground floor, negative below it): a new floor, or a change to one. */
 import { Button, Input, Label, NumberField } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { goTo } from '../../lib/navigate.js';
@@ -6,17 +6,32 @@ import { FormError } from '../../ui/form/FormError.js';
 import { TextField } from '../../ui/form/TextField.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
 import { Modal } from '../../ui/Modal.js';
-import { useCreateFloor } from './queries.js';
+import { useCreateFloor, useUpdateFloor } from './queries.js';
 
-export function FloorFormModal({ projectId, nextLevel, onClose }: { projectId: string; nextLevel: number; onClose: () => void }) {
+interface Props {
+  projectId: string;
+  /** The floor to change; without it a new floor is added at nextLevel. */
+  floor?: { id: string; name: string; level: number };
+  nextLevel: number;
+  onClose: () => void;
+}
+
+export function FloorFormModal({ projectId, floor, nextLevel, onClose }: Props) {
   const { t } = useTranslation();
   const create = useCreateFloor(projectId);
-  const form = useFormState({ name: '', level: nextLevel }, { name: (v) => (v.trim() ? undefined : t('survey.floorForm.nameRequired')) });
+  const update = useUpdateFloor(projectId, floor?.id ?? '');
+  const form = useFormState({ name: floor?.name ?? '', level: floor?.level ?? nextLevel }, { name: (v) => (v.trim() ? undefined : t('survey.floorForm.nameRequired')) });
   const submit = form.handleSubmit(
     async (values) => {
-      const floor = await create.mutateAsync({ name: values.name.trim(), level: values.level });
+      const body = { name: values.name.trim(), level: values.level };
+      if (floor) {
+        await update.mutateAsync(body);
+        onClose();
+        return;
+      }
+      const created = await create.mutateAsync(body);
       onClose();
-      goTo(`/projects/${projectId}/floors/${floor.id}`);
+      goTo(`/projects/${projectId}/floors/${created.id}`);
     },
     (failure) => (failure.status === 409 ? t('survey.floorForm.duplicate', { name: form.values.name.trim() }) : undefined),
   );
@@ -25,14 +40,14 @@ export function FloorFormModal({ projectId, nextLevel, onClose }: { projectId: s
     <Modal
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={t('survey.floorForm.title')}
+      title={t(floor ? 'survey.floorForm.editTitle' : 'survey.floorForm.title')}
       footer={
         <>
           <Button className="button button-secondary" onPress={onClose}>
             {t('admin.cancel')}
           </Button>
           <Button className="button button-primary" type="submit" form="floor-form" isPending={form.pending}>
-            {t('survey.floorForm.create')}
+            {t(floor ? 'survey.floorForm.save' : 'survey.floorForm.create')}
           </Button>
         </>
       }

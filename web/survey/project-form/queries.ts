@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
 import type { Write } from '../../lib/api-types.js';
+import { floorKeys } from '../floor/queries.js';
 import { projectKeys } from '../projects/queries.js';
 
 export type ProjectValues = Write<'/api/orgs/{orgId}/projects', 'post'>;
@@ -43,6 +44,14 @@ export function useCreateFloor(projectId: string) {
   return useMutation({
     mutationFn: (body: FloorValues) => dataOf(api.POST('/api/projects/{projectId}/floors', { params: { path: { projectId } }, body })),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(projectId) }),
+  });
+}
+
+export function useUpdateFloor(projectId: string, floorId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FloorValues) => dataOf(api.PUT('/api/floors/{floorId}', { params: { path: { floorId } }, body })),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: projectKeys.detail(projectId) }), client.invalidateQueries({ queryKey: floorKeys.detail(floorId) })]),
   });
 }
 

@@ -1,4 +1,4 @@
-/** The project's floors by level, with how many plans and walks each holds; adding and deleting them as rights allow. */
+/** The project's floors by level, with how many plans and walks each holds; adding, renaming, moving to another level and deleting them as rights allow. */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
@@ -19,6 +19,7 @@ export function FloorList({ projectId, orgId }: { projectId: string; orgId: stri
   const { can } = usePermissions({ orgId, projectId });
   const mayWrite = can('project:survey:write');
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<{ id: string; name: string; level: number } | null>(null);
   const remove = useDeleteFloor(projectId);
   const confirm = useConfirm();
 
@@ -84,6 +85,9 @@ export function FloorList({ projectId, orgId }: { projectId: string; orgId: stri
                   </td>
                   {mayWrite && (
                     <td className="row-actions">
+                      <Button className="link-button" aria-label={t('survey.floorForm.editNamed', { name: floor.name })} onPress={() => setEditing(floor)}>
+                        {t('survey.floorForm.edit')}
+                      </Button>
                       <Button className="link-button" aria-label={t('survey.floorForm.deleteNamed', { name: floor.name })} onPress={() => void deleteFloor(floor)}>
                         {t('survey.floorForm.delete')}
                       </Button>
@@ -102,6 +106,7 @@ export function FloorList({ projectId, orgId }: { projectId: string; orgId: stri
           </table>
         </div>
       )}
+      {editing && <FloorFormModal projectId={projectId} floor={editing} nextLevel={editing.level} onClose={() => setEditing(null)} />}
       {adding && <FloorFormModal projectId={projectId} nextLevel={items.length ? Math.max(...items.map((f) => f.level)) + 1 : 0} onClose={() => setAdding(false)} />}
     </section>
   );
