@@ -68,8 +68,8 @@ export async function benchBundles({ say, problems }) {
     await page.waitForLoadState('networkidle');
     const shell = await scripts.take();
 
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Devices' }).click();
-    await page.getByRole('table', { name: 'Devices' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Administration' }).click();
+    await page.getByRole('rowheader', { name: 'Sitewave demo' }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const admin = await scripts.take();
 
@@ -78,7 +78,7 @@ export async function benchBundles({ say, problems }) {
     const adminFirst = await cold.newPage();
     const coldScripts = scriptRecorder(adminFirst);
     await adminFirst.goto(page.url());
-    await adminFirst.getByRole('table', { name: 'Devices' }).waitFor({ timeout: 30_000 });
+    await adminFirst.getByRole('rowheader', { name: 'Sitewave demo' }).waitFor({ timeout: 30_000 });
     await adminFirst.waitForLoadState('networkidle');
     await coldScripts.take();
     await adminFirst.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Projects' }).click();
@@ -87,6 +87,7 @@ export async function benchBundles({ say, problems }) {
     const survey = await coldScripts.take();
 
     // The floor page (plan, heatmap viewer, track import) is a chunk of its own, fetched on the first floor opened.
+    await adminFirst.getByRole('tab', { name: 'All projects' }).click();
     await adminFirst.getByRole('link', { name: 'Demo office survey' }).click();
     await adminFirst.getByRole('link', { name: 'Ground floor' }).click();
     await adminFirst.locator('canvas.heatmap-canvas').waitFor({ timeout: 30_000 });
