@@ -7,11 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, PASSWORD, register, screenshot, signIn, uniqueEmail } from './support/account-page.js';
 import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { lastOutboxMail, startStack, type Stack } from './support/stack.js';
+import { screenshotOnFailure } from './support/failure-shots.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -23,9 +24,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
 }, 90_000);
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && owner) await screenshot(owner, `failed-admin-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
+screenshotOnFailure('admin', () => ({ '': owner }));
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();

@@ -5,11 +5,12 @@
  * Every screen is audited with axe-core and saved at desktop and phone width, light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, register, screenshot, signIn, uniqueEmail } from './support/account-page.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, register, signIn, uniqueEmail } from './support/account-page.js';
 import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { startStack, type Stack } from './support/stack.js';
+import { screenshotOnFailure } from './support/failure-shots.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -20,10 +21,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
 }, 90_000);
-// A failed step leaves a picture of where it stopped.
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && admin) await screenshot(admin, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
+screenshotOnFailure('', () => ({ '': admin }));
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();

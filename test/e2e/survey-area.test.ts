@@ -6,15 +6,16 @@
  * and saved at desktop and phone width, light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FLOORS, DEMO_PX_PER_M } from '../../server/api/demo/demo-survey.js';
 import { pdfFixture } from '../server/api/survey/pdf-fixture.js';
 import { generateLayout } from '../../server/api/demo/site-layout.js';
 import { placeAccessPoints } from '../../server/api/demo/walk-simulator.js';
-import { PASSWORD, register, screenshot, uniqueEmail } from './support/account-page.js';
+import { PASSWORD, register, uniqueEmail } from './support/account-page.js';
 import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { lastOutboxMail, startStack, type Stack } from './support/stack.js';
+import { screenshotOnFailure } from './support/failure-shots.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -25,9 +26,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
 }, 90_000);
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && page) await screenshot(page, `failed-survey-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
+screenshotOnFailure('survey', () => ({ '': page }));
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();

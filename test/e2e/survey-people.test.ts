@@ -7,11 +7,12 @@
  * change. Every screen is audited with axe-core and saved at desktop and phone width, light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, register, screenshot, uniqueEmail } from './support/account-page.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, register, uniqueEmail } from './support/account-page.js';
 import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { lastOutboxMail, startStack, type Stack } from './support/stack.js';
+import { screenshotOnFailure } from './support/failure-shots.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -27,12 +28,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
 }, 90_000);
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const name = context.task.name.slice(0, 40).replace(/\W+/g, '-');
-  if (owner) await screenshot(owner, `failed-people-${name}`);
-  if (viewer) await screenshot(viewer, `failed-people-viewer-${name}`);
-});
+screenshotOnFailure('people', () => ({ '': owner, viewer }));
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();

@@ -9,11 +9,12 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, register, screenshot, uniqueEmail } from './support/account-page.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, register, uniqueEmail } from './support/account-page.js';
 import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { lastOutboxMail, startStack, type Stack } from './support/stack.js';
+import { screenshotOnFailure } from './support/failure-shots.js';
 
 interface Photo {
   id: string;
@@ -35,9 +36,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
 }, 90_000);
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && page) await screenshot(page, `failed-photos-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
+screenshotOnFailure('photos', () => ({ '': page }));
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();

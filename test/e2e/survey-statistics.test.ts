@@ -6,11 +6,12 @@
  * and dark.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { register, screenshot, uniqueEmail } from './support/account-page.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register, uniqueEmail } from './support/account-page.js';
 import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { startStack, type Stack } from './support/stack.js';
+import { screenshotOnFailure } from './support/failure-shots.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -21,9 +22,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
 }, 90_000);
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && page) await screenshot(page, `failed-statistics-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
+screenshotOnFailure('statistics', () => ({ '': page }));
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
