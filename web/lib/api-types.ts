@@ -4,6 +4,8 @@
  */
 import type { paths } from '../../shared/api-types.js';
 
+export type { ColourStop, Dataset, DatasetNetwork, DatasetPage, GridSpec, Thresholds } from '../../shared/heatmap/wire-types.js';
+
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 /** The 2xx answer of a call. */
 type Answer<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends { responses: { 200: infer R } }
@@ -61,13 +63,7 @@ export type FloorDetail = Read<'/api/floors/{floorId}'>;
 export type Floorplan = Read<'/api/floorplans/{floorplanId}'>;
 export type Track = Read<'/api/tracks/{trackId}'>;
 export type TrackStatus = Track['status'];
-export type DatasetPage = Read<'/api/tracks/{trackId}/datasets'>;
-export type Dataset = DatasetPage['items'][number];
 export type Photo = Read<'/api/floors/{floorId}/photos'>['items'][number];
 export type PhotoChange = Write<'/api/photos/{photoId}', 'put'>;
-export type DatasetNetwork = NonNullable<Dataset['network']>;
-export type GridSpec = DatasetPage['grid'];
 export type TrackPoints = Read<'/api/tracks/{trackId}/points'>;
 export type ReportingSettings = Read<'/api/projects/{projectId}/reporting/settings'>;
-export type Thresholds = ReportingSettings['settings'][string];
-export type ColourStop = Thresholds['colourScale'][number];

@@ -22,7 +22,7 @@ import { UploadModal } from '../../ui/UploadModal.js';
 import { HeatmapViewer } from '../heatmap/HeatmapViewer.js';
 import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
 import { usePhotoBoard } from '../photos/use-photo-board.js';
-import { mainTechnology } from '../heatmap/track-layers.js';
+import { mainTechnology } from '../../../shared/heatmap/track-layers.js';
 import { useProject } from '../project-overview/queries.js';
 import { CalibrationPanel } from './CalibrationPanel.js';
 import { floorKeys, useFloor, useFloorplans, useNetworkTechnologies, useProcessTrack, useReportingSettings, useTrackLayers, useTrackPoints, useTracks } from './queries.js';

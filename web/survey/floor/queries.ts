@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
 import type { DatasetPage, Track } from '../../lib/api-types.js';
 import type { PlanPoint } from '../heatmap/PlanViewport.js';
-import { trackLayers } from '../heatmap/track-layers.js';
+import { trackLayers } from '../../../shared/heatmap/track-layers.js';
 
 /** Floors hold a handful of plans and a few dozen walks; one page shows them all. */
 const ALL = 100;

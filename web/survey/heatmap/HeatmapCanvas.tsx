@@ -6,7 +6,7 @@ import { memo, useLayoutEffect, useRef } from 'react';
 import type { GridSpec } from '../../lib/api-types.js';
 import { paintGrid } from './paint.js';
 import { timed } from './timing.js';
-import type { ViewResult } from './views.js';
+import type { ViewResult } from '../../../shared/heatmap/views.js';
 
 export type RenderMode = 'smooth' | 'grid' | 'points';
 

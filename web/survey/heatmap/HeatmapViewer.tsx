@@ -6,19 +6,19 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Floorplan, Thresholds, TrackPoints } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
-import { bandsOf } from './colour-bands.js';
-import { valueAt } from './grid-values.js';
+import { bandsOf } from '../../../shared/heatmap/colour-bands.js';
+import { valueAt } from '../../../shared/heatmap/grid-values.js';
 import { IsolineOverlay } from './IsolineOverlay.js';
 import { HeatmapCanvas } from './HeatmapCanvas.js';
 import { Legend } from './Legend.js';
 import { nearestPoint } from './nearest-point.js';
 import { PlanViewport, type PlanPoint, type PlanTools } from './PlanViewport.js';
 import { Readout, type ReadoutValue } from './Readout.js';
-import { mainTechnology, networkByIndex, type TrackLayers } from './track-layers.js';
+import { mainTechnology, networkByIndex, type TrackLayers } from '../../../shared/heatmap/track-layers.js';
 import { useViewerState } from './viewer-state.js';
 import { ViewerControls } from './ViewerControls.js';
 import { timed } from './timing.js';
-import { computeView } from './views.js';
+import { computeView } from '../../../shared/heatmap/views.js';
 import { WalkOverlay } from './WalkOverlay.js';
 import './heatmap.css';
 

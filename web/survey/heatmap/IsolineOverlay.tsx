@@ -8,7 +8,7 @@ import { memo, useDeferredValue, useId, useMemo } from 'react';
 import type { GridSpec } from '../../lib/api-types.js';
 import { isolines } from './isolines.js';
 import { timed } from './timing.js';
-import type { ViewResult } from './views.js';
+import type { ViewResult } from '../../../shared/heatmap/views.js';
 
 interface Props {
   grid: GridSpec;

@@ -5,7 +5,7 @@
  */
 import { memo } from 'react';
 import { useTranslation } from '../../lib/i18n.js';
-import { REQUIREMENTS, shareMeeting, type ViewId, type ViewResult } from './views.js';
+import { REQUIREMENTS, shareMeeting, type ViewId, type ViewResult } from '../../../shared/heatmap/views.js';
 
 interface Props {
   viewId: ViewId;

@@ -5,7 +5,7 @@
  */
 import type { DatasetNetwork } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
-import { REQUIREMENTS, type ViewResult } from './views.js';
+import { REQUIREMENTS, type ViewResult } from '../../../shared/heatmap/views.js';
 
 export interface ReadoutValue {
   value: number | null;

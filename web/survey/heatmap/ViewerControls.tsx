@@ -3,9 +3,9 @@ import { Label, Slider, SliderOutput, SliderThumb, SliderTrack, ToggleButton, To
 import { useTranslation } from '../../lib/i18n.js';
 import { FilterSelect } from '../../ui/FilterSelect.js';
 import type { RenderMode } from './HeatmapCanvas.js';
-import type { TrackLayers } from './track-layers.js';
+import type { TrackLayers } from '../../../shared/heatmap/track-layers.js';
 import type { useViewerState } from './viewer-state.js';
-import { VIEW_IDS, type ViewId } from './views.js';
+import { VIEW_IDS, type ViewId } from '../../../shared/heatmap/views.js';
 
 type State = ReturnType<typeof useViewerState>;
 

@@ -5,7 +5,7 @@
  */
 import { memo, useMemo } from 'react';
 import type { TrackPoints } from '../../lib/api-types.js';
-import { bandIndex, type Band } from './colour-bands.js';
+import { bandIndex, type Band } from '../../../shared/heatmap/colour-bands.js';
 
 interface Props {
   points: TrackPoints;

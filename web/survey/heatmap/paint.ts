@@ -3,7 +3,7 @@
  * transparent, so no colour appears where nobody measured. Scaling the image over the plan is the
  * browser's job: pixelated for the grid mode, bilinear (smooth) otherwise.
  */
-import { bandIndex, rgbaWord, type Band } from './colour-bands.js';
+import { bandIndex, rgbaWord, type Band } from '../../../shared/heatmap/colour-bands.js';
 
 export function paintGrid(values: Float32Array, cols: number, rows: number, bands: readonly Band[]): ImageData {
   const image = new ImageData(cols, rows);

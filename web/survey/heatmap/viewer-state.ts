@@ -3,9 +3,9 @@
  * are kept for the next visit; the view and filters belong to the walk on screen.
  */
 import { useState } from 'react';
-import type { Palette } from './colour-bands.js';
+import type { Palette } from '../../../shared/heatmap/colour-bands.js';
 import type { RenderMode } from './HeatmapCanvas.js';
-import type { ViewFilter, ViewId } from './views.js';
+import type { ViewFilter, ViewId } from '../../../shared/heatmap/views.js';
 
 const KEY = 'heatmapPreferences';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset, DatasetNetwork, Thresholds } from '../../web/lib/api-types.js';
-import { bandIndex, bandsOf } from '../../web/survey/heatmap/colour-bands.js';
-import { decodeLayer, valueAt, type Layer } from '../../web/survey/heatmap/grid-values.js';
-import type { TrackLayers } from '../../web/survey/heatmap/track-layers.js';
-import { computeView, shareMeeting } from '../../web/survey/heatmap/views.js';
+import type { Dataset, DatasetNetwork, Thresholds } from '../../shared/heatmap/wire-types.js';
+import { bandIndex, bandsOf } from '../../shared/heatmap/colour-bands.js';
+import { decodeLayer, valueAt, type Layer } from '../../shared/heatmap/grid-values.js';
+import type { TrackLayers } from '../../shared/heatmap/track-layers.js';
+import { computeView, shareMeeting } from '../../shared/heatmap/views.js';
 
 const NO = -128;
 const grid = { cellSizeM: 0.5, cols: 3, rows: 1, metresPerPixel: 0.05 };

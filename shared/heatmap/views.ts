@@ -4,7 +4,7 @@
  * channel recompute the best and second-best server from the networks' own grids, so a view
  * answers "what would a 5 GHz-only client see here".
  */
-import type { Thresholds } from '../../lib/api-types.js';
+import type { Thresholds } from './wire-types.js';
 import { bandsOf, viridis, type Band, type Palette } from './colour-bands.js';
 import type { Layer } from './grid-values.js';
 import type { NetworkLayer, TrackLayers } from './track-layers.js';

@@ -3,7 +3,7 @@
  * serving count, co-channel count) and every network's own signal grid. Built once from the
  * datasets answer; every view is computed from it without asking the server again.
  */
-import type { DatasetNetwork, DatasetPage, GridSpec } from '../../lib/api-types.js';
+import type { DatasetNetwork, DatasetPage, GridSpec } from './wire-types.js';
 import { decodeLayer, type Layer } from './grid-values.js';
 
 export interface NetworkLayer {

@@ -3,7 +3,7 @@
  * ("−67 dBm and better is green"), which is how a survey is judged. The project's scale gives the
  * thresholds; the palette may be swapped for a colour-blind-safe one with the same thresholds.
  */
-import type { ColourStop } from '../../lib/api-types.js';
+import type { ColourStop } from './wire-types.js';
 
 export interface Band {
   /** From this value up, until the next band. The first band also takes everything below it. */

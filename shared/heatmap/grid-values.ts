@@ -3,7 +3,7 @@
  * (little-endian), with a value meaning "nobody measured near here". Decoded once per track and
  * kept, so switching views never waits for the network.
  */
-import type { Dataset, GridSpec } from '../../lib/api-types.js';
+import type { Dataset, GridSpec } from './wire-types.js';
 
 export interface Layer {
   cols: number;
