@@ -19,6 +19,12 @@ export interface Config {
   identityPublicUrl?: string;
   identityAdminUrl?: string;
   identityAdminToken?: string;
+  /**
+   * Public endpoints of the OAuth2 provider (`/oauth2/*`, `/userinfo`, discovery, JWKS), which
+   * the gateway serves under `/.ory`. Unset → those paths go to the identity host, as on Ory Network.
+   */
+  oauth2PublicUrl?: string;
+  /** Unset (and the identity service embedded) → the embedded OAuth2 provider is started. */
   oauth2AdminUrl?: string;
   oauth2AdminToken?: string;
   /** Unset → the embedded API is started. */
@@ -87,6 +93,7 @@ function upstreams(read: EnvReader) {
     identityPublicUrl: read.url('IDENTITY_PUBLIC_URL', HTTP),
     identityAdminUrl: read.url('IDENTITY_ADMIN_URL', HTTP),
     identityAdminToken: read.secret('IDENTITY_ADMIN_TOKEN', 16),
+    oauth2PublicUrl: read.url('OAUTH2_PUBLIC_URL', HTTP),
     oauth2AdminUrl: read.url('OAUTH2_ADMIN_URL', HTTP),
     oauth2AdminToken: read.secret('OAUTH2_ADMIN_TOKEN', 16),
     apiUrl,

@@ -13,6 +13,9 @@ const ALLOWED: readonly RegExp[] = [
   /^\/schemas(\/[A-Za-z0-9_-]+)?$/,
   /^\/\.well-known\/ory\/webauthn\.js$/,
   /^\/oauth2\/(auth|token|revoke|sessions\/logout)$/,
+  // oidc-provider resumes an authorization at /oauth2/auth/<challenge> and confirms a logout below it.
+  /^\/oauth2\/auth\/[A-Za-z0-9_-]+$/,
+  /^\/oauth2\/sessions\/logout\/(confirm|success)$/,
   /^\/userinfo$/,
   /^\/\.well-known\/(openid-configuration|jwks\.json)$/,
   /^\/health\/(alive|ready)$/,

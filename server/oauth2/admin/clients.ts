@@ -1,0 +1,151 @@
+/**
+ * `/admin/clients` in Hydra's shapes: create (the secret is in this answer and never again),
+ * list (page_size, page_token, client_name, owner), get, put, JSON-patch, delete. Metadata is
+ * validated by oidc-provider itself, so what is stored is what the token endpoint accepts.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { ClientMetadata } from 'oidc-provider';
+import type { Queryable } from '../../db/database.js';
+import { DatabaseAdapter } from '../adapter.js';
+import { deleteClient, deleteClientTokens, listClients } from '../store/clients.js';
+import { clientView } from './client-view.js';
+import { HydraError, notFound } from './hydra-error.js';
+import { applyPatch, type PatchOperation } from './json-patch.js';
+
+const DEFAULT_PAGE_SIZE = 250;
+const MAX_PAGE_SIZE = 500;
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 256 } } } as const;
+const clientBody = { type: 'object', properties: { client_id: { type: 'string', minLength: 1, maxLength: 256 }, client_secret: { type: 'string', minLength: 6 } } } as const;
+const listQuery = {
+  type: 'object',
+  properties: {
+    page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+    page_token: { type: 'string', maxLength: 512 },
+    client_name: { type: 'string', maxLength: 256 },
+    owner: { type: 'string', maxLength: 256 },
+  },
+} as const;
+const patchBody = {
+  type: 'array',
+  maxItems: 100,
+  items: {
+    type: 'object',
+    required: ['op', 'path'],
+    properties: { op: { enum: ['add', 'remove', 'replace', 'test', 'move', 'copy'] }, path: { type: 'string' }, from: { type: 'string' }, value: {} },
+  },
+} as const;
+
+/** Fields the server owns: a request cannot set them. */
+const SERVER_FIELDS = ['created_at', 'updated_at', 'registration_access_token', 'registration_client_uri', 'client_id_issued_at'];
+
+function needsSecret(metadata: ClientMetadata): boolean {
+  return (metadata.token_endpoint_auth_method ?? 'client_secret_basic') !== 'none' && metadata.token_endpoint_auth_method !== 'private_key_jwt';
+}
+
+function withoutServerFields(body: Record<string, unknown>): ClientMetadata {
+  const copy: Record<string, unknown> = { ...body };
+  for (const field of SERVER_FIELDS) delete copy[field];
+  // Hydra shows empty strings for unset URIs; oidc-provider wants them absent.
+  for (const [key, value] of Object.entries(copy)) if (value === '' || value === null) delete copy[key];
+  return copy as ClientMetadata;
+}
+
+const pageToken = {
+  encode: (id: string) => Buffer.from(id).toString('base64url'),
+  decode: (token: string) => Buffer.from(token, 'base64url').toString('utf8'),
+};
+
+export async function clientRoutes(app: FastifyInstance, deps: { provider: Provider; db: Queryable; now?: () => Date }): Promise<void> {
+  const { provider, db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const clients = new DatabaseAdapter(db, 'Client');
+
+  const validate = async (metadata: ClientMetadata): Promise<void> => {
+    try {
+      await provider.Client.validate(metadata);
+    } catch (error) {
+      const { error: code, error_description: description } = error as { error?: string; error_description?: string };
+      throw new HydraError(400, code ?? 'invalid_client_metadata', description ?? (error as Error).message);
+    }
+  };
+  const load = async (id: string): Promise<ClientMetadata> => {
+    const stored = (await clients.find(id)) as ClientMetadata | undefined;
+    if (!stored) throw notFound('Unable to locate the resource');
+    return stored;
+  };
+  const store = async (metadata: ClientMetadata): Promise<void> => {
+    await validate(metadata);
+    await clients.upsert(metadata.client_id, metadata);
+  };
+
+  app.post<{ Body: Record<string, unknown> }>('/admin/clients', { schema: { body: clientBody } }, async (request, reply) => {
+    const metadata = withoutServerFields(request.body);
+    metadata.client_id ??= randomUUID();
+    if ((await clients.find(metadata.client_id)) !== undefined) throw new HydraError(409, 'resource_conflict', 'A client with this client_id exists');
+    if (needsSecret(metadata)) metadata.client_secret ??= randomBytes(24).toString('base64url');
+    const stamp = now().toISOString();
+    metadata.created_at = stamp;
+    metadata.updated_at = stamp;
+    await store(metadata);
+    // The one answer that carries the secret: it is never shown again.
+    return reply.code(201).send({ ...clientView(metadata), ...(metadata.client_secret ? { client_secret: metadata.client_secret } : {}) });
+  });
+
+  app.get<{ Querystring: { page_size?: number; page_token?: string; client_name?: string; owner?: string } }>(
+    '/admin/clients',
+    { schema: { querystring: listQuery } },
+    async (request, reply) => {
+      const limit = request.query.page_size ?? DEFAULT_PAGE_SIZE;
+      const rows = await listClients(db, {
+        clientName: request.query.client_name,
+        owner: request.query.owner,
+        after: request.query.page_token ? pageToken.decode(request.query.page_token) : undefined,
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      const links: string[] = [`</admin/clients?page_size=${limit}>; rel="first"`];
+      if (rows.length > limit) {
+        const next = pageToken.encode(page.at(-1)!.client_id);
+        links.push(`</admin/clients?page_size=${limit}&page_token=${next}>; rel="next"`);
+      }
+      reply.header('link', links.join(', '));
+      return page.map(clientView);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/admin/clients/:id', { schema: { params: idParams } }, async (request) => clientView(await load(request.params.id)));
+
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/admin/clients/:id', { schema: { params: idParams, body: clientBody } }, async (request) => {
+    const current = await load(request.params.id);
+    if (request.body.client_id !== undefined && request.body.client_id !== current.client_id) throw new HydraError(400, 'invalid_request', 'client_id cannot be changed');
+    const metadata = withoutServerFields(request.body);
+    metadata.client_id = current.client_id;
+    // Hydra keeps the secret when a replacement does not bring one.
+    if (needsSecret(metadata)) metadata.client_secret ??= current.client_secret;
+    else delete metadata.client_secret;
+    metadata.created_at = current.created_at;
+    metadata.updated_at = now().toISOString();
+    await store(metadata);
+    return clientView(metadata);
+  });
+
+  app.patch<{ Params: { id: string }; Body: PatchOperation[] }>('/admin/clients/:id', { schema: { params: idParams, body: patchBody } }, async (request) => {
+    const current = await load(request.params.id);
+    const patched = applyPatch(current, request.body);
+    if (patched.client_id !== current.client_id) throw new HydraError(400, 'invalid_request', 'client_id cannot be changed');
+    const metadata = withoutServerFields(patched);
+    metadata.created_at = current.created_at;
+    metadata.updated_at = now().toISOString();
+    await store(metadata);
+    return clientView(metadata);
+  });
+
+  app.delete<{ Params: { id: string } }>('/admin/clients/:id', { schema: { params: idParams } }, async (request, reply) => {
+    if (!(await deleteClient(db, request.params.id))) throw notFound('Unable to locate the resource');
+    await deleteClientTokens(db, request.params.id, true);
+    return reply.code(204).send();
+  });
+}

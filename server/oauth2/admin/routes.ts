@@ -1,0 +1,29 @@
+/** The admin API's table of contents: Hydra's admin paths, each group in its own file. */
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Queryable } from '../../db/database.js';
+import type { Interactions } from '../interactions.js';
+import { clientRoutes } from './clients.js';
+import { keyRoutes } from './keys.js';
+import { requestRoutes } from './requests.js';
+import { sessionRoutes } from './sessions.js';
+import { tokenRoutes } from './tokens.js';
+
+export interface AdminDeps {
+  provider: Provider;
+  db: Queryable;
+  interactions: Interactions;
+  issuer: string;
+  version: string;
+}
+
+export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+  app.get('/health/alive', async () => ({ status: 'ok' }));
+  app.get('/health/ready', async () => ({ status: 'ok' }));
+  app.get('/version', async () => ({ version: deps.version }));
+  await requestRoutes(app, deps.interactions);
+  await clientRoutes(app, deps);
+  await tokenRoutes(app, deps);
+  await sessionRoutes(app, deps);
+  await keyRoutes(app, deps);
+}
