@@ -182,6 +182,9 @@ export class Interactions {
   }
 
   private async decided(interaction: Interaction): Promise<{ redirect_to: string }> {
+    // The consent's answer keeps the login's: with prompt=login the resumed authorization would
+    // otherwise ask for the sign-in again (oidc-provider's mergeWithLastSubmission).
+    if (interaction.lastSubmission && !interaction.result?.error) interaction.result = { ...interaction.lastSubmission, ...interaction.result };
     const remaining = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
     await interaction.save(remaining);
     return { redirect_to: interaction.returnTo };

@@ -1,0 +1,152 @@
+/**
+ * Login and consent the Hydra way, against the product as `npm start` runs it: the sign-in card
+ * takes a login_challenge (shows the client, signs in, sends the browser on), an existing session
+ * answers without the form unless prompt=login asks again, a remembered consent comes back as
+ * `skip`, a first-party client is not asked, and a refused consent issues nothing.
+ */
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../identity/support/browser.js';
+import { register } from '../identity/support/flows.js';
+import { dance, newBrowser } from './support/dance.js';
+import { startStack, type Stack } from './support/stack.js';
+
+const REDIRECT = 'http://127.0.0.1:9/callback';
+let stack: Stack;
+let email: string;
+
+async function newClient(fields: Record<string, unknown>): Promise<{ client_id: string; client_secret: string }> {
+  const created = await stack.admin('POST', '/admin/clients', { redirect_uris: [REDIRECT], scope: 'openid email profile', ...fields });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
+}
+
+async function start(client: { client_id: string; client_secret: string }, extra: Record<string, string> = {}) {
+  const config = await oidc.discovery(new URL(stack.issuer), client.client_id, undefined, oidc.ClientSecretBasic(client.client_secret), {
+    execute: [oidc.allowInsecureRequests],
+  });
+  const verifier = oidc.randomPKCECodeVerifier();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT,
+    scope: 'openid email profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
+  });
+  return { config, url, verifier };
+}
+
+function sessionOf(identityBrowser: TestBrowser): TestBrowser {
+  const browser = newBrowser(stack.origin);
+  browser.cookies.set('ory_kratos_session', identityBrowser.cookies.get('ory_kratos_session')!);
+  return browser;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  email = `consent-${Date.now()}@example.com`;
+  expect((await register(new TestBrowser(`${stack.origin}/.ory`), email)).status).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('the sign-in card with a login_challenge', () => {
+  it('names the client, signs in with the password, and continues to consent and the client', async () => {
+    const client = await newClient({ client_name: 'Survey Viewer' });
+    const { config, url, verifier } = await start(client);
+    const browser = newBrowser(stack.origin);
+    const { callback, loginFlow } = await dance(browser, stack.origin, url, REDIRECT, { email });
+    expect(loginFlow.oauth2_login_challenge).toBeTruthy();
+    expect(loginFlow.oauth2_login_request.client.client_name).toBe('Survey Viewer');
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+    expect(tokens.claims()!.email).toBe(email);
+    expect(tokens.claims()!.name).toBe('Ada Lovelace');
+    // The sign-in left an identity session too: the browser is signed in to sitewave.
+    expect(browser.cookies.get('ory_kratos_session')).toBeTruthy();
+  });
+
+  it('shows the form again for prompt=login even with a session', async () => {
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    const other = `prompt-${Date.now()}@example.com`;
+    expect((await register(identityBrowser, other)).status).toBe(200);
+    const client = await newClient({ client_name: 'Strict App' });
+    const { url } = await start(client, { prompt: 'login' });
+    const { callback, loginFlow } = await dance(sessionOf(identityBrowser), stack.origin, url, REDIRECT, { email: other });
+    expect(loginFlow.refresh).toBe(true);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('refuses an unknown challenge with 400', async () => {
+    const answer = await newBrowser(stack.origin).get('/.ory/self-service/login/browser?login_challenge=nonexistent');
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('consent', () => {
+  it('a remembered decision comes back as skip for the same scopes, and a wider request asks again', async () => {
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    const person = `remember-${Date.now()}@example.com`;
+    const registered = await register(identityBrowser, person);
+    expect(registered.status).toBe(200);
+    const subject: string = registered.body.identity.id;
+    const browser = sessionOf(identityBrowser);
+    const client = await newClient({ client_name: 'Remembered' });
+
+    const first = await dance(browser, stack.origin, (await start(client, { scope: 'openid email' })).url, REDIRECT, { remember: true });
+    expect(first.consent.skip).toBe(false);
+    const second = await dance(browser, stack.origin, (await start(client, { scope: 'openid email' })).url, REDIRECT);
+    expect(second.consent.skip).toBe(true);
+    expect(second.callback.searchParams.get('code')).toBeTruthy();
+    const wider = await dance(browser, stack.origin, (await start(client, { scope: 'openid email profile' })).url, REDIRECT);
+    expect(wider.consent.skip).toBe(false);
+
+    // Hydra's consent sessions: listed for the subject, revoked per client, and then asked again.
+    const sessions = await stack.admin('GET', `/admin/oauth2/auth/sessions/consent?subject=${subject}`);
+    expect(sessions.status).toBe(200);
+    expect(sessions.body).toHaveLength(3);
+    expect(sessions.body.filter((s: any) => s.remember)).toHaveLength(1);
+    expect(sessions.body[0].consent_request.client.client_id).toBe(client.client_id);
+    expect((await stack.admin('DELETE', `/admin/oauth2/auth/sessions/consent?subject=${subject}&client=${client.client_id}`)).status).toBe(204);
+    expect((await stack.admin('GET', `/admin/oauth2/auth/sessions/consent?subject=${subject}`)).body).toEqual([]);
+    const afterRevoke = await dance(browser, stack.origin, (await start(client, { scope: 'openid email' })).url, REDIRECT);
+    expect(afterRevoke.consent.skip).toBe(false);
+  });
+
+  it('a first-party client (skip_consent) is not asked', async () => {
+    const client = await newClient({ client_name: 'First Party', skip_consent: true });
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    const person = `first-${Date.now()}@example.com`;
+    expect((await register(identityBrowser, person)).status).toBe(200);
+    const { config, url, verifier } = await start(client);
+    const { callback, consent } = await dance(sessionOf(identityBrowser), stack.origin, url, REDIRECT);
+    expect(consent).toBeUndefined();
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+    expect(tokens.claims()!.email).toBe(person);
+  });
+
+  it('a refused consent sends access_denied to the client and issues nothing', async () => {
+    const client = await newClient({ client_name: 'Refused' });
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    expect((await register(identityBrowser, `refuse-${Date.now()}@example.com`)).status).toBe(200);
+    const browser = sessionOf(identityBrowser);
+    const { url } = await start(client);
+    const toConsent = await browser.get(url.href, { json: false });
+    const toLogin = new URL(toConsent.location!);
+    const resumed = await browser.get(`/.ory/self-service/login/browser?login_challenge=${toLogin.searchParams.get('login_challenge')}`);
+    const atConsent = await browser.get(resumed.body.redirect_browser_to, { json: false });
+    const challenge = new URL(atConsent.location!).searchParams.get('consent_challenge')!;
+    browser.cookies.set('XSRF-TOKEN', 'x1');
+    const refused = await browser.postJson('/bff/consent', { consent_challenge: challenge, action: 'reject' }, { origin: stack.origin, 'x-xsrf-token': 'x1' });
+    expect(refused.status).toBe(200);
+    const back = await browser.get(refused.body.redirect_to, { json: false });
+    const callback = new URL(back.location!);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+    // Answered once: the admin API says so, with where it went.
+    const again = await stack.admin('GET', `/admin/oauth2/auth/requests/consent?consent_challenge=${challenge}`);
+    expect([404, 410]).toContain(again.status);
+  });
+});
