@@ -10,7 +10,7 @@ import type { ClientMetadata } from 'oidc-provider';
 import type { Queryable } from '../../db/database.js';
 import { DatabaseAdapter } from '../adapter.js';
 import { deleteClient, deleteClientTokens, listClients } from '../store/clients.js';
-import { clientView } from './client-view.js';
+import { clientView, findClientView, type HydraClient } from './client-view.js';
 import { HydraError, notFound } from './hydra-error.js';
 import { applyPatch, type PatchOperation } from './json-patch.js';
 
@@ -76,9 +76,11 @@ export async function clientRoutes(app: FastifyInstance, deps: { provider: Provi
     if (!stored) throw notFound('Unable to locate the resource');
     return stored;
   };
-  const store = async (metadata: ClientMetadata): Promise<void> => {
+  /** Stores and answers the client as the token endpoint will see it, defaults filled in. */
+  const store = async (metadata: ClientMetadata): Promise<HydraClient> => {
     await validate(metadata);
     await clients.upsert(metadata.client_id, metadata);
+    return (await findClientView(provider, metadata.client_id)) ?? clientView(metadata);
   };
 
   app.post<{ Body: Record<string, unknown> }>('/admin/clients', { schema: { body: clientBody } }, async (request, reply) => {
@@ -89,9 +91,9 @@ export async function clientRoutes(app: FastifyInstance, deps: { provider: Provi
     const stamp = now().toISOString();
     metadata.created_at = stamp;
     metadata.updated_at = stamp;
-    await store(metadata);
+    const shown = await store(metadata);
     // The one answer that carries the secret: it is never shown again.
-    return reply.code(201).send({ ...clientView(metadata), ...(metadata.client_secret ? { client_secret: metadata.client_secret } : {}) });
+    return reply.code(201).send({ ...shown, ...(metadata.client_secret ? { client_secret: metadata.client_secret } : {}) });
   });
 
   app.get<{ Querystring: { page_size?: number; page_token?: string; client_name?: string; owner?: string } }>(
@@ -112,11 +114,15 @@ export async function clientRoutes(app: FastifyInstance, deps: { provider: Provi
         links.push(`</admin/clients?page_size=${limit}&page_token=${next}>; rel="next"`);
       }
       reply.header('link', links.join(', '));
-      return page.map(clientView);
+      return Promise.all(page.map(async (metadata) => (await findClientView(provider, metadata.client_id)) ?? clientView(metadata)));
     },
   );
 
-  app.get<{ Params: { id: string } }>('/admin/clients/:id', { schema: { params: idParams } }, async (request) => clientView(await load(request.params.id)));
+  app.get<{ Params: { id: string } }>('/admin/clients/:id', { schema: { params: idParams } }, async (request) => {
+    const shown = await findClientView(provider, request.params.id);
+    if (!shown) throw notFound('Unable to locate the resource');
+    return shown;
+  });
 
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/admin/clients/:id', { schema: { params: idParams, body: clientBody } }, async (request) => {
     const current = await load(request.params.id);
@@ -128,8 +134,7 @@ export async function clientRoutes(app: FastifyInstance, deps: { provider: Provi
     else delete metadata.client_secret;
     metadata.created_at = current.created_at;
     metadata.updated_at = now().toISOString();
-    await store(metadata);
-    return clientView(metadata);
+    return store(metadata);
   });
 
   app.patch<{ Params: { id: string }; Body: PatchOperation[] }>('/admin/clients/:id', { schema: { params: idParams, body: patchBody } }, async (request) => {
@@ -139,8 +144,7 @@ export async function clientRoutes(app: FastifyInstance, deps: { provider: Provi
     const metadata = withoutServerFields(patched);
     metadata.created_at = current.created_at;
     metadata.updated_at = now().toISOString();
-    await store(metadata);
-    return clientView(metadata);
+    return store(metadata);
   });
 
   app.delete<{ Params: { id: string } }>('/admin/clients/:id', { schema: { params: idParams } }, async (request, reply) => {
