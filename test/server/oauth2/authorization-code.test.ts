@@ -73,6 +73,9 @@ describe('authorization code with PKCE through the gateway', () => {
     expect(metadata.response_types_supported).toEqual(['code']);
     expect(metadata.grant_types_supported).not.toContain('password');
     expect(metadata.grant_types_supported).not.toContain('implicit');
+    // The same document at the origin's root, naming the same issuer.
+    const root = (await (await fetch(`${stack.origin}/.well-known/openid-configuration`)).json()) as { issuer: string; token_endpoint: string };
+    expect(root).toMatchObject({ issuer: stack.issuer, token_endpoint: `${stack.issuer}/oauth2/token` });
   });
 
   it('signs in with the existing session, asks consent, and issues tokens for the granted scopes only', async () => {
