@@ -12,6 +12,7 @@ import { HydraError } from './admin/hydra-error.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import { Interactions } from './interactions.js';
 import { loadKeys } from './keys.js';
+import { LogoutRequests } from './logout.js';
 import { startMaintenance } from './maintenance.js';
 import type { OAuth2ServiceOptions } from './options.js';
 import { buildProvider } from './provider.js';
@@ -36,7 +37,8 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   const { db, options } = deps;
   await migrate(db, { schema: db.schema, migrations: oauth2Migrations });
   const keys = await loadKeys(db);
-  const provider = buildProvider(db, keys, options);
+  const logout = new LogoutRequests(() => provider, db, options.issuer, options.uiUrl);
+  const provider = buildProvider(db, keys, options, logout);
   const log = deps.logger;
   // The provider's own failures reach the log by kind and message only: its context holds tokens.
   provider.on('server_error', (_ctx, err) => log?.error({ err }, 'OAuth2 provider request failed'));
@@ -54,9 +56,9 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   admin.setErrorHandler(answerError);
   admin.setNotFoundHandler((request, reply) => reply.code(404).send(new HydraError(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}`).body()));
   requireAdminToken(admin, options.adminToken);
-  await registerAdminRoutes(admin, { provider, db, interactions: new Interactions(provider, db, options.issuer), issuer: options.issuer, version: deps.version ?? 'dev' });
+  await registerAdminRoutes(admin, { provider, db, interactions: new Interactions(provider, db, options.issuer), logout, issuer: options.issuer, version: deps.version ?? 'dev' });
 
-  const server = publicServer(provider, options.issuer);
+  const server = publicServer(provider, options.issuer, logout);
   const stopMaintenance = startMaintenance(db, admin.log);
   return {
     provider,

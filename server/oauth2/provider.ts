@@ -11,6 +11,7 @@ import { DatabaseAdapter } from './adapter.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
 import { interactionUrl } from './interactions.js';
 import type { ProviderKeys } from './keys.js';
+import type { LogoutRequests } from './logout.js';
 import type { OAuth2ServiceOptions } from './options.js';
 
 /** Hydra's public paths; the gateway forwards exactly these (and the resume path under auth). */
@@ -28,7 +29,7 @@ export const HYDRA_ROUTES = {
 /** Client fields Hydra has and OpenID Connect registration does not. */
 export const HYDRA_CLIENT_FIELDS = ['skip_consent', 'owner', 'metadata', 'audience', 'allowed_cors_origins', 'created_at', 'updated_at'] as const;
 
-export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2ServiceOptions): Provider {
+export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2ServiceOptions, logout: LogoutRequests): Provider {
   const readIdentity = identityReader(options.identityAdmin);
   const { lifespans } = options;
 
@@ -69,7 +70,8 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      // "Do you wish to log out?" is the account interface's screen, reached with a logout_challenge.
+      rpInitiatedLogout: { enabled: true, logoutSource: (ctx) => logout.start(ctx) },
       // The admin API introspects (Hydra's place for it), not a public endpoint.
       introspection: { enabled: false },
       registration: { enabled: false },

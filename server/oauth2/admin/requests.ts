@@ -1,12 +1,13 @@
 /**
- * `GET /admin/oauth2/auth/requests/{login|consent}` and their `PUT …/accept|reject`, in Hydra's
- * shapes: the account screens (the identity service's sign-in, the gateway's consent) answer
- * the provider's questions here.
+ * `GET /admin/oauth2/auth/requests/{login|consent|logout}` and their `PUT …/accept|reject`, in
+ * Hydra's shapes: the account screens (the identity service's sign-in, the gateway's consent and
+ * logout) answer the provider's questions here.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ChallengeKind, ConsentAccept, Interactions, LoginAccept, Rejection } from '../interactions.js';
+import type { LogoutRequests } from '../logout.js';
 
-const challenge = (kind: ChallengeKind) =>
+const challenge = (kind: ChallengeKind | 'logout') =>
   ({
     type: 'object',
     required: [`${kind}_challenge`],
@@ -57,9 +58,9 @@ const rejection = {
   },
 } as const;
 
-type Query<K extends ChallengeKind> = { [key in `${K}_challenge`]: string };
+type Query<K extends ChallengeKind | 'logout'> = { [key in `${K}_challenge`]: string };
 
-export async function requestRoutes(app: FastifyInstance, interactions: Interactions): Promise<void> {
+export async function requestRoutes(app: FastifyInstance, interactions: Interactions, logout: LogoutRequests): Promise<void> {
   app.get<{ Querystring: Query<'login'> }>('/admin/oauth2/auth/requests/login', { schema: { querystring: challenge('login') } }, (request) =>
     interactions.loginRequest(request.query.login_challenge),
   );
@@ -87,4 +88,16 @@ export async function requestRoutes(app: FastifyInstance, interactions: Interact
     { schema: { querystring: challenge('consent'), body: rejection } },
     (request) => interactions.reject('consent', request.query.consent_challenge, request.body ?? {}),
   );
+
+  app.get<{ Querystring: Query<'logout'> }>('/admin/oauth2/auth/requests/logout', { schema: { querystring: challenge('logout') } }, (request) =>
+    logout.get(request.query.logout_challenge),
+  );
+  app.put<{ Querystring: Query<'logout'> }>('/admin/oauth2/auth/requests/logout/accept', { schema: { querystring: challenge('logout') } }, (request) =>
+    logout.accept(request.query.logout_challenge),
+  );
+  // Hydra answers a refused logout with 204: nothing happens, the person stays signed in.
+  app.put<{ Querystring: Query<'logout'> }>('/admin/oauth2/auth/requests/logout/reject', { schema: { querystring: challenge('logout') } }, async (request, reply) => {
+    await logout.reject(request.query.logout_challenge);
+    return reply.code(204).send();
+  });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Queryable } from '../../db/database.js';
 import type { Interactions } from '../interactions.js';
+import type { LogoutRequests } from '../logout.js';
 import { clientRoutes } from './clients.js';
 import { keyRoutes } from './keys.js';
 import { requestRoutes } from './requests.js';
@@ -13,6 +14,7 @@ export interface AdminDeps {
   provider: Provider;
   db: Queryable;
   interactions: Interactions;
+  logout: LogoutRequests;
   issuer: string;
   version: string;
 }
@@ -21,7 +23,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
   app.get('/health/alive', async () => ({ status: 'ok' }));
   app.get('/health/ready', async () => ({ status: 'ok' }));
   app.get('/version', async () => ({ version: deps.version }));
-  await requestRoutes(app, deps.interactions);
+  await requestRoutes(app, deps.interactions, deps.logout);
   await clientRoutes(app, deps);
   await tokenRoutes(app, deps);
   await sessionRoutes(app, deps);

@@ -150,3 +150,57 @@ describe('consent', () => {
     expect([404, 410]).toContain(again.status);
   });
 });
+
+describe('logout', () => {
+  it('an application-initiated logout asks on the logout screen, ends the sign-in at the provider, and returns to the application', async () => {
+    const LOGGED_OUT = 'http://127.0.0.1:9/logged-out';
+    const client = await newClient({ client_name: 'Leaving', post_logout_redirect_uris: [LOGGED_OUT], skip_consent: true });
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    expect((await register(identityBrowser, `logout-${Date.now()}@example.com`)).status).toBe(200);
+    const browser = sessionOf(identityBrowser);
+    const { config, url, verifier } = await start(client);
+    const { callback } = await dance(browser, stack.origin, url, REDIRECT);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+    // Signed in at the provider: a second authorization needs no sign-in.
+    const again = await browser.get((await start(client)).url.href, { json: false });
+    expect(again.location).toMatch(/^http:\/\/127\.0\.0\.1:9\/callback\?code=/);
+
+    const endSession = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: LOGGED_OUT, state: 'bye' });
+    const toScreen = await browser.get(endSession.href, { json: false });
+    expect(toScreen.status).toBe(303);
+    const screen = new URL(toScreen.location!);
+    expect(screen.origin + screen.pathname).toBe(`${stack.origin}/logout`);
+    const challenge = screen.searchParams.get('logout_challenge')!;
+
+    const view = await browser.get(`/bff/logout?logout_challenge=${challenge}`);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ challenge, rp_initiated: true, client: { client_name: 'Leaving' } });
+    browser.cookies.set('XSRF-TOKEN', 'x2');
+    const accepted = await browser.postJson('/bff/logout', { logout_challenge: challenge, action: 'accept' }, { origin: stack.origin, 'x-xsrf-token': 'x2' });
+    expect(accepted.status).toBe(200);
+    const back = await browser.get(accepted.body.redirect_to, { json: false });
+    expect(back.location).toBe(`${LOGGED_OUT}?state=bye`);
+    // Used once; answered after as handled.
+    expect((await browser.get(accepted.body.redirect_to, { json: false })).status).toBe(404);
+
+    // Signed out at the provider: the next authorization asks for a sign-in again.
+    const after = await browser.get((await start(client)).url.href, { json: false });
+    expect(new URL(after.location!).pathname).toBe('/login');
+  });
+
+  it('declining keeps the sign-in', async () => {
+    const client = await newClient({ client_name: 'Staying', skip_consent: true });
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    expect((await register(identityBrowser, `stay-${Date.now()}@example.com`)).status).toBe(200);
+    const browser = sessionOf(identityBrowser);
+    await dance(browser, stack.origin, (await start(client)).url, REDIRECT);
+    const toScreen = await browser.get(`${stack.issuer}/oauth2/sessions/logout`, { json: false });
+    const challenge = new URL(toScreen.location!).searchParams.get('logout_challenge')!;
+    browser.cookies.set('XSRF-TOKEN', 'x3');
+    const declined = await browser.postJson('/bff/logout', { logout_challenge: challenge, action: 'reject' }, { origin: stack.origin, 'x-xsrf-token': 'x3' });
+    expect(declined.status).toBe(200);
+    expect(declined.body.redirect_to).toBe(`${stack.origin}/`);
+    const again = await browser.get((await start(client)).url.href, { json: false });
+    expect(again.location).toMatch(/^http:\/\/127\.0\.0\.1:9\/callback\?code=/);
+  });
+});
