@@ -7,7 +7,7 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../identity/support/browser.js';
-import { register } from '../identity/support/flows.js';
+import { PASSWORD, register } from '../identity/support/flows.js';
 import { dance, newBrowser } from './support/dance.js';
 import { startStack, type Stack } from './support/stack.js';
 
@@ -78,6 +78,46 @@ describe('the sign-in card with a login_challenge', () => {
     expect(callback.searchParams.get('code')).toBeTruthy();
   });
 
+  it('signs up on the registration card with the challenge and goes straight on to the application', async () => {
+    const client = await newClient({ client_name: 'Newcomer App' });
+    const { config, url, verifier } = await start(client);
+    const browser = newBrowser(stack.origin);
+    const toLogin = new URL((await browser.get(url.href, { json: false })).location!);
+    const challenge = toLogin.searchParams.get('login_challenge')!;
+    // The card's "Sign up" link carries the challenge to the registration flow.
+    const flow = await browser.get(`/.ory/self-service/registration/browser?login_challenge=${challenge}`);
+    expect(flow.status).toBe(200);
+    expect(flow.body.oauth2_login_request.client.client_name).toBe('Newcomer App');
+    const csrf = flow.body.ui.nodes.find((n: any) => n.attributes.name === 'csrf_token').attributes.value;
+    const address = `newcomer-${Date.now()}@example.com`;
+    const signedUp = await browser.postJson(`/.ory/self-service/registration?flow=${flow.body.id}`, {
+      csrf_token: csrf,
+      method: 'password',
+      traits: { email: address, name: { first: 'Grace', last: 'Hopper' } },
+      password: PASSWORD,
+    });
+    expect(signedUp.status).toBe(200);
+    const next = signedUp.body.continue_with.map((c: any) => c.action);
+    expect(next).toEqual(['redirect_browser_to']);
+    const resume = signedUp.body.continue_with[0].redirect_browser_to;
+    expect(resume).toMatch(new RegExp(`^${stack.issuer}/oauth2/auth/`));
+    const { callback } = await dance(browser, stack.origin, resume, REDIRECT);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+    expect(tokens.claims()).toMatchObject({ email: address, name: 'Grace Hopper' });
+  });
+
+  it('asks to confirm it is you when the session is older than max_age', async () => {
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    const person = `max-age-${Date.now()}@example.com`;
+    expect((await register(identityBrowser, person)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const client = await newClient({ client_name: 'Fresh Only' });
+    const { url } = await start(client, { max_age: '0' });
+    const { loginFlow, callback } = await dance(sessionOf(identityBrowser), stack.origin, url, REDIRECT, { email: person });
+    expect(loginFlow.refresh).toBe(true);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+  });
+
   it('refuses an unknown challenge with 400', async () => {
     const answer = await newBrowser(stack.origin).get('/.ory/self-service/login/browser?login_challenge=nonexistent');
     expect(answer.status).toBe(400);
@@ -112,6 +152,34 @@ describe('consent', () => {
     expect((await stack.admin('GET', `/admin/oauth2/auth/sessions/consent?subject=${subject}`)).body).toEqual([]);
     const afterRevoke = await dance(browser, stack.origin, (await start(client, { scope: 'openid email' })).url, REDIRECT);
     expect(afterRevoke.consent.skip).toBe(false);
+  });
+
+  it('remember_for bounds a remembered decision', async () => {
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    expect((await register(identityBrowser, `remember-for-${Date.now()}@example.com`)).status).toBe(200);
+    const browser = sessionOf(identityBrowser);
+    const client = await newClient({ client_name: 'Short Memory' });
+    /** Follows the authorization to its consent request, signed in from the session. */
+    const consentChallenge = async () => {
+      let next = new URL((await browser.get((await start(client)).url.href, { json: false })).location!);
+      // Signed in at the provider already after the first time: straight to consent.
+      if (next.pathname === '/login') {
+        const resumed = await browser.get(`/.ory/self-service/login/browser?login_challenge=${next.searchParams.get('login_challenge')}`);
+        next = new URL((await browser.get(resumed.body.redirect_browser_to, { json: false })).location!);
+      }
+      expect(next.pathname).toBe('/consent');
+      return next.searchParams.get('consent_challenge')!;
+    };
+    const first = await consentChallenge();
+    const accepted = await stack.admin('PUT', `/admin/oauth2/auth/requests/consent/accept?consent_challenge=${first}`, {
+      grant_scope: ['openid', 'email', 'profile'],
+      remember: true,
+      remember_for: 1,
+    });
+    expect(accepted.status).toBe(200);
+    expect((await stack.admin('GET', `/admin/oauth2/auth/requests/consent?consent_challenge=${await consentChallenge()}`)).body.skip).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect((await stack.admin('GET', `/admin/oauth2/auth/requests/consent?consent_challenge=${await consentChallenge()}`)).body.skip).toBe(false);
   });
 
   it('a first-party client (skip_consent) is not asked', async () => {
