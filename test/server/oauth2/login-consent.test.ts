@@ -219,6 +219,38 @@ describe('consent', () => {
   });
 });
 
+describe('sessions revoked through the admin API', () => {
+  it('DELETE /admin/oauth2/auth/sessions/login ends the provider sign-in of a subject', async () => {
+    const client = await newClient({ client_name: 'Session Probe', skip_consent: true });
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    const registered = await register(identityBrowser, `login-session-${Date.now()}@example.com`);
+    const browser = sessionOf(identityBrowser);
+    await dance(browser, stack.origin, (await start(client)).url, REDIRECT);
+    const signedIn = await browser.get((await start(client)).url.href, { json: false });
+    expect(new URL(signedIn.location!).pathname).toBe('/callback');
+    expect((await stack.admin('DELETE', `/admin/oauth2/auth/sessions/login?subject=${registered.body.identity.id}`)).status).toBe(204);
+    const after = await browser.get((await start(client)).url.href, { json: false });
+    expect(new URL(after.location!).pathname).toBe('/login');
+    expect((await stack.admin('DELETE', '/admin/oauth2/auth/sessions/login')).status).toBe(400);
+  });
+
+  it('consent sessions are revoked by login session too', async () => {
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    const registered = await register(identityBrowser, `by-login-${Date.now()}@example.com`);
+    const subject: string = registered.body.identity.id;
+    const client = await newClient({ client_name: 'By Login Session' });
+    await dance(sessionOf(identityBrowser), stack.origin, (await start(client)).url, REDIRECT);
+    const listed = await stack.admin('GET', `/admin/oauth2/auth/sessions/consent?subject=${subject}`);
+    expect(listed.body).toHaveLength(1);
+    const loginSessionId: string = listed.body[0].consent_request.login_session_id;
+    expect(loginSessionId).toBeTruthy();
+    expect((await stack.admin('GET', `/admin/oauth2/auth/sessions/consent?subject=${subject}&login_session_id=other`)).body).toEqual([]);
+    expect((await stack.admin('DELETE', `/admin/oauth2/auth/sessions/consent?subject=${subject}`)).status).toBe(400);
+    expect((await stack.admin('DELETE', `/admin/oauth2/auth/sessions/consent?subject=${subject}&login_session_id=${loginSessionId}`)).status).toBe(204);
+    expect((await stack.admin('GET', `/admin/oauth2/auth/sessions/consent?subject=${subject}`)).body).toEqual([]);
+  });
+});
+
 describe('logout', () => {
   it('an application-initiated logout asks on the logout screen, ends the sign-in at the provider, and returns to the application', async () => {
     const LOGGED_OUT = 'http://127.0.0.1:9/logged-out';
