@@ -51,6 +51,8 @@ export interface Config {
   requireVerifiedAddress: boolean;
   /** How long a self-service flow of the embedded identity service may be completed, in seconds. */
   identityFlowLifespanSeconds: number;
+  /** The embedded OAuth2 provider takes OpenID Connect Dynamic Client Registration at `/oauth2/register`. */
+  oauth2DynamicRegistration: boolean;
   /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
   workers: number;
   webRoot: string;
@@ -142,6 +144,7 @@ function embeddedServices(read: EnvReader) {
     mailFrom: read.matching('MAIL_FROM', 'sitewave <no-reply@localhost>', /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/, 'an address such as "sitewave <no-reply@example.com>"'),
     requireVerifiedAddress: read.flag('IDENTITY_REQUIRE_VERIFIED_ADDRESS', false),
     identityFlowLifespanSeconds: read.integer('IDENTITY_FLOW_LIFESPAN_SECONDS', 3600, 1, 86_400),
+    oauth2DynamicRegistration: read.flag('OAUTH2_DYNAMIC_REGISTRATION', false),
     s3: s3Settings(read),
   };
 }

@@ -37,6 +37,7 @@ export async function startEmbeddedOAuth2(config: Config, log: FastifyBaseLogger
         // Read when an account is needed: the identity service may be started after this one.
         identityAdmin: () => (config.identityAdminUrl ? { url: config.identityAdminUrl, token: config.identityAdminToken } : undefined),
         lifespans: DEFAULT_OAUTH2_LIFESPANS,
+        dynamicRegistration: config.oauth2DynamicRegistration,
       },
     });
     return {

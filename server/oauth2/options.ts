@@ -15,6 +15,8 @@ export interface OAuth2ServiceOptions {
   /** Read at each use: the identity service may be started after the provider. */
   identityAdmin: () => IdentityAdminAccess | undefined;
   lifespans: OAuth2Lifespans;
+  /** Anyone may register a client at `/oauth2/register` (and manage it with its registration token). */
+  dynamicRegistration: boolean;
 }
 
 /** Seconds, as oidc-provider and Hydra count them. */

@@ -5,7 +5,7 @@
  * of this service: the browser is sent to the account screens with a challenge, and the admin
  * API records the answer on the interaction (interactions.ts).
  */
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
@@ -56,11 +56,13 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
     },
     extraClientMetadata: {
       properties: [...HYDRA_CLIENT_FIELDS],
-      validator: (_ctx, key, value) => {
-        if (key === 'skip_consent' && value !== undefined && typeof value !== 'boolean') throw new TypeError('skip_consent must be a boolean');
-        if (key === 'owner' && value !== undefined && typeof value !== 'string') throw new TypeError('owner must be a string');
+      validator: (ctx, key, value) => {
+        if (key === 'skip_consent' && value !== undefined && typeof value !== 'boolean') throw new errors.InvalidClientMetadata('skip_consent must be a boolean');
+        // Only an operator (the admin API, no request context here) may make a client first-party.
+        if (key === 'skip_consent' && value === true && ctx) throw new errors.InvalidClientMetadata('skip_consent cannot be set by dynamic registration');
+        if (key === 'owner' && value !== undefined && typeof value !== 'string') throw new errors.InvalidClientMetadata('owner must be a string');
         if ((key === 'audience' || key === 'allowed_cors_origins') && value !== undefined && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
-          throw new TypeError(`${key} must be an array of strings`);
+          throw new errors.InvalidClientMetadata(`${key} must be an array of strings`);
         }
       },
     },
@@ -74,7 +76,8 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
       rpInitiatedLogout: { enabled: true, logoutSource: (ctx) => logout.start(ctx) },
       // The admin API introspects (Hydra's place for it), not a public endpoint.
       introspection: { enabled: false },
-      registration: { enabled: false },
+      registration: { enabled: options.dynamicRegistration },
+      registrationManagement: { enabled: options.dynamicRegistration, rotateRegistrationAccessToken: true },
     },
     ttl: {
       AccessToken: lifespans.accessToken,

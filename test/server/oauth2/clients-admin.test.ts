@@ -19,7 +19,7 @@ async function start(): Promise<{ running: RunningOAuth2Service; close(): Promis
   const db = await openDatabase({ dataDir, name: 'oauth2' });
   const running = await startOAuth2Service({
     db,
-    options: { issuer: ISSUER, uiUrl: 'http://localhost:3000', adminToken: TOKEN, identityAdmin: () => undefined, lifespans: DEFAULT_OAUTH2_LIFESPANS },
+    options: { issuer: ISSUER, uiUrl: 'http://localhost:3000', adminToken: TOKEN, identityAdmin: () => undefined, lifespans: DEFAULT_OAUTH2_LIFESPANS, dynamicRegistration: true },
   });
   return {
     running,
@@ -181,5 +181,27 @@ describe('keys', () => {
     service = await start();
     const after = await admin('GET', '/admin/keys/hydra.openid.id-token');
     expect(after.body.keys[0].kid).toBe(before.body.keys[0].kid);
+  });
+});
+
+describe('dynamic client registration (when turned on)', () => {
+  it('registers a client at /oauth2/register, manages it with its registration token, and refuses skip_consent', async () => {
+    const register = (body: unknown) =>
+      fetch(`${service.running.publicUrl}/oauth2/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const created = await register({ client_name: 'Self Registered', redirect_uris: ['https://self.example/cb'] });
+    expect(created.status).toBe(201);
+    const client = (await created.json()) as { client_id: string; client_secret: string; registration_access_token: string; registration_client_uri: string };
+    expect(client.client_secret).toBeTruthy();
+    // Called directly, not through the gateway: URLs are on the listener itself.
+    expect(client.registration_client_uri).toBe(`${service.running.publicUrl}/oauth2/register/${client.client_id}`);
+    const read = await fetch(`${service.running.publicUrl}/oauth2/register/${client.client_id}`, { headers: { authorization: `Bearer ${client.registration_access_token}` } });
+    expect(read.status).toBe(200);
+    expect((await admin('GET', `/admin/clients/${client.client_id}`)).body.client_name).toBe('Self Registered');
+
+    const firstParty = await register({ client_name: 'Sneaky', redirect_uris: ['https://self.example/cb'], skip_consent: true });
+    expect(firstParty.status).toBe(400);
+    expect(((await firstParty.json()) as { error: string }).error).toBe('invalid_client_metadata');
+    // An operator may.
+    expect((await admin('POST', '/admin/clients', { client_name: 'Trusted', redirect_uris: ['https://self.example/cb'], skip_consent: true })).status).toBe(201);
   });
 });

@@ -151,6 +151,22 @@ describe('refusals', () => {
     await expect(oidc.clientCredentialsGrant(config, { scope: 'profile' })).rejects.toMatchObject({ error: 'invalid_scope' });
   });
 
+  it('the password grant is not offered, nor dynamic registration unless turned on', async () => {
+    const password = await fetch(`${stack.issuer}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'password', username: 'a@example.com', password: 'x' }),
+    });
+    expect(password.status).toBe(400);
+    expect(((await password.json()) as { error: string }).error).toBe('unsupported_grant_type');
+    const registration = await fetch(`${stack.issuer}/oauth2/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"redirect_uris":["https://x.example/cb"]}',
+    });
+    expect(registration.status).toBe(404);
+  });
+
   it('the implicit flow is not offered', async () => {
     const url = new URL(`${stack.issuer}/oauth2/auth`);
     url.search = new URLSearchParams({ client_id: client.client_id, redirect_uri: REDIRECT, response_type: 'id_token token', scope: 'openid', nonce: 'n' }).toString();
