@@ -11,6 +11,7 @@ import { DatabaseAdapter } from './adapter.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
 import { interactionUrl } from './interactions.js';
 import type { ProviderKeys } from './keys.js';
+import { clientLifespan, LIFESPAN_FIELDS } from './lifespans.js';
 import type { LogoutRequests } from './logout.js';
 import type { OAuth2ServiceOptions } from './options.js';
 
@@ -27,7 +28,7 @@ export const HYDRA_ROUTES = {
 } as const;
 
 /** Client fields Hydra has and OpenID Connect registration does not. */
-export const HYDRA_CLIENT_FIELDS = ['skip_consent', 'owner', 'metadata', 'audience', 'allowed_cors_origins', 'created_at', 'updated_at'] as const;
+export const HYDRA_CLIENT_FIELDS = ['skip_consent', 'owner', 'metadata', 'audience', 'allowed_cors_origins', 'created_at', 'updated_at', ...LIFESPAN_FIELDS] as const;
 
 export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2ServiceOptions, logout: LogoutRequests): Provider {
   const readIdentity = identityReader(options.identityAdmin);
@@ -80,11 +81,11 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
       registrationManagement: { enabled: options.dynamicRegistration, rotateRegistrationAccessToken: true },
     },
     ttl: {
-      AccessToken: lifespans.accessToken,
+      AccessToken: clientLifespan('access_token', lifespans.accessToken),
       AuthorizationCode: lifespans.authorizationCode,
-      ClientCredentials: lifespans.accessToken,
-      IdToken: lifespans.idToken,
-      RefreshToken: lifespans.refreshToken,
+      ClientCredentials: clientLifespan('access_token', lifespans.accessToken),
+      IdToken: clientLifespan('id_token', lifespans.idToken),
+      RefreshToken: clientLifespan('refresh_token', lifespans.refreshToken),
       Interaction: lifespans.interaction,
       Session: lifespans.session,
       Grant: lifespans.refreshToken,

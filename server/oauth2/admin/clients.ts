@@ -9,6 +9,7 @@ import type Provider from 'oidc-provider';
 import type { ClientMetadata } from 'oidc-provider';
 import type { Queryable } from '../../db/database.js';
 import { DatabaseAdapter } from '../adapter.js';
+import { DURATION_PATTERN, LIFESPAN_FIELDS } from '../lifespans.js';
 import { deleteClient, deleteClientTokens, listClients } from '../store/clients.js';
 import { clientView, findClientView, type HydraClient } from './client-view.js';
 import { HydraError, notFound } from './hydra-error.js';
@@ -38,6 +39,12 @@ const patchBody = {
   },
 } as const;
 
+const lifespansBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(LIFESPAN_FIELDS.map((field) => [field, { type: ['string', 'null'], pattern: DURATION_PATTERN, maxLength: 64 }])),
+} as const;
+
 /** Fields the server owns: a request cannot set them. */
 const SERVER_FIELDS = ['created_at', 'updated_at', 'registration_access_token', 'registration_client_uri', 'client_id_issued_at'];
 
@@ -50,7 +57,13 @@ function withoutServerFields(body: Record<string, unknown>): ClientMetadata {
   for (const field of SERVER_FIELDS) delete copy[field];
   // Hydra shows empty strings for unset URIs; oidc-provider wants them absent.
   for (const [key, value] of Object.entries(copy)) if (value === '' || value === null) delete copy[key];
-  return copy as ClientMetadata;
+  const metadata = copy as ClientMetadata;
+  // A client without the code flow (client credentials only) has no redirects to make, as in Hydra.
+  if (!(metadata.grant_types ?? ['authorization_code']).includes('authorization_code')) {
+    metadata.response_types ??= [];
+    metadata.redirect_uris ??= [];
+  }
+  return metadata;
 }
 
 const pageToken = {
@@ -146,6 +159,23 @@ export async function clientRoutes(app: FastifyInstance, deps: { provider: Provi
     metadata.updated_at = now().toISOString();
     return store(metadata);
   });
+
+  // Hydra's per-client token lifespans; an empty or null field goes back to the default.
+  app.put<{ Params: { id: string }; Body: Record<string, string | null> }>(
+    '/admin/clients/:id/lifespans',
+    { schema: { params: idParams, body: lifespansBody } },
+    async (request) => {
+      const current = await load(request.params.id);
+      const metadata: ClientMetadata = { ...current };
+      for (const field of LIFESPAN_FIELDS) {
+        const value = request.body[field];
+        if (value) metadata[field] = value;
+        else delete metadata[field];
+      }
+      metadata.updated_at = now().toISOString();
+      return store(metadata);
+    },
+  );
 
   app.delete<{ Params: { id: string } }>('/admin/clients/:id', { schema: { params: idParams } }, async (request, reply) => {
     if (!(await deleteClient(db, request.params.id))) throw notFound('Unable to locate the resource');

@@ -117,6 +117,29 @@ describe('clients', () => {
     expect((await admin('DELETE', `/admin/clients/${id}`)).status).toBe(404);
   });
 
+  it('sets per-client token lifespans (Hydra durations) and goes back to the defaults', async () => {
+    // Client credentials only: no redirect URIs needed, as in Hydra.
+    const created = await admin('POST', '/admin/clients', { client_name: 'Short Lived', grant_types: ['client_credentials'], scope: 'email' });
+    expect(created.status).toBe(201);
+    const { client_id: id, client_secret: secret } = created.body as { client_id: string; client_secret: string };
+    const issue = async () => {
+      const answer = await fetch(`${service.running.publicUrl}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` },
+        body: 'grant_type=client_credentials&scope=email',
+      });
+      return ((await answer.json()) as { expires_in: number }).expires_in;
+    };
+    expect(await issue()).toBe(3600);
+    const set = await admin('PUT', `/admin/clients/${id}/lifespans`, { client_credentials_grant_access_token_lifespan: '1m30s' });
+    expect(set.status).toBe(200);
+    expect(set.body.client_credentials_grant_access_token_lifespan).toBe('1m30s');
+    expect(await issue()).toBe(90);
+    expect((await admin('PUT', `/admin/clients/${id}/lifespans`, { client_credentials_grant_access_token_lifespan: '5 minutes' })).status).toBe(400);
+    expect((await admin('PUT', `/admin/clients/${id}/lifespans`, {})).status).toBe(200);
+    expect(await issue()).toBe(3600);
+  });
+
   it('needs the bearer token', async () => {
     const refused = await admin('GET', '/admin/clients', undefined, 'wrong-token');
     expect(refused.status).toBe(401);
