@@ -9,6 +9,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
+import { registerJwtBearer } from './grants/jwt-bearer.js';
 import { interactionUrl } from './interactions.js';
 import type { ProviderKeys } from './keys.js';
 import { clientLifespan, LIFESPAN_FIELDS } from './lifespans.js';
@@ -116,6 +117,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
     },
   };
   const provider = new Provider(options.issuer, configuration);
+  registerJwtBearer(provider, db);
   // Behind the gateway: the public origin comes from X-Forwarded-Host/-Proto.
   provider.proxy = true;
   return provider;

@@ -9,6 +9,7 @@ import { keyRoutes } from './keys.js';
 import { requestRoutes } from './requests.js';
 import { sessionRoutes } from './sessions.js';
 import { tokenRoutes } from './tokens.js';
+import { trustRoutes } from './trust.js';
 
 export interface AdminDeps {
   provider: Provider;
@@ -28,4 +29,5 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
   await tokenRoutes(app, deps);
   await sessionRoutes(app, deps);
   await keyRoutes(app, deps);
+  await trustRoutes(app, deps);
 }

@@ -59,4 +59,24 @@ export const oauth2Migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'trusted jwt-bearer issuers',
+    up: `
+      -- RFC 7523 trust: assertions from this issuer (for this subject, or any), signed with this
+      -- key, may be exchanged for access tokens with at most these scopes until expires_at.
+      CREATE TABLE trusted_issuers (
+        id uuid PRIMARY KEY,
+        issuer text NOT NULL,
+        subject text NOT NULL,
+        allow_any_subject boolean NOT NULL,
+        scope text[] NOT NULL,
+        key_id text NOT NULL,
+        jwk jsonb NOT NULL,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (issuer, subject, key_id)
+      );
+    `,
+  },
 ];

@@ -4,6 +4,7 @@
  * standard OAuth2 error with nothing issued: wrong redirect URI, a public client without PKCE,
  * a code used twice, a wrong client secret, a scope the client may not ask for.
  */
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../identity/support/browser.js';
@@ -176,5 +177,82 @@ describe('refusals', () => {
     expect(answer.get('error')).toBe('unsupported_response_type');
     expect(answer.get('access_token')).toBeNull();
     expect(answer.get('id_token')).toBeNull();
+  });
+});
+
+describe('jwt-bearer grant from a trusted issuer', () => {
+  const PARTNER = 'https://partner.example';
+  let partner: { client_id: string; client_secret: string };
+  let sign: (claims: Record<string, unknown>, kid?: string) => Promise<string>;
+
+  beforeAll(async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'partner-key-1', alg: 'ES256' };
+    const trust = await stack.admin('POST', '/admin/trust/grants/jwt-bearer/issuers', {
+      issuer: PARTNER,
+      subject: 'partner-user',
+      scope: ['email'],
+      jwk,
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(trust.status, JSON.stringify(trust.body)).toBe(201);
+    expect(trust.body).toMatchObject({ issuer: PARTNER, subject: 'partner-user', allow_any_subject: false, public_key: { set: PARTNER, kid: 'partner-key-1' } });
+    expect((await stack.admin('GET', `/admin/trust/grants/jwt-bearer/issuers?issuer=${encodeURIComponent(PARTNER)}`)).body).toHaveLength(1);
+    expect(
+      (
+        await stack.admin('POST', '/admin/trust/grants/jwt-bearer/issuers', {
+          issuer: PARTNER,
+          subject: 'x',
+          scope: [],
+          jwk: { ...jwk, d: 'secret' },
+          expires_at: new Date(Date.now() + 60_000).toISOString(),
+        })
+      ).status,
+    ).toBe(400);
+    const created = await stack.admin('POST', '/admin/clients', {
+      client_name: 'Partner Backend',
+      grant_types: ['urn:ietf:params:oauth:grant-type:jwt-bearer'],
+      scope: 'email profile',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    partner = created.body;
+    sign = (claims, kid = 'partner-key-1') =>
+      new SignJWT({ jti: crypto.randomUUID(), ...claims }).setProtectedHeader({ alg: 'ES256', kid }).setIssuedAt().setExpirationTime('5m').sign(privateKey);
+  });
+
+  const exchange = async (assertion: string, scope = 'email') => {
+    const answer = await fetch(`${stack.issuer}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${partner.client_id}:${partner.client_secret}`).toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion, scope }),
+    });
+    return { status: answer.status, body: (await answer.json()) as Record<string, any> };
+  };
+
+  it('exchanges a signed assertion for an access token of its subject, once', async () => {
+    const assertion = await sign({ iss: PARTNER, sub: 'partner-user', aud: `${stack.issuer}/oauth2/token` });
+    const issued = await exchange(assertion);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body).toMatchObject({ token_type: 'Bearer', scope: 'email' });
+    expect((await introspect(issued.body.access_token)).body).toMatchObject({ active: true, sub: 'partner-user', client_id: partner.client_id, scope: 'email' });
+    const replayed = await exchange(assertion);
+    expect(replayed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('refuses another audience, another subject, an unknown key, and scopes beyond the trust', async () => {
+    const aud = `${stack.issuer}/oauth2/token`;
+    expect((await exchange(await sign({ iss: PARTNER, sub: 'partner-user', aud: 'https://elsewhere.example/token' }))).body.error).toBe('invalid_grant');
+    expect((await exchange(await sign({ iss: PARTNER, sub: 'someone-else', aud }))).body.error).toBe('invalid_grant');
+    expect((await exchange(await sign({ iss: PARTNER, sub: 'partner-user', aud }, 'unknown-key'))).body.error).toBe('invalid_grant');
+    expect((await exchange(await sign({ iss: 'https://stranger.example', sub: 'partner-user', aud }))).body.error).toBe('invalid_grant');
+    expect((await exchange(await sign({ iss: PARTNER, sub: 'partner-user', aud }), 'profile')).body.error).toBe('invalid_scope');
+  });
+
+  it('stops trusting once the trust is deleted', async () => {
+    const [trust] = (await stack.admin('GET', `/admin/trust/grants/jwt-bearer/issuers?issuer=${encodeURIComponent(PARTNER)}`)).body;
+    expect((await stack.admin('GET', `/admin/trust/grants/jwt-bearer/issuers/${trust.id}`)).body.id).toBe(trust.id);
+    expect((await stack.admin('DELETE', `/admin/trust/grants/jwt-bearer/issuers/${trust.id}`)).status).toBe(204);
+    const assertion = await sign({ iss: PARTNER, sub: 'partner-user', aud: `${stack.issuer}/oauth2/token` });
+    expect((await exchange(assertion)).body.error).toBe('invalid_grant');
   });
 });
