@@ -4,7 +4,6 @@
  */
 import type { Server } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { requireAdminToken } from './admin/admin-auth.js';
@@ -16,6 +15,7 @@ import { LogoutRequests } from './logout.js';
 import { startMaintenance } from './maintenance.js';
 import type { OAuth2ServiceOptions } from './options.js';
 import { buildProvider } from './provider.js';
+import { ProviderHost } from './provider-host.js';
 import { publicServer } from './public-server.js';
 import { oauth2Migrations } from './store/migrations.js';
 
@@ -27,7 +27,7 @@ export interface OAuth2ServiceDeps {
 }
 
 export interface OAuth2Service {
-  provider: Provider;
+  host: ProviderHost;
   public: Server;
   admin: FastifyInstance;
   close(): Promise<void>;
@@ -37,11 +37,14 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   const { db, options } = deps;
   await migrate(db, { schema: db.schema, migrations: oauth2Migrations });
   const keys = await loadKeys(db);
-  const logout = new LogoutRequests(() => provider, db, options.issuer, options.uiUrl);
-  const provider = buildProvider(db, keys, options, logout);
   const log = deps.logger;
-  // The provider's own failures reach the log by kind and message only: its context holds tokens.
-  provider.on('server_error', (_ctx, err) => log?.error({ err }, 'OAuth2 provider request failed'));
+  const logout = new LogoutRequests(() => host.current, db, options.issuer, options.uiUrl);
+  const host = new ProviderHost((current) => {
+    const provider = buildProvider(db, current, options, logout);
+    // The provider's own failures reach the log by kind and message only: its context holds tokens.
+    provider.on('server_error', (_ctx, err) => log?.error({ err }, 'OAuth2 provider request failed'));
+    return provider;
+  }, keys);
 
   // Request logging stays off: URLs here carry codes and challenges.
   const admin = Fastify({
@@ -56,12 +59,12 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   admin.setErrorHandler(answerError);
   admin.setNotFoundHandler((request, reply) => reply.code(404).send(new HydraError(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}`).body()));
   requireAdminToken(admin, options.adminToken);
-  await registerAdminRoutes(admin, { provider, db, interactions: new Interactions(provider, db, options.issuer), logout, issuer: options.issuer, version: deps.version ?? 'dev' });
+  await registerAdminRoutes(admin, { host, db, interactions: new Interactions(host, db, options.issuer), logout, issuer: options.issuer, version: deps.version ?? 'dev' });
 
-  const server = publicServer(provider, options.issuer, logout);
-  const stopMaintenance = startMaintenance(db, admin.log);
+  const server = publicServer(host, options.issuer, logout);
+  const stopMaintenance = startMaintenance(db, admin.log, host);
   return {
-    provider,
+    host,
     public: server,
     admin,
     async close() {

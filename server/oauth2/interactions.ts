@@ -4,11 +4,11 @@
  * Hydra's shape and records the decision on the interaction; its `redirect_to` is the
  * provider's resume URL, where the authorization carries on.
  */
-import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Queryable } from '../db/database.js';
 import { findClientView, type HydraClient } from './admin/client-view.js';
 import { HydraError, notFound } from './admin/hydra-error.js';
+import type { ProviderHost } from './provider-host.js';
 import { recordConsent, rememberedScopes } from './store/consent-sessions.js';
 
 export type ChallengeKind = 'login' | 'consent';
@@ -51,7 +51,7 @@ function list(value: unknown): string[] {
 
 export class Interactions {
   constructor(
-    private readonly provider: Provider,
+    private readonly host: ProviderHost,
     private readonly db: Queryable,
     private readonly issuer: string,
     private readonly now: () => Date = () => new Date(),
@@ -59,7 +59,7 @@ export class Interactions {
 
   /** The pending interaction of that kind; a decided one answers 410 with where it went. */
   private async pending(kind: ChallengeKind, challenge: string): Promise<Interaction> {
-    const interaction = await this.provider.Interaction.find(challenge);
+    const interaction = await this.host.current.Interaction.find(challenge);
     if (!interaction || interaction.prompt.name !== kind) throw notFound(`The ${kind} request does not exist or has expired`);
     if (interaction.result) {
       throw new HydraError(410, 'request_was_handled', `The ${kind} request was already handled`, { redirect_to: interaction.returnTo });
@@ -69,7 +69,7 @@ export class Interactions {
 
   private async client(interaction: Interaction): Promise<HydraClient> {
     const clientId = String(interaction.params.client_id ?? '');
-    const client = await findClientView(this.provider, clientId);
+    const client = await findClientView(this.host.current, clientId);
     if (!client) throw notFound('The client of this request no longer exists');
     return client;
   }
@@ -153,7 +153,7 @@ export class Interactions {
     const requested = scopesOf(interaction);
     const granted = requested.filter((scope) => (accept.grant_scope ?? []).includes(scope));
     const refused = requested.filter((scope) => !granted.includes(scope));
-    const grant = new this.provider.Grant({ accountId: subject, clientId });
+    const grant = new this.host.current.Grant({ accountId: subject, clientId });
     if (granted.length) grant.addOIDCScope(granted.join(' '));
     if (refused.length) grant.rejectOIDCScope(refused.join(' '));
     const claims = (interaction.prompt.details.missingOIDCClaims as string[] | undefined) ?? [];

@@ -6,7 +6,7 @@
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { JWK } from 'oidc-provider';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 
 export interface ProviderKeys {
   /** Private JWKs; the first signs, the others still verify. */
@@ -38,4 +38,28 @@ export async function loadKeys(db: Queryable): Promise<ProviderKeys> {
 export function publicJwk(key: JWK): JWK {
   const { kty, kid, alg, use, n, e, crv, x, y } = key;
   return Object.fromEntries(Object.entries({ kty, kid, alg, use, n, e, crv, x, y }).filter(([, value]) => value !== undefined));
+}
+
+/** A new signing key first in the set: it signs from now on, the older ones still verify. */
+export async function rotateSigningKey(db: Database): Promise<JWK[]> {
+  return db.transaction(async (tx) => {
+    const row = await tx.query<{ value: JWK[] }>('SELECT value FROM keys WHERE name = $1 FOR UPDATE', [ID_TOKEN_KEY_SET]);
+    const keys = [newSigningKey(), ...(row.rows[0]?.value ?? [])];
+    await tx.query('UPDATE keys SET value = $2 WHERE name = $1', [ID_TOKEN_KEY_SET, JSON.stringify(keys)]);
+    return keys;
+  });
+}
+
+/** Drops a retired key once the tokens it signed have expired; the signing key cannot go. */
+export async function removeKey(db: Database, kid: string): Promise<'removed' | 'missing' | 'signing'> {
+  return db.transaction(async (tx) => {
+    const row = await tx.query<{ value: JWK[] }>('SELECT value FROM keys WHERE name = $1 FOR UPDATE', [ID_TOKEN_KEY_SET]);
+    const keys = row.rows[0]?.value ?? [];
+    const index = keys.findIndex((key) => key.kid === kid);
+    if (index < 0) return 'missing';
+    if (index === 0) return 'signing';
+    keys.splice(index, 1);
+    await tx.query('UPDATE keys SET value = $2 WHERE name = $1', [ID_TOKEN_KEY_SET, JSON.stringify(keys)]);
+    return 'removed';
+  });
 }

@@ -4,12 +4,11 @@
  * stripped the way an Express mount would, so the provider builds every URL under it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type Provider from 'oidc-provider';
 import type { LogoutRequests } from './logout.js';
+import type { ProviderHost } from './provider-host.js';
 
-export function publicServer(provider: Provider, issuer: string, logout: LogoutRequests): Server {
+export function publicServer(host: ProviderHost, issuer: string, logout: LogoutRequests): Server {
   const mount = new URL(issuer).pathname.replace(/\/+$/, '');
-  const handle = provider.callback();
   return createServer((request: IncomingMessage & { originalUrl?: string }, response) => {
     const url = request.url ?? '/';
     if (mount && (url === mount || url.startsWith(`${mount}/`) || url.startsWith(`${mount}?`))) {
@@ -23,7 +22,7 @@ export function publicServer(provider: Provider, issuer: string, logout: LogoutR
       finishLogout(logout, verifier, response);
       return;
     }
-    void handle(request, response);
+    void host.handle(request, response);
   });
 }
 

@@ -5,11 +5,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type Provider from 'oidc-provider';
 import type { ClientMetadata } from 'oidc-provider';
 import type { Queryable } from '../../db/database.js';
 import { DatabaseAdapter } from '../adapter.js';
 import { DURATION_PATTERN, LIFESPAN_FIELDS } from '../lifespans.js';
+import type { ProviderHost } from '../provider-host.js';
 import { deleteClient, deleteClientTokens, listClients } from '../store/clients.js';
 import { clientView, findClientView, type HydraClient } from './client-view.js';
 import { HydraError, notFound } from './hydra-error.js';
@@ -71,14 +71,14 @@ const pageToken = {
   decode: (token: string) => Buffer.from(token, 'base64url').toString('utf8'),
 };
 
-export async function clientRoutes(app: FastifyInstance, deps: { provider: Provider; db: Queryable; now?: () => Date }): Promise<void> {
-  const { provider, db } = deps;
+export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Queryable; now?: () => Date }): Promise<void> {
+  const { host, db } = deps;
   const now = deps.now ?? (() => new Date());
   const clients = new DatabaseAdapter(db, 'Client');
 
   const validate = async (metadata: ClientMetadata): Promise<void> => {
     try {
-      await provider.Client.validate(metadata);
+      await host.current.Client.validate(metadata);
     } catch (error) {
       const { error: code, error_description: description } = error as { error?: string; error_description?: string };
       throw new HydraError(400, code ?? 'invalid_client_metadata', description ?? (error as Error).message);
@@ -93,7 +93,7 @@ export async function clientRoutes(app: FastifyInstance, deps: { provider: Provi
   const store = async (metadata: ClientMetadata): Promise<HydraClient> => {
     await validate(metadata);
     await clients.upsert(metadata.client_id, metadata);
-    return (await findClientView(provider, metadata.client_id)) ?? clientView(metadata);
+    return (await findClientView(host.current, metadata.client_id)) ?? clientView(metadata);
   };
 
   app.post<{ Body: Record<string, unknown> }>('/admin/clients', { schema: { body: clientBody } }, async (request, reply) => {
@@ -127,12 +127,12 @@ export async function clientRoutes(app: FastifyInstance, deps: { provider: Provi
         links.push(`</admin/clients?page_size=${limit}&page_token=${next}>; rel="next"`);
       }
       reply.header('link', links.join(', '));
-      return Promise.all(page.map(async (metadata) => (await findClientView(provider, metadata.client_id)) ?? clientView(metadata)));
+      return Promise.all(page.map(async (metadata) => (await findClientView(host.current, metadata.client_id)) ?? clientView(metadata)));
     },
   );
 
   app.get<{ Params: { id: string } }>('/admin/clients/:id', { schema: { params: idParams } }, async (request) => {
-    const shown = await findClientView(provider, request.params.id);
+    const shown = await findClientView(host.current, request.params.id);
     if (!shown) throw notFound('Unable to locate the resource');
     return shown;
   });

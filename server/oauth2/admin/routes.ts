@@ -1,9 +1,9 @@
 /** The admin API's table of contents: Hydra's admin paths, each group in its own file. */
 import type { FastifyInstance } from 'fastify';
-import type Provider from 'oidc-provider';
-import type { Queryable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { Interactions } from '../interactions.js';
 import type { LogoutRequests } from '../logout.js';
+import type { ProviderHost } from '../provider-host.js';
 import { clientRoutes } from './clients.js';
 import { keyRoutes } from './keys.js';
 import { requestRoutes } from './requests.js';
@@ -12,8 +12,8 @@ import { tokenRoutes } from './tokens.js';
 import { trustRoutes } from './trust.js';
 
 export interface AdminDeps {
-  provider: Provider;
-  db: Queryable;
+  host: ProviderHost;
+  db: Database;
   interactions: Interactions;
   logout: LogoutRequests;
   issuer: string;

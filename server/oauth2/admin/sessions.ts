@@ -4,8 +4,8 @@
  * it) and `DELETE /admin/oauth2/auth/sessions/login?subject=` (the provider's sign-in sessions).
  */
 import type { FastifyInstance } from 'fastify';
-import type Provider from 'oidc-provider';
 import type { Queryable } from '../../db/database.js';
+import type { ProviderHost } from '../provider-host.js';
 import { revokeGrants } from '../store/clients.js';
 import { deleteConsents, listConsents } from '../store/consent-sessions.js';
 import { findClientView } from './client-view.js';
@@ -32,8 +32,8 @@ const revokeQuery = {
   },
 } as const;
 
-export async function sessionRoutes(app: FastifyInstance, deps: { provider: Provider; db: Queryable }): Promise<void> {
-  const { provider, db } = deps;
+export async function sessionRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Queryable }): Promise<void> {
+  const { host, db } = deps;
 
   app.get<{ Querystring: { subject: string; login_session_id?: string; page_size?: number; page_token?: string } }>(
     '/admin/oauth2/auth/sessions/consent',
@@ -48,7 +48,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: { provider: Prov
           consent_request: {
             challenge: row.consent_challenge,
             subject: row.subject,
-            client: (await findClientView(provider, row.client_id)) ?? { client_id: row.client_id },
+            client: (await findClientView(host.current, row.client_id)) ?? { client_id: row.client_id },
             login_session_id: row.login_session_id ?? '',
             requested_scope: row.granted_scope,
           },

@@ -3,8 +3,8 @@
  * `DELETE /admin/oauth2/tokens?client_id=` (every token of a client, the client stays).
  */
 import type { FastifyInstance } from 'fastify';
-import type Provider from 'oidc-provider';
 import type { Queryable } from '../../db/database.js';
+import type { ProviderHost } from '../provider-host.js';
 import { deleteClientTokens } from '../store/clients.js';
 
 interface IntrospectedToken {
@@ -27,10 +27,11 @@ const introspectBody = {
 
 const clientQuery = { type: 'object', required: ['client_id'], properties: { client_id: { type: 'string', minLength: 1, maxLength: 256 } } } as const;
 
-export async function tokenRoutes(app: FastifyInstance, deps: { provider: Provider; db: Queryable; issuer: string }): Promise<void> {
-  const { provider, db, issuer } = deps;
+export async function tokenRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Queryable; issuer: string }): Promise<void> {
+  const { host, db, issuer } = deps;
 
   const find = async (token: string): Promise<{ found: IntrospectedToken; use: 'access_token' | 'refresh_token' } | undefined> => {
+    const provider = host.current;
     const access = ((await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token))) as IntrospectedToken | undefined;
     if (access) return { found: access, use: 'access_token' };
     const refresh = (await provider.RefreshToken.find(token)) as IntrospectedToken | undefined;

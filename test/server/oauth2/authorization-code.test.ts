@@ -5,6 +5,7 @@
  * exchanged with PKCE, the ID token checked against the JWKS, userinfo by scope, refresh tokens
  * rotated, revocation and introspection.
  */
+import { decodeProtectedHeader } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../identity/support/browser.js';
@@ -107,5 +108,32 @@ describe('authorization code with PKCE through the gateway', () => {
     expect(refreshed.refresh_token).toBeTruthy();
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('rotates the signing key: new ID tokens use the new key, the old key verifies until it is dropped', async () => {
+    const signIn = async () => {
+      const config = await rp(confidential.client_id, confidential.client_secret);
+      const { url, verifier, state } = await authorizationUrl(config, 'openid email');
+      const { callback } = await dance(signedIn, stack.origin, url, REDIRECT);
+      return oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    };
+    const before = await signIn();
+    const oldKid = decodeProtectedHeader(before.id_token!).kid;
+
+    const rotated = await stack.admin('POST', '/admin/keys/hydra.openid.id-token', { alg: 'RS256', use: 'sig' });
+    expect(rotated.status).toBe(201);
+    const newKid: string = rotated.body.keys[0].kid;
+    expect(newKid).not.toBe(oldKid);
+    const published = (await (await fetch(`${stack.issuer}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    expect(published.keys.map((key) => key.kid)).toEqual([newKid, oldKid]);
+
+    // openid-client checks the new token against the published set.
+    const after = await signIn();
+    expect(decodeProtectedHeader(after.id_token!).kid).toBe(newKid);
+
+    expect((await stack.admin('DELETE', `/admin/keys/hydra.openid.id-token/${newKid}`)).status).toBe(400);
+    expect((await stack.admin('DELETE', `/admin/keys/hydra.openid.id-token/${oldKid}`)).status).toBe(204);
+    const remaining = (await (await fetch(`${stack.issuer}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    expect(remaining.keys.map((key) => key.kid)).toEqual([newKid]);
   });
 });
