@@ -53,6 +53,8 @@ export interface Config {
   identityFlowLifespanSeconds: number;
   /** The embedded OAuth2 provider takes OpenID Connect Dynamic Client Registration at `/oauth2/register`. */
   oauth2DynamicRegistration: boolean;
+  /** The embedded OAuth2 provider may call applications on loopback and private addresses (back-channel logout). */
+  oauth2PrivateNetworkCallbacks: boolean;
   /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
   workers: number;
   webRoot: string;
@@ -145,6 +147,7 @@ function embeddedServices(read: EnvReader) {
     requireVerifiedAddress: read.flag('IDENTITY_REQUIRE_VERIFIED_ADDRESS', false),
     identityFlowLifespanSeconds: read.integer('IDENTITY_FLOW_LIFESPAN_SECONDS', 3600, 1, 86_400),
     oauth2DynamicRegistration: read.flag('OAUTH2_DYNAMIC_REGISTRATION', false),
+    oauth2PrivateNetworkCallbacks: read.flag('OAUTH2_PRIVATE_NETWORK_CALLBACKS', false),
     s3: s3Settings(read),
   };
 }

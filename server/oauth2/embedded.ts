@@ -38,6 +38,7 @@ export async function startEmbeddedOAuth2(config: Config, log: FastifyBaseLogger
         identityAdmin: () => (config.identityAdminUrl ? { url: config.identityAdminUrl, token: config.identityAdminToken } : undefined),
         lifespans: DEFAULT_OAUTH2_LIFESPANS,
         dynamicRegistration: config.oauth2DynamicRegistration,
+        privateNetworkCallbacks: config.oauth2PrivateNetworkCallbacks,
       },
     });
     return {

@@ -17,6 +17,11 @@ export interface OAuth2ServiceOptions {
   lifespans: OAuth2Lifespans;
   /** Anyone may register a client at `/oauth2/register` (and manage it with its registration token). */
   dynamicRegistration: boolean;
+  /**
+   * Calls to applications (back-channel logout tokens) may go to loopback and private addresses.
+   * Off, oidc-provider refuses them, so a registered URI cannot make the provider probe the host's network.
+   */
+  privateNetworkCallbacks?: boolean;
 }
 
 /** Seconds, as oidc-provider and Hydra count them. */

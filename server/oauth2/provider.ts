@@ -76,6 +76,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
       userinfo: { enabled: true },
       // "Do you wish to log out?" is the account interface's screen, reached with a logout_challenge.
       rpInitiatedLogout: { enabled: true, logoutSource: (ctx) => logout.start(ctx) },
+      backchannelLogout: { enabled: true },
       // The admin API introspects (Hydra's place for it), not a public endpoint.
       introspection: { enabled: false },
       registration: { enabled: options.dynamicRegistration },
@@ -107,6 +108,15 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
       const allowed = (client.allowed_cors_origins as string[] | undefined) ?? [];
       return allowed.includes(origin) || client.redirectUris?.some((uri) => new URL(uri).origin === origin) === true;
     },
+    ...(options.privateNetworkCallbacks
+      ? {
+          // Without the dispatcher oidc-provider adds, which refuses special-use addresses.
+          fetch: (input: string | URL | Request, init?: RequestInit) => {
+            const { dispatcher: _ssrfGuard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+            return fetch(input, rest);
+          },
+        }
+      : {}),
     // Browser-facing failures go to the account interface's error card, as Hydra sends them to its error URL.
     renderError: (ctx, out) => {
       const url = new URL('/error', options.uiUrl);

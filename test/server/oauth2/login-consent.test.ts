@@ -4,10 +4,13 @@
  * answers without the form unless prompt=login asks again, a remembered consent comes back as
  * `skip`, a first-party client is not asked, and a refused consent issues nothing.
  */
+import { createServer } from 'node:http';
+import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../identity/support/browser.js';
 import { PASSWORD, register } from '../identity/support/flows.js';
+import { listenServer } from '../../support/listen.js';
 import { dance, newBrowser } from './support/dance.js';
 import { startStack, type Stack } from './support/stack.js';
 
@@ -43,7 +46,8 @@ function sessionOf(identityBrowser: TestBrowser): TestBrowser {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  // The back-channel logout receiver of a test listens on loopback.
+  stack = await startStack({ OAUTH2_PRIVATE_NETWORK_CALLBACKS: 'true' });
   email = `consent-${Date.now()}@example.com`;
   expect((await register(new TestBrowser(`${stack.origin}/.ory`), email)).status).toBe(200);
 }, 60_000);
@@ -254,7 +258,24 @@ describe('sessions revoked through the admin API', () => {
 describe('logout', () => {
   it('an application-initiated logout asks on the logout screen, ends the sign-in at the provider, and returns to the application', async () => {
     const LOGGED_OUT = 'http://127.0.0.1:9/logged-out';
-    const client = await newClient({ client_name: 'Leaving', post_logout_redirect_uris: [LOGGED_OUT], skip_consent: true });
+    // The application's back-channel: it is told of the logout with a logout token.
+    const logoutTokens: string[] = [];
+    const backChannel = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        logoutTokens.push(new URLSearchParams(body).get('logout_token') ?? '');
+        response.writeHead(200).end();
+      });
+    });
+    const backChannelUrl = await listenServer(backChannel);
+    const client = await newClient({
+      client_name: 'Leaving',
+      post_logout_redirect_uris: [LOGGED_OUT],
+      skip_consent: true,
+      backchannel_logout_uri: `${backChannelUrl}/logout`,
+      backchannel_logout_session_required: true,
+    });
     const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
     expect((await register(identityBrowser, `logout-${Date.now()}@example.com`)).status).toBe(200);
     const browser = sessionOf(identityBrowser);
@@ -280,6 +301,11 @@ describe('logout', () => {
     expect(accepted.status).toBe(200);
     const back = await browser.get(accepted.body.redirect_to, { json: false });
     expect(back.location).toBe(`${LOGGED_OUT}?state=bye`);
+    expect(logoutTokens).toHaveLength(1);
+    const logoutToken = decodeJwt(logoutTokens[0]!);
+    expect(logoutToken).toMatchObject({ iss: stack.issuer, aud: client.client_id, sub: tokens.claims()!.sub, sid: tokens.claims()!.sid });
+    expect(logoutToken.events).toEqual({ 'http://schemas.openid.net/event/backchannel-logout': {} });
+    backChannel.close();
     // Used once; answered after as handled.
     expect((await browser.get(accepted.body.redirect_to, { json: false })).status).toBe(404);
 

@@ -23,11 +23,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sitewave-oauth2-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: '/nonexistent-web-root' });
+  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: '/nonexistent-web-root', ...env });
   let embedded: EmbeddedServices | undefined;
   let gateway: FastifyInstance | undefined;
   try {
