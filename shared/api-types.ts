@@ -5101,6 +5101,8 @@ export interface paths {
                                         /** @description CSS hex colour. */
                                         colour: string;
                                     }[];
+                                    /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                    minAreaPercent: number;
                                 };
                             };
                             updatedAt: string | null;
@@ -5148,6 +5150,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             wifi5?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5170,6 +5174,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             wifi6?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5192,6 +5198,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             wifi6e?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5214,6 +5222,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             wifi7?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5236,6 +5246,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             umts?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5258,6 +5270,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             lte?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5280,6 +5294,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             nr?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5302,6 +5318,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                         };
                     };
@@ -5339,6 +5357,8 @@ export interface paths {
                                         /** @description CSS hex colour. */
                                         colour: string;
                                     }[];
+                                    /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                    minAreaPercent: number;
                                 };
                             };
                             updatedAt: string | null;
