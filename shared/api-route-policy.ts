@@ -164,6 +164,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/projects/:projectId/statistics/networkstatistics', project('project:read')),
   route('GET', '/api/projects/:projectId/statistics/channels', project('project:read')),
   route('GET', '/api/projects/:projectId/statistics/networks', project('project:read')),
+  route('GET', '/api/projects/:projectId/report.pdf', project('project:read')),
   route('GET', '/api/projects/:projectId/users', project('project:users:read', 'project:users:manage')),
   route('POST', '/api/projects/:projectId/users', project('project:users:manage'), { evicts: { scopeParam: 'projectId' } }),
   route('PUT', '/api/projects/:projectId/users/:userId', project('project:users:manage'), { evicts: { identityParam: 'userId' } }),

@@ -5648,6 +5648,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{projectId}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's survey report as a PDF: cover, requirements met per floor, heatmaps per floor, walk and view, network and channel tables, photos. Streamed while it is produced.
+         * @description Needs one of these permissions: project:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated floor ids of the project; default: every floor. */
+                    floors?: string;
+                    /** @description Comma-separated heatmap views, of primary, secondary, snr, serving, coChannel, requirements; default: primary,snr,requirements. */
+                    views?: string;
+                    /** @description Comma-separated network names (SSIDs) the network tables keep; default: every network. */
+                    networks?: string;
+                    /** @description The report's language; default en. */
+                    lang?: "en" | "es" | "de" | "fr" | "nl" | "se" | "pt" | "pl";
+                };
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

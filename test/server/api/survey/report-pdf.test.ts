@@ -1,0 +1,131 @@
+/**
+ * The survey report as a PDF, read back with poppler: the demo project's report names every
+ * network its walks heard and the requirements as rendered, every page renders, bad options are
+ * refused naming the option, and the pages are kept as pictures under test-artifacts/report/ for
+ * a person to look at.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoSurvey } from '../../../../server/api/demo/demo-survey.js';
+import { startSurveyApp, type SurveyTestApp } from './survey-app.js';
+
+const run = promisify(execFile);
+const ARTIFACTS = path.resolve('test-artifacts/report');
+
+/** Supertest buffers a binary answer only when told how. */
+const binary = (res: request.Response, callback: (err: Error | null, body: Buffer) => void): void => {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+async function pdfText(file: string): Promise<string> {
+  return (await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+}
+
+describe('survey report PDF', () => {
+  let t: SurveyTestApp;
+  let projectId: string;
+  let floors: { id: string; name: string }[];
+  const orgId = randomUUID();
+  const owner = randomUUID();
+
+  beforeAll(async () => {
+    await rm(ARTIFACTS, { recursive: true, force: true });
+    await mkdir(ARTIFACTS, { recursive: true });
+    t = await startSurveyApp('pglite');
+    await t.db.query('INSERT INTO orgs (id, name) VALUES ($1, $2)', [orgId, 'Łódź Wireless']);
+    projectId = (await seedDemoSurvey(t.ctx, orgId, owner)).id;
+    const http = request(t.app.server);
+    floors = (await http.get(`/api/projects/${projectId}/floors`)).body.items;
+    // A photo pinned on the ground floor, with a caption in Polish.
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7bd5' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await http
+      .post(`/api/floors/${floors[0]!.id}/photos`)
+      .field('x', '300')
+      .field('y', '200')
+      .field('caption', 'Szafa serwerowa, żółta ściana')
+      .attach('file', jpeg, { filename: 'rack.jpg', contentType: 'image/jpeg' });
+    expect(photo.status).toBe(201);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it("holds the demo walks' networks and the requirements, and every page renders", async () => {
+    const http = request(t.app.server);
+    const res = await http.get(`/api/projects/${projectId}/report.pdf`).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Demo office survey.pdf')}`);
+    const body = res.body as Buffer;
+    expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = path.join(ARTIFACTS, 'demo-en.pdf');
+    await writeFile(file, body);
+    const text = await pdfText(file);
+    const ssids = (await t.db.query<{ name: string }>(`SELECT DISTINCT n.name FROM track_networks n JOIN tracks t ON t.id = n.track_id WHERE n.name <> ''`)).rows.map(
+      (r) => r.name,
+    );
+    expect(ssids.sort()).toEqual(['CafeNextDoor', 'Sitewave-Demo']);
+    for (const ssid of ssids) expect(text).toContain(ssid);
+    // The requirements as the summary states them (Wi-Fi defaults), with a true minus sign.
+    for (const figure of ['at least −67 dBm', 'at least −75 dBm', 'at least 25 dB', 'at most 2', 'Demo office survey', 'Łódź Wireless', 'Szafa serwerowa, żółta ściana']) {
+      expect(text).toContain(figure);
+    }
+    for (const floor of floors) expect(text).toContain(floor.name);
+    // Two floors × one walk × the three default views.
+    expect(text.match(/Signal-to-noise ratio\n/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    await run('pdftoppm', ['-r', '50', '-png', file, path.join(ARTIFACTS, 'demo-en')]);
+    const pages = (await readdir(ARTIFACTS)).filter((f) => f.startsWith('demo-en-') && f.endsWith('.png'));
+    const { stdout } = await run('pdfinfo', [file]);
+    expect(pages.length).toBe(Number(/Pages:\s+(\d+)/.exec(stdout)![1]));
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+  }, 120_000);
+
+  it('is written in the language asked for, with every character of it', async () => {
+    const http = request(t.app.server);
+    const res = await http
+      .get(`/api/projects/${projectId}/report.pdf`)
+      .query({ lang: 'pl', floors: floors[1]!.id, views: 'requirements', networks: 'Sitewave-Demo' })
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    const file = path.join(ARTIFACTS, 'demo-pl.pdf');
+    await writeFile(file, res.body as Buffer);
+    const text = await pdfText(file);
+    expect(text).toContain('Raport z pomiarów sieci bezprzewodowej');
+    expect(text).toContain('co najmniej −67 dBm');
+    expect(text).toContain(floors[1]!.name);
+    expect(text).not.toContain(floors[0]!.name);
+    // The network table keeps only the network asked for.
+    expect(text).toContain('Sitewave-Demo');
+    expect(text).not.toContain('CafeNextDoor');
+    await run('pdftoppm', ['-r', '50', '-png', file, path.join(ARTIFACTS, 'demo-pl')]);
+  }, 120_000);
+
+  it('refuses options that name nothing in the project, naming the option', async () => {
+    const http = request(t.app.server);
+    const ask = (query: Record<string, string>) => http.get(`/api/projects/${projectId}/report.pdf`).query(query);
+    const otherFloor = randomUUID();
+    let res = await ask({ floors: `${floors[0]!.id},${otherFloor}` });
+    expect(res.status).toBe(400);
+    expect(res.body.error.reason).toMatch(new RegExp(`^floors: .*${otherFloor}`));
+    res = await ask({ views: 'primary,network' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.reason).toMatch(/^views: unknown view network/);
+    res = await ask({ networks: 'NoSuchSsid' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.reason).toMatch(/^networks: .*NoSuchSsid/);
+    res = await ask({ lang: 'xx' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.reason).toMatch(/lang/);
+    expect((await http.get(`/api/projects/${randomUUID()}/report.pdf`)).status).toBe(404);
+  });
+});
