@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSurvey } from '../../../../server/api/demo/demo-survey.js';
+import { startTestApi, type TestApi } from '../support/api-instance.js';
 import { startSurveyApp, type SurveyTestApp } from './survey-app.js';
 
 const run = promisify(execFile);
@@ -128,4 +129,44 @@ describe('survey report PDF', () => {
     expect(res.body.error.reason).toMatch(/lang/);
     expect((await http.get(`/api/projects/${randomUUID()}/report.pdf`)).status).toBe(404);
   });
+});
+
+describe('survey report PDF access', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    t = await startTestApi('pglite');
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('is answered to a reader of the project and refused to anyone else', async () => {
+    const admin = await t.newUser('admin');
+    const [owner, outsider] = [await t.newUser('owner'), await t.newUser('outsider')];
+    const orgId = (
+      await t.http
+        .post('/api/admin/orgs')
+        .set(await t.as(admin))
+        .send({ name: 'Report Org', ownerId: owner.id })
+    ).body.id;
+    const projectId = (
+      await t.http
+        .post(`/api/orgs/${orgId}/projects`)
+        .set(await t.as(owner))
+        .send({ name: 'Empty site' })
+    ).body.id;
+    const refused = await t.http.get(`/api/projects/${projectId}/report.pdf`).set(await t.as(outsider));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.details.missing).toEqual(['project:read']);
+    expect((await t.http.get(`/api/projects/${projectId}/report.pdf`)).status).toBe(401);
+    // A project with nothing surveyed yet still has a report: its cover and an empty summary.
+    const res = await t.http
+      .get(`/api/projects/${projectId}/report.pdf`)
+      .set(await t.as(owner))
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    const file = path.join(ARTIFACTS, 'empty-project.pdf');
+    await writeFile(file, res.body as Buffer);
+    expect(await pdfText(file)).toContain('Empty site');
+  }, 120_000);
 });
