@@ -1,6 +1,6 @@
 /**
  * What may be done to a project from its page, as the caller's rights allow: open its statistics,
- * people and contacts, edit its details, halt or resume it, delete it (typing its name, since the
+ * people and contacts, download its PDF report, edit its details, halt or resume it, delete it (typing its name, since the
  * survey goes with it).
  */
 import { useState } from 'react';
@@ -16,11 +16,13 @@ import { useConfirm } from '../../ui/ConfirmProvider.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
 import { useDeleteProject, useUpdateProject } from '../project-form/queries.js';
+import { ReportModal } from './ReportModal.js';
 
 export function ProjectActions({ project }: { project: Project }) {
   const { t } = useTranslation();
   const { can } = usePermissions({ orgId: project.orgId, projectId: project.id });
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const update = useUpdateProject(project.id);
   const remove = useDeleteProject(project.id, project.orgId);
   const confirm = useConfirm();
@@ -58,6 +60,9 @@ export function ProjectActions({ project }: { project: Project }) {
       <AppLink className="button button-secondary" href={`/projects/${project.id}/contacts`}>
         {t('survey.contacts.title')}
       </AppLink>
+      <Button className="button button-secondary" onPress={() => setReporting(true)}>
+        {t('survey.report.open')}
+      </Button>
       {can('project:update') && (
         <>
           <Button className="button button-secondary" onPress={() => setEditing(true)}>
@@ -73,6 +78,7 @@ export function ProjectActions({ project }: { project: Project }) {
           {t('survey.projectForm.delete')}
         </Button>
       )}
+      {reporting && <ReportModal project={project} onClose={() => setReporting(false)} />}
       {editing && <ProjectFormModal orgId={project.orgId} project={project} onClose={() => setEditing(false)} />}
     </>
   );
