@@ -6,13 +6,14 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSurvey } from '../../../../server/api/demo/demo-survey.js';
+import { LOCALES } from '../../../../shared/locales.js';
 import { startTestApi, type TestApi } from '../support/api-instance.js';
 import { startSurveyApp, type SurveyTestApp } from './survey-app.js';
 
@@ -109,6 +110,25 @@ describe('survey report PDF', () => {
     expect(text).toContain('Sitewave-Demo');
     expect(text).not.toContain('CafeNextDoor');
     await run('pdftoppm', ['-r', '50', '-png', file, path.join(ARTIFACTS, 'demo-pl')]);
+  }, 120_000);
+
+  it('sets every language in its own words and characters', async () => {
+    const http = request(t.app.server);
+    for (const lang of LOCALES) {
+      const res = await http
+        .get(`/api/projects/${projectId}/report.pdf`)
+        .query({ lang, floors: floors[0]!.id, views: 'requirements' })
+        .buffer(true)
+        .parse(binary);
+      expect(res.status).toBe(200);
+      const file = path.join(ARTIFACTS, `demo-${lang}-1.pdf`);
+      await writeFile(file, res.body as Buffer);
+      const text = (await pdfText(file)).replace(/\s+/g, ' ');
+      const catalogue = JSON.parse(await readFile(`locales/report/${lang}.json`, 'utf8')) as { report: { title: string; summary: { title: string; perFloor: string } } };
+      // Characters outside WinAnsi (Polish ł ż, the minus sign, French ’) come out as themselves.
+      for (const phrase of [catalogue.report.title, catalogue.report.summary.title, catalogue.report.summary.perFloor]) expect(text).toContain(phrase);
+      expect(text).toContain('−67');
+    }
   }, 120_000);
 
   it('refuses options that name nothing in the project, naming the option', async () => {
