@@ -5,6 +5,8 @@
  * a person to look at.
  */
 import { execFile } from 'node:child_process';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -115,11 +117,7 @@ describe('survey report PDF', () => {
   it('sets every language in its own words and characters', async () => {
     const http = request(t.app.server);
     for (const lang of LOCALES) {
-      const res = await http
-        .get(`/api/projects/${projectId}/report.pdf`)
-        .query({ lang, floors: floors[0]!.id, views: 'requirements' })
-        .buffer(true)
-        .parse(binary);
+      const res = await http.get(`/api/projects/${projectId}/report.pdf`).query({ lang, floors: floors[0]!.id, views: 'requirements' }).buffer(true).parse(binary);
       expect(res.status).toBe(200);
       const file = path.join(ARTIFACTS, `demo-${lang}-1.pdf`);
       await writeFile(file, res.body as Buffer);
@@ -130,6 +128,32 @@ describe('survey report PDF', () => {
       expect(text).toContain('−67');
     }
   }, 120_000);
+
+  it('stops working on a report whose reader hangs up', async () => {
+    const reads: string[] = [];
+    const get = t.ctx.blobs.get.bind(t.ctx.blobs);
+    t.ctx.blobs.get = async (key) => (reads.push(key), get(key));
+    try {
+      const { port } = t.app.server.address() as AddressInfo;
+      // The PDF's first bytes leave at once; the reader leaves with them, before the first heatmap.
+      await new Promise<void>((resolve, reject) => {
+        const req = httpGet(`http://127.0.0.1:${port}/api/projects/${projectId}/report.pdf`, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (err) => (req.destroyed ? resolve() : reject(err)));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(reads).toEqual([]);
+      // A whole report reads each walk's plan, the photos' plan and the photo.
+      await request(t.app.server).get(`/api/projects/${projectId}/report.pdf`).buffer(true).parse(binary);
+      expect(reads.length).toBe(4);
+    } finally {
+      t.ctx.blobs.get = get;
+    }
+  }, 60_000);
 
   it('refuses options that name nothing in the project, naming the option', async () => {
     const http = request(t.app.server);
