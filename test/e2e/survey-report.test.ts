@@ -1,7 +1,7 @@
 /**
  * The project's PDF report in Debian's Chromium: from the demo project, Download report opens
- * its options, the modal passes axe-core and is saved at phone width and in dark, and the
- * download that arrives is a PDF named for the project, holding the chosen floor only.
+ * its options, the modal passes axe-core and is saved at phone width and in dark, a download in
+ * progress shows its bytes and can be cancelled, and the download that arrives is a PDF named for the project, holding the chosen floor only.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -60,6 +60,24 @@ describe('the survey report', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'survey-report-modal-1280-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+
+    // While the server works: an indeterminate bar with the bytes received so far, and Cancel stops it.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/report.pdf?*', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    await dialog.getByRole('progressbar', { name: 'Producing the report…' }).waitFor();
+    await dialog.getByText('0 kB received').waitFor();
+    await screenshot(page, 'survey-report-progress');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    release();
+    await page.unroute('**/report.pdf?*');
+    await page.getByRole('button', { name: 'Download report' }).click();
+    await floors.getByRole('checkbox', { name: 'Ground floor' }).waitFor();
 
     // Without a floor there is nothing to report: the download waits for one.
     // The checkbox's box covers its input: a person clicks the label.

@@ -143,18 +143,15 @@ export function ReportModal({ project, onClose }: { project: Project; onClose: (
         </div>
       )}
       {producing && (
-        <ProgressBar className="report-progress" isIndeterminate aria-label={t('survey.report.producing')} valueLabel={t('survey.report.received', { size: size(received) })}>
-          {({ valueText }) => (
-            <>
-              <span className="report-progress-label">{t('survey.report.producing')}</span>
-              <div className="report-progress-track">
-                <div className="report-progress-fill" />
-              </div>
-              <span className="report-progress-value" aria-live="polite">
-                {valueText}
-              </span>
-            </>
-          )}
+        // An indeterminate bar has no value text of its own: the bytes received are told beside it.
+        <ProgressBar className="report-progress" isIndeterminate aria-label={t('survey.report.producing')}>
+          <span className="report-progress-label">{t('survey.report.producing')}</span>
+          <div className="report-progress-track">
+            <div className="report-progress-fill" />
+          </div>
+          <span className="report-progress-value" aria-live="polite">
+            {t('survey.report.received', { size: size(received) })}
+          </span>
         </ProgressBar>
       )}
     </Modal>
