@@ -5666,8 +5666,8 @@ export interface paths {
                     floors?: string;
                     /** @description Comma-separated heatmap views, of primary, secondary, snr, serving, coChannel, requirements; default: primary,snr,requirements. */
                     views?: string;
-                    /** @description Comma-separated network names (SSIDs) the network tables keep; default: every network. */
-                    networks?: string;
+                    /** @description A network name (SSID) the network tables keep, repeated for each; default: every network. */
+                    networks?: string[];
                     /** @description The report's language; default en. */
                     lang?: "en" | "es" | "de" | "fr" | "nl" | "se" | "pt" | "pl";
                 };

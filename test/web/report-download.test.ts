@@ -23,8 +23,8 @@ describe('report download', () => {
     expect(reportUrl('p1', { floors: 'all', views: ['primary', 'requirements'], networks: [], lang: 'de' })).toBe(
       '/api/projects/p1/report.pdf?views=primary%2Crequirements&lang=de',
     );
-    expect(reportUrl('p1', { floors: ['a', 'b'], views: ['snr'], networks: ['Office Wi-Fi'], lang: 'en' })).toBe(
-      '/api/projects/p1/report.pdf?floors=a%2Cb&views=snr&networks=Office+Wi-Fi&lang=en',
+    expect(reportUrl('p1', { floors: ['a', 'b'], views: ['snr'], networks: ['Office Wi-Fi', 'Guest, 5 GHz'], lang: 'en' })).toBe(
+      '/api/projects/p1/report.pdf?floors=a%2Cb&views=snr&networks=Office+Wi-Fi&networks=Guest%2C+5+GHz&lang=en',
     );
   });
 

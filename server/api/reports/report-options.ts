@@ -18,7 +18,13 @@ export const ReportQuery = Type.Object(
   {
     floors: Type.Optional(Type.String({ maxLength: 4000, description: 'Comma-separated floor ids of the project; default: every floor.' })),
     views: Type.Optional(Type.String({ maxLength: 200, description: `Comma-separated heatmap views, of ${REPORT_VIEWS.join(', ')}; default: ${DEFAULT_VIEWS.join(',')}.` })),
-    networks: Type.Optional(Type.String({ maxLength: 4000, description: 'Comma-separated network names (SSIDs) the network tables keep; default: every network.' })),
+    // Repeated rather than comma-separated: a network's name may hold a comma.
+    networks: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+        maxItems: 500,
+        description: 'A network name (SSID) the network tables keep, repeated for each; default: every network.',
+      }),
+    ),
     lang: Type.Optional(Type.Enum(LOCALES, { type: 'string', description: `The report's language; default ${DEFAULT_LOCALE}.` })),
   },
   { additionalProperties: false },
@@ -61,7 +67,7 @@ export async function reportOptions(db: Queryable, projectId: string, query: Rep
   for (const v of views) {
     if (!(REPORT_VIEWS as readonly string[]).includes(v)) throw badRequest(`views: unknown view ${v} (one of ${REPORT_VIEWS.join(', ')})`, { field: 'views' });
   }
-  const networks = list(query.networks);
+  const networks = [...new Set(query.networks ?? [])];
   if (networks.length > 0) {
     const known = new Set(
       (

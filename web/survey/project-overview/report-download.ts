@@ -19,7 +19,8 @@ export function reportUrl(projectId: string, choice: ReportChoice): string {
   const query = new URLSearchParams();
   if (choice.floors !== 'all') query.set('floors', choice.floors.join(','));
   query.set('views', choice.views.join(','));
-  if (choice.networks.length > 0) query.set('networks', choice.networks.join(','));
+  // One parameter per network: a name may hold a comma.
+  for (const name of choice.networks) query.append('networks', name);
   query.set('lang', choice.lang);
   return `/api/projects/${encodeURIComponent(projectId)}/report.pdf?${query.toString()}`;
 }

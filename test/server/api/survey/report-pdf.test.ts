@@ -165,7 +165,7 @@ describe('survey report PDF', () => {
     res = await ask({ views: 'primary,network' });
     expect(res.status).toBe(400);
     expect(res.body.error.reason).toMatch(/^views: unknown view network/);
-    res = await ask({ networks: 'NoSuchSsid' });
+    res = await http.get(`/api/projects/${projectId}/report.pdf`).query('networks=Sitewave-Demo&networks=NoSuchSsid');
     expect(res.status).toBe(400);
     expect(res.body.error.reason).toMatch(/^networks: .*NoSuchSsid/);
     res = await ask({ lang: 'xx' });
