@@ -20,7 +20,7 @@ import { startTestApi, type TestApi } from '../support/api-instance.js';
 import { startSurveyApp, type SurveyTestApp } from './survey-app.js';
 
 const run = promisify(execFile);
-const ARTIFACTS = path.resolve('test-artifacts/report');
+const REPORTS = path.resolve('test-artifacts/report');
 
 /** Supertest buffers a binary answer only when told how. */
 const binary = (res: request.Response, callback: (err: Error | null, body: Buffer) => void): void => {
@@ -34,7 +34,8 @@ async function pdfText(file: string): Promise<string> {
   return (await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
 }
 
-describe('survey report PDF', () => {
+describe.each(['pglite', 'postgres'])('survey report PDF on %s', (backend) => {
+  const ARTIFACTS = path.join(REPORTS, backend);
   let t: SurveyTestApp;
   let projectId: string;
   let floors: { id: string; name: string }[];
@@ -44,7 +45,7 @@ describe('survey report PDF', () => {
   beforeAll(async () => {
     await rm(ARTIFACTS, { recursive: true, force: true });
     await mkdir(ARTIFACTS, { recursive: true });
-    t = await startSurveyApp('pglite');
+    t = await startSurveyApp(backend);
     await t.db.query('INSERT INTO orgs (id, name) VALUES ($1, $2)', [orgId, 'Łódź Wireless']);
     projectId = (await seedDemoSurvey(t.ctx, orgId, owner)).id;
     const http = request(t.app.server);
@@ -176,6 +177,7 @@ describe('survey report PDF', () => {
 });
 
 describe('survey report PDF access', () => {
+  const ARTIFACTS = REPORTS;
   let t: TestApi;
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
