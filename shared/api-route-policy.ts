@@ -64,6 +64,7 @@ export const UPLOAD_LIMITS = {
   floorplan: 64 * MiB,
   track: 256 * MiB,
   photo: 32 * MiB,
+  logo: 8 * MiB,
 } as const;
 
 type Row = Omit<ApiRoutePolicy, 'method' | 'path'>;
@@ -131,6 +132,9 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/orgs', session()),
   route('GET', '/api/orgs/:orgId', org('org:read')),
   route('PUT', '/api/orgs/:orgId', org('org:update')),
+  route('GET', '/api/orgs/:orgId/logo', org('org:read')),
+  route('PUT', '/api/orgs/:orgId/logo', org('org:update'), { bodyLimit: UPLOAD_LIMITS.logo }),
+  route('DELETE', '/api/orgs/:orgId/logo', org('org:update')),
   route('DELETE', '/api/orgs/:orgId', org('org:delete'), { evicts: { scopeParam: 'orgId' } }),
   route('GET', '/api/orgs/:orgId/permissions', session()),
   route('GET', '/api/orgs/:orgId/users', org('org:users:read')),

@@ -1,4 +1,4 @@
-/** The cover: what was surveyed, for whom, where, when and by whom. */
+/** The cover: whose report (the organisation's logo), what was surveyed, for whom, where, when and by whom. */
 import { CONTENT_WIDTH, INK, MUTED, PAGE, RULE, type ReportDocument } from './report-document.js';
 import type { ReportTexts } from './texts.js';
 
@@ -11,10 +11,13 @@ export interface CoverFacts {
   organisation: string;
   floors: number;
   walks: number;
+  /** The organisation's logo (a PNG), when it has one. */
+  logo?: Buffer;
 }
 
 export function drawCover({ doc }: ReportDocument, texts: ReportTexts, facts: CoverFacts): void {
   doc.addPage();
+  if (facts.logo) doc.image(facts.logo, PAGE.margin, 90, { fit: [200, 72] });
   doc.y = 190;
   doc.font('regular').fontSize(13).fillColor(MUTED).text(texts.t('title'), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(0.4);

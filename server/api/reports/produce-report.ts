@@ -10,6 +10,7 @@ import type { TrackLayers } from '../../../shared/heatmap/track-layers.js';
 import type { Project } from '../projects/store.js';
 import { getReportingSettings } from '../reporting/store.js';
 import type { SurveyContext } from '../survey/context.js';
+import { logoKey } from '../orgs/logo.js';
 import { technology } from '../survey/technologies.js';
 import { drawCover } from './cover.js';
 import { drawHeatmapHeading, drawHeatmapPage, heatmapBox } from './heatmap-page.js';
@@ -70,6 +71,7 @@ export async function produceReport(ctx: SurveyContext, rd: ReportDocument, text
     organisation: await organisationName(ctx.db, project),
     floors: options.floors.length,
     walks: [...walks.values()].reduce((n, w) => n + w.length, 0),
+    logo: await readBlob(ctx.blobs, logoKey(project.orgId)),
   });
 
   const tallies: { name: string; tally: Tally | null }[] = [];

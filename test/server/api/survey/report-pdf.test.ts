@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSurvey } from '../../../../server/api/demo/demo-survey.js';
+import { logoKey } from '../../../../server/api/orgs/logo.js';
 import { LOCALES } from '../../../../shared/locales.js';
 import { startTestApi, type TestApi } from '../support/api-instance.js';
 import { startSurveyApp, type SurveyTestApp } from './survey-app.js';
@@ -61,6 +62,11 @@ describe.each(['pglite', 'postgres'])('survey report PDF on %s', (backend) => {
       .field('caption', 'Szafa serwerowa, żółta ściana')
       .attach('file', jpeg, { filename: 'rack.jpg', contentType: 'image/jpeg' });
     expect(photo.status).toBe(201);
+    // The organisation's logo, as its upload stores it: a PNG with transparency.
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 0.8 } } })
+      .png()
+      .toBuffer();
+    await t.ctx.blobs.put(logoKey(orgId), logo, 'image/png');
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -85,6 +91,9 @@ describe.each(['pglite', 'postgres'])('survey report PDF on %s', (backend) => {
       expect(text).toContain(figure);
     }
     for (const floor of floors) expect(text).toContain(floor.name);
+    // The cover carries the logo: the only picture on the first page.
+    const images = (await run('pdfimages', ['-list', '-f', '1', '-l', '1', file])).stdout.trim().split('\n').slice(2);
+    expect(images.map((line) => line.trim().split(/\s+/).slice(3, 5))).toContainEqual(['300', '100']);
     // Two floors × one walk × the three default views.
     expect(text.match(/Signal-to-noise ratio\n/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     await run('pdftoppm', ['-r', '50', '-png', file, path.join(ARTIFACTS, 'demo-en')]);
@@ -147,10 +156,11 @@ describe.each(['pglite', 'postgres'])('survey report PDF on %s', (backend) => {
         req.on('error', (err) => (req.destroyed ? resolve() : reject(err)));
       });
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(reads).toEqual([]);
+      const plansAndPhotos = () => reads.filter((key) => key !== logoKey(orgId));
+      expect(plansAndPhotos()).toEqual([]);
       // A whole report reads each walk's plan, the photos' plan and the photo.
       await request(t.app.server).get(`/api/projects/${projectId}/report.pdf`).buffer(true).parse(binary);
-      expect(reads.length).toBe(4);
+      expect(plansAndPhotos()).toHaveLength(4);
     } finally {
       t.ctx.blobs.get = get;
     }
