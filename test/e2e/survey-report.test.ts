@@ -4,9 +4,12 @@
  * progress shows its bytes and can be cancelled, and the download that arrives is a PDF named for the project, holding the chosen floor only.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, screenshot, uniqueEmail } from './support/account-page.js';
 import { expectAccessible, newAppPage } from './support/app-page.js';
@@ -19,6 +22,8 @@ const run = promisify(execFile);
 let stack: Stack;
 let browser: Browser;
 let page: Page;
+let orgId: string;
+let projectUrl: string;
 
 beforeAll(async () => {
   stack = await startStack();
@@ -37,9 +42,11 @@ describe('the survey report', () => {
     await page.getByRole('heading', { name: 'Verify your account' }).waitFor();
     await page.goto(`${stack.url}/`);
     await page.waitForURL(/\/orgs\/[^/]+\/projects$/);
+    orgId = /\/orgs\/([^/]+)\/projects/.exec(page.url())![1]!;
     await page.getByRole('tab', { name: 'All projects' }).click();
     await page.getByRole('rowheader', { name: 'Demo office survey' }).click();
     await page.getByRole('heading', { name: 'Demo office survey', level: 1 }).waitFor();
+    projectUrl = page.url();
 
     await page.getByRole('button', { name: 'Download report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download report' });
@@ -101,5 +108,31 @@ describe('the survey report', () => {
     expect(text).toContain('Sekundäres Signal');
     await page.getByText('Report saved as Demo office survey.pdf.').waitFor();
     expect(await dialog.count()).toBe(0);
+  });
+
+  it("puts the organisation's logo, set in its settings, on the report's cover", async () => {
+    await page.goto(`${stack.url}/admin/orgs/${orgId}/settings`);
+    const panel = page.getByRole('region', { name: 'Logo' });
+    await panel.getByText('The organisation has no logo yet.').waitFor();
+    await panel.getByRole('button', { name: 'Upload logo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload logo' });
+    const logo = await sharp({ create: { width: 1200, height: 300, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 1 } } })
+      .png()
+      .toBuffer();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Logo saved').waitFor();
+    await panel.getByRole('img', { name: 'Logo of Sitewave demo' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'org-settings-logo');
+    // The report made now carries it: an 800 × 200 picture on its first page.
+    const projectId = /\/projects\/([^/?]+)/.exec(projectUrl)![1]!;
+    const pdf = await page.request.get(`${stack.url}/api/projects/${projectId}/report.pdf?views=requirements`);
+    expect(pdf.status()).toBe(200);
+    const file = path.join(os.tmpdir(), `report-logo-${process.pid}.pdf`);
+    await writeFile(file, await pdf.body());
+    const images = (await run('pdfimages', ['-list', '-f', '1', '-l', '1', file])).stdout;
+    expect(images).toMatch(/\s800\s+200\s/);
+    await rm(file, { force: true });
   });
 });
