@@ -8,6 +8,7 @@
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ASSERTION_HEADER } from '../../shared/identity-assertion.js';
 import type { Authorizer, Decision } from './authorize.js';
@@ -17,6 +18,7 @@ import { HttpError } from './http-error.js';
 import { isHopByHop, isIdentityHeader } from './identity-headers.js';
 import { settle } from './maybe-async.js';
 import type { GatewayMetrics } from './metrics.js';
+import { maskUrl } from '../logging/mask-url.js';
 import { canonicalPath } from './path-guard.js';
 import type { MatchedPolicy, RoutePolicyTable } from './route-policy.js';
 import type { Upstream } from './upstream.js';
@@ -29,6 +31,8 @@ export interface ApiProxyOptions {
   publicOrigin: string;
   /** Limit for JSON bodies and for routes the policy gives no limit of their own. */
   bodyLimit: number;
+  /** Reads through share links per client address per minute. */
+  shareReadsPerMinute: number;
   metrics: GatewayMetrics;
 }
 
@@ -38,6 +42,8 @@ declare module 'fastify' {
     apiDecision: Decision | null;
   }
 }
+
+const SHARE_PREFIX = '/api/share/';
 
 /** Client headers that are credentials for the gateway, never for the API. */
 const CREDENTIAL_HEADERS = new Set(['cookie', 'authorization', 'x-session-token', 'x-xsrf-token']);
@@ -68,12 +74,26 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
   // Every other body (multipart uploads, files) is streamed by the handler, not parsed here.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // A share link needs no account, so its token is the only thing between a guesser and the
+  // API: reads through links are limited per client address, before anything else is done.
+  await app.register(rateLimit, {
+    global: true,
+    max: options.shareReadsPerMinute,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith(SHARE_PREFIX),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many reads through share links from this address: retry in ${Math.ceil(context.ttl / 1000)} s`, undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+
   app.addHook('onRequest', (request, _reply, done) => {
     settle(
       () => {
         const path = canonicalPath(request.url);
         const matched = path ? options.policies.match(request.method, path) : null;
-        if (!matched) throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
+        // The reason is logged: a share link's token in the path must not be.
+        if (!matched) throw new HttpError(404, `No API route ${request.method} ${maskUrl(request.url.split('?')[0]!)}`);
         const declared = Number(request.headers['content-length'] ?? 0);
         if (declared > limitOf(matched, options.bodyLimit)) throw tooLarge(matched, options.bodyLimit);
         // A device's upload carries no ambient credential (cookies are stripped): nothing to forge.

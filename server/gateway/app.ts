@@ -54,6 +54,7 @@ export type GatewayConfig = Pick<
   | 'upstreamTimeoutMs'
   | 'bodyLimit'
   | 'identitySubmitsPerMinute'
+  | 'shareReadsPerMinute'
   | 'trustProxy'
   | 'metricsToken'
   | 'internalToken'
@@ -167,7 +168,16 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     evictions,
     metrics,
   });
-  await app.register(apiProxy, { api, policies, authorizer, evictions, publicOrigin, bodyLimit: config.bodyLimit, metrics });
+  await app.register(apiProxy, {
+    api,
+    policies,
+    authorizer,
+    evictions,
+    publicOrigin,
+    bodyLimit: config.bodyLimit,
+    shareReadsPerMinute: config.shareReadsPerMinute,
+    metrics,
+  });
   await app.register(async (bff) => {
     bff.addHook('onRequest', async (request, reply) => {
       checkCsrf(request.method, request.headers, publicOrigin);
