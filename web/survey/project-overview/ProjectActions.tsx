@@ -1,7 +1,7 @@
 /**
  * What may be done to a project from its page, as the caller's rights allow: open its statistics,
- * people and contacts, edit its details, halt or resume it, delete it (typing its name, since the
- * survey goes with it).
+ * people and contacts, share it read-only by link, edit its details, halt or resume it, delete it
+ * (typing its name, since the survey goes with it).
  */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -16,11 +16,15 @@ import { useConfirm } from '../../ui/ConfirmProvider.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
 import { useDeleteProject, useUpdateProject } from '../project-form/queries.js';
+import { useProjectFloors } from './queries.js';
+import { ShareLinksModal } from './ShareLinksModal.js';
 
 export function ProjectActions({ project }: { project: Project }) {
   const { t } = useTranslation();
   const { can } = usePermissions({ orgId: project.orgId, projectId: project.id });
   const [editing, setEditing] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const floors = useProjectFloors(project.id);
   const update = useUpdateProject(project.id);
   const remove = useDeleteProject(project.id, project.orgId);
   const confirm = useConfirm();
@@ -58,6 +62,11 @@ export function ProjectActions({ project }: { project: Project }) {
       <AppLink className="button button-secondary" href={`/projects/${project.id}/contacts`}>
         {t('survey.contacts.title')}
       </AppLink>
+      {can('project:shares:manage') && (
+        <Button className="button button-secondary" onPress={() => setSharing(true)}>
+          {t('survey.shares.button')}
+        </Button>
+      )}
       {can('project:update') && (
         <>
           <Button className="button button-secondary" onPress={() => setEditing(true)}>
@@ -73,6 +82,7 @@ export function ProjectActions({ project }: { project: Project }) {
           {t('survey.projectForm.delete')}
         </Button>
       )}
+      {sharing && <ShareLinksModal projectId={project.id} floors={floors.data?.items ?? []} onClose={() => setSharing(false)} />}
       {editing && <ProjectFormModal orgId={project.orgId} project={project} onClose={() => setEditing(false)} />}
     </>
   );
