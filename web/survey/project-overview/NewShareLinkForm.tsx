@@ -49,7 +49,7 @@ export function NewShareLinkForm({ projectId, floors, onCreated }: Props) {
         label: label.trim(),
         ...(floorIds.length > 0 ? { floorIds } : {}),
         // The link works through the whole chosen day, in the maker's time zone.
-        ...(expires && until ? { expiresAt: until.add({ days: 1 }).toDate(getLocalTimeZone()).toISOString() } : {}),
+        ...(expires && until ? { expiresAt: new Date(until.add({ days: 1 }).toDate(getLocalTimeZone()).getTime() - 1000).toISOString() } : {}),
       });
       setLabel('');
       setFloorIds([]);

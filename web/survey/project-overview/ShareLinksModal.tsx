@@ -78,7 +78,7 @@ function CreatedLink({ created }: { created: CreatedShareLink }) {
     }
   }
   return (
-    <div className="notice notice-info share-created" role="status">
+    <div className="share-created" role="status">
       <p>{t('survey.shares.created', { label: created.share.label })}</p>
       <div className="share-created-row">
         <TextField className="field share-created-field" value={url} isReadOnly>
