@@ -3,7 +3,7 @@
  * people and contacts, share it read-only by link, edit its details, halt or resume it, delete it
  * (typing its name, since the survey goes with it).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Project } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
@@ -17,7 +17,9 @@ import { toastStore } from '../../ui/toast-store.js';
 import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
 import { useDeleteProject, useUpdateProject } from '../project-form/queries.js';
 import { useProjectFloors } from './queries.js';
-import { ShareLinksModal } from './ShareLinksModal.js';
+
+// Only managers open it, and its date picker and calendar are heavy: it loads when opened.
+const ShareLinksModal = lazy(async () => ({ default: (await import('./ShareLinksModal.js')).ShareLinksModal }));
 
 export function ProjectActions({ project }: { project: Project }) {
   const { t } = useTranslation();
@@ -82,7 +84,11 @@ export function ProjectActions({ project }: { project: Project }) {
           {t('survey.projectForm.delete')}
         </Button>
       )}
-      {sharing && <ShareLinksModal projectId={project.id} floors={floors.data?.items ?? []} onClose={() => setSharing(false)} />}
+      {sharing && (
+        <Suspense>
+          <ShareLinksModal projectId={project.id} floors={floors.data?.items ?? []} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       {editing && <ProjectFormModal orgId={project.orgId} project={project} onClose={() => setEditing(false)} />}
     </>
   );
