@@ -49,6 +49,15 @@ describe('a project shared by link', () => {
     await expectAccessible(owner);
     await screenshotsOf(owner, 'share-dialog');
 
+    // The end day from the calendar: the last day it offers is a year ahead.
+    await dialog.getByRole('button', { name: 'Choose a date' }).click();
+    const calendar = owner.getByRole('dialog', { name: 'Works until' });
+    await calendar.getByRole('grid').waitFor();
+    await expectAccessible(owner);
+    await screenshotsOf(owner, 'share-dialog-calendar');
+    await owner.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
+
     await dialog.getByRole('textbox', { name: 'Label' }).fill('Facility manager');
     await dialog.getByRole('checkbox', { name: 'Ground floor' }).check({ force: true });
     await dialog.getByRole('button', { name: 'Create link' }).click();
