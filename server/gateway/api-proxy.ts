@@ -8,8 +8,8 @@
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { ASSERTION_HEADER } from '../../shared/identity-assertion.js';
 import type { Authorizer, Decision } from './authorize.js';
 import { checkCsrf } from './csrf.js';
@@ -20,6 +20,7 @@ import { settle } from './maybe-async.js';
 import type { GatewayMetrics } from './metrics.js';
 import { maskUrl } from '../logging/mask-url.js';
 import { canonicalPath } from './path-guard.js';
+import { limitShareReads } from './share-read-limit.js';
 import type { MatchedPolicy, RoutePolicyTable } from './route-policy.js';
 import type { Upstream } from './upstream.js';
 
@@ -33,6 +34,8 @@ export interface ApiProxyOptions {
   bodyLimit: number;
   /** Reads through share links per client address per minute. */
   shareReadsPerMinute: number;
+  /** Where those reads are counted when several instances run (else in this instance). */
+  shareReadCounter?: Redis;
   metrics: GatewayMetrics;
 }
 
@@ -42,8 +45,6 @@ declare module 'fastify' {
     apiDecision: Decision | null;
   }
 }
-
-const SHARE_PREFIX = '/api/share/';
 
 /** Client headers that are credentials for the gateway, never for the API. */
 const CREDENTIAL_HEADERS = new Set(['cookie', 'authorization', 'x-session-token', 'x-xsrf-token']);
@@ -74,18 +75,8 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
   // Every other body (multipart uploads, files) is streamed by the handler, not parsed here.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  // A share link needs no account, so its token is the only thing between a guesser and the
-  // API: reads through links are limited per client address, before anything else is done.
-  await app.register(rateLimit, {
-    global: true,
-    max: options.shareReadsPerMinute,
-    timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith(SHARE_PREFIX),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many reads through share links from this address: retry in ${Math.ceil(context.ttl / 1000)} s`, undefined, {
-        'retry-after': String(Math.ceil(context.ttl / 1000)),
-      }),
-  });
+  // Before anything else is done for them (share-read-limit.ts).
+  await limitShareReads(app, { perMinute: options.shareReadsPerMinute, redis: options.shareReadCounter });
 
   app.addHook('onRequest', (request, _reply, done) => {
     settle(

@@ -22,6 +22,7 @@ import { systemClock, type Clock } from './clock.js';
 import { checkCsrf, ensureXsrfCookie } from './csrf.js';
 import { installErrorHandlers } from './error-handler.js';
 import { connectToPrimary } from './cluster-ipc.js';
+import { Redis } from 'ioredis';
 import { connectEvictionBroadcast } from './eviction-broadcast.js';
 import { Evictions } from './evictions.js';
 import { HttpError } from './http-error.js';
@@ -132,8 +133,11 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     app.addHook('onReady', () => broadcast.ready);
     app.addHook('onClose', () => broadcast.close());
   }
+  // Reads through share links are counted in Redis when there is one, so every instance sees them.
+  const shareReadCounter = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 }) : undefined;
+  shareReadCounter?.on('error', (error: Error) => app.log.warn({ reason: error.message }, 'share read limit: redis error'));
   app.addHook('onClose', async () => {
-    await Promise.all([identity.close(), api.close(), oauth2Upstream.close()]);
+    await Promise.all([identity.close(), api.close(), oauth2Upstream.close(), shareReadCounter?.quit().catch(() => undefined)]);
   });
   // A response finished during shutdown must not leave its keep-alive socket open, or closing
   // would wait for the client to hang up.
@@ -176,6 +180,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     publicOrigin,
     bodyLimit: config.bodyLimit,
     shareReadsPerMinute: config.shareReadsPerMinute,
+    shareReadCounter,
     metrics,
   });
   await app.register(async (bff) => {
