@@ -27,7 +27,8 @@ import { buildGateway } from '../../../server/gateway/app.js';
 import { maskUrl } from '../../../server/logging/mask-url.js';
 import { openBlobStore } from '../../../server/storage/open.js';
 import { API_ROUTE_POLICY, type ApiRoutePolicy } from '../../../shared/api-route-policy.js';
-import { tempDataDir } from '../db/support.js';
+import { TEST_DATABASE_URL, tempDataDir } from '../db/support.js';
+import { BACKENDS } from './support/api-instance.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from '../identity/support/identity-instance.js';
 import { listenFastify } from '../../support/listen.js';
 
@@ -50,7 +51,7 @@ function memoryLog(): { stream: Writable; lines: string[] } {
   };
 }
 
-describe('share links', () => {
+describe.each(BACKENDS)('share links on %s', (backend) => {
   let identity: TestIdentity;
   let db: Database;
   let api: FastifyInstance;
@@ -76,6 +77,8 @@ describe('share links', () => {
   let elsewhere: typeof shared & { projectId: string };
   let shareId: string;
   let token: string;
+
+  const schema = backend === 'postgres' ? `api_s${randomBytes(6).toString('hex')}` : 'api';
 
   const startGateway = async (env: Record<string, string> = {}) => {
     const gateway = await buildGateway(
@@ -112,7 +115,7 @@ describe('share links', () => {
   beforeAll(async () => {
     identity = await startTestIdentity();
     dir = await tempDataDir();
-    db = await openDatabase({ dataDir: dir.dataDir, name: 'api' });
+    db = await openDatabase({ dataDir: dir.dataDir, databaseUrl: backend === 'postgres' ? TEST_DATABASE_URL : undefined, name: schema });
     blobRoot = await mkdtemp(path.join(os.tmpdir(), 'sitewave-share-blobs-'));
     const blobs = await openBlobStore({ dataDir: blobRoot });
     secret = randomBytes(32).toString('base64url');
@@ -173,6 +176,7 @@ describe('share links', () => {
   afterAll(async () => {
     for (const gateway of gateways) await gateway.close();
     await api?.close();
+    if (backend === 'postgres') await db?.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
     await db?.close();
     await identity?.stop();
     await dir?.remove();
