@@ -193,6 +193,17 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
       }
     });
 
+    it('is in the OpenAPI document: the management routes with their permission, the reads with no session', async () => {
+      const paths = (await a.get('/api/openapi.json')).body.paths;
+      expect(paths['/api/projects/{projectId}/shares'].post.description).toContain('project:shares:manage');
+      expect(paths['/api/projects/{projectId}/shares/{shareId}'].delete.description).toContain('project:shares:manage');
+      for (const path of Object.keys(paths).filter((p) => p.startsWith('/api/share/'))) {
+        expect(Object.keys(paths[path]), path).toEqual(['get']);
+        expect(paths[path].get.security, path).toEqual([]);
+        expect(paths[path].get.description, path).toContain('share link');
+      }
+    });
+
     it('answers the token once, as 32 random bytes, and lists links without it', async () => {
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const list = await a.get(`/api/projects/${projectId}/shares`).set(owner);
