@@ -47,6 +47,18 @@ const SharedStatsSchema = Type.Omit(ProjectStatsSchema, ['projectId', 'contacts'
 const ALL_FLOORS = { page: 1, perPage: 1000 };
 
 export async function registerShareReadRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
+  await fastify.register(async (scope) => {
+    // An answer must not outlive the link's revocation in any cache: JSON is never stored, and
+    // images (private, no-cache, with an ETag) are asked for again, so the link is checked again.
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+    registerReads(scope, ctx);
+  });
+}
+
+function registerReads(fastify: FastifyInstance, ctx: SurveyContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const open = (token: string): Promise<ShareGrant> => openShare(ctx.db, token, ctx.now());
   const base = (token: string) => `/api/share/${encodeURIComponent(token)}`;

@@ -236,6 +236,8 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
     it('shows the project, its allowed floors and thresholds, with no session', async () => {
       const res = await get(a, `/api/share/${token}`);
       expect(res.status).toBe(200);
+      // No cache may answer for the link once it is revoked.
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toMatchObject({ name: projectName, limited: true });
       expect(res.body.floors.map((f: { id: string }) => f.id)).toEqual([shared.floorId]);
       expect(Object.values(res.body.settings as Record<string, { minSignalDbm: number }>)[0]!.minSignalDbm).toBeTypeOf('number');
@@ -251,6 +253,7 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
       expect(plan.imageUrl).toBe(plan.display.url);
       const image = await get(a, plan.display.url);
       expect(image.status).toBe(200);
+      expect(image.headers['cache-control']).toBe('private, no-cache');
       expect(image.headers['content-type']).toBe('image/png');
 
       const tracks = await get(a, `${base}/floors/${shared.floorId}/tracks`);
