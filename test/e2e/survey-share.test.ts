@@ -109,6 +109,9 @@ describe('a project shared by link', () => {
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await dialog.getByRole('listitem').filter({ hasText: 'Facility manager' }).getByText('Revoked').waitFor();
 
+    // The open page finds out with its next read: a search among the networks.
+    await visitor.getByRole('searchbox', { name: 'Search by name or BSSID' }).fill('Cafe');
+    await visitor.getByRole('heading', { name: 'Link revoked' }).waitFor();
     await visitor.reload();
     await visitor.getByRole('heading', { name: 'Link revoked' }).waitFor();
     await visitor.getByText('This link was revoked by its owner.').waitFor();

@@ -5,8 +5,8 @@
  * loaded and no session API is called; every read goes to the link's `/api/share/{token}/…`
  * mirrors. A chunk of its own with its own data cache.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { SharedProject, Thresholds } from '../lib/api-types.js';
 import { loadAppTexts, useTranslation } from '../lib/i18n.js';
@@ -15,7 +15,8 @@ import { LoadingCard } from '../ui/Card.js';
 import { ConfirmProvider } from '../ui/ConfirmProvider.js';
 import { StatisticsSections } from '../survey/statistics/StatisticsSections.js';
 import { shareSource, SurveySourceProvider } from '../survey/survey-source.js';
-import { useSharedProject } from './queries.js';
+import { errorStatus } from '../ui/QueryError.js';
+import { shareKeys, useSharedProject } from './queries.js';
 import { ShareClosed } from './ShareClosed.js';
 import { SharedFloor } from './SharedFloor.js';
 import '../shell/shell.css';
@@ -36,8 +37,24 @@ export function SharePage({ token }: { token: string }) {
   );
 }
 
+/**
+ * A link revoked or expired while its page is open: the next read that fails says so (410), and
+ * the page asks for the project again, which turns the whole page into the closed card.
+ */
+function useClosedLinkWatch(token: string) {
+  const client = useQueryClient();
+  useEffect(() => {
+    const projectKey = JSON.stringify(shareKeys.project(token));
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error' || JSON.stringify(event.query.queryKey) === projectKey) return;
+      if (errorStatus(event.action.error) === 410) void client.invalidateQueries({ queryKey: shareKeys.project(token) });
+    });
+  }, [client, token]);
+}
+
 function SharedProjectView({ token }: { token: string }) {
   const shared = useSharedProject(token);
+  useClosedLinkWatch(token);
   const source = useMemo(() => shareSource(token), [token]);
   if (shared.isPending) return <LoadingCard />;
   if (shared.isError) return <ShareClosed error={shared.error} onRetry={() => void shared.refetch()} />;
