@@ -5668,6 +5668,7 @@ export interface paths {
                                 floorIds: string[] | null;
                                 expiresAt: string | null;
                                 createdBy: string | null;
+                                createdByName: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 revokedAt: string | null;
@@ -5726,6 +5727,7 @@ export interface paths {
                                 floorIds: string[] | null;
                                 expiresAt: string | null;
                                 createdBy: string | null;
+                                createdByName: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 revokedAt: string | null;
@@ -5786,6 +5788,7 @@ export interface paths {
                             floorIds: string[] | null;
                             expiresAt: string | null;
                             createdBy: string | null;
+                            createdByName: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             revokedAt: string | null;

@@ -14,6 +14,7 @@ export const ShareSchema = Type.Object({
   floorIds: Nullable(Type.Array(Type.String()), { description: 'The floors it opens; null: every floor, also those added later.' }),
   expiresAt: Nullable(DateTime),
   createdBy: Nullable(Type.String()),
+  createdByName: Nullable(Type.String({ description: 'The maker’s name, else their e-mail; null when unknown.' })),
   createdAt: DateTime,
   revokedAt: Nullable(DateTime),
   lastUsedAt: Nullable(DateTime),

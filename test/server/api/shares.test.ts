@@ -208,7 +208,9 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const list = await a.get(`/api/projects/${projectId}/shares`).set(owner);
       expect(list.status).toBe(200);
-      expect(list.body.items).toEqual([expect.objectContaining({ id: shareId, label: 'Facility manager', floorIds: [shared.floorId], createdBy: ownerId, revokedAt: null })]);
+      expect(list.body.items).toEqual([
+        expect.objectContaining({ id: shareId, label: 'Facility manager', floorIds: [shared.floorId], createdBy: ownerId, createdByName: 'owner@example.com', revokedAt: null }),
+      ]);
       expect(JSON.stringify(list.body)).not.toContain(token);
     });
 

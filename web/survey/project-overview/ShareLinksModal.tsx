@@ -152,6 +152,10 @@ function ShareLinkItem({ projectId, link, floors }: { projectId: string; link: S
           </dd>
         </div>
         <div>
+          <dt>{t('survey.shares.createdBy')}</dt>
+          <dd>{link.createdByName ?? '—'}</dd>
+        </div>
+        <div>
           <dt>{t('survey.shares.lastUsed')}</dt>
           <dd>{link.lastUsedAt ? <DateText date={link.lastUsedAt} withTime /> : t('survey.shares.notUsed')}</dd>
         </div>
