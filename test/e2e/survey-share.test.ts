@@ -5,9 +5,10 @@
  * the link and the next load says so. The share page and the management dialog are audited with
  * axe-core and saved at desktop and phone width, light and dark.
  */
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, uniqueEmail } from './support/account-page.js';
+import { register, SCREENSHOTS, uniqueEmail } from './support/account-page.js';
 import { expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { startStack, type Stack } from './support/stack.js';
@@ -74,6 +75,8 @@ describe('a project shared by link', () => {
     await item.getByText('Ground floor').waitFor();
     await expectAccessible(owner);
     await screenshotsOf(owner, 'share-dialog-created');
+    // The list is below the form in the dialog's scrolling body: a picture of it alone.
+    await dialog.getByRole('region', { name: 'Links' }).screenshot({ path: path.join(SCREENSHOTS, 'share-dialog-list-1280-light.png') });
   });
 
   it('shows a browser with no account that floor’s heatmap and statistics, and nothing else', async () => {
