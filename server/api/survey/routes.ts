@@ -9,6 +9,8 @@ import { registerProjectUserRoutes } from '../project-users/routes.js';
 import { registerProjectRoutes } from '../projects/routes.js';
 import { registerReportingRoutes } from '../reporting/routes.js';
 import { registerReportRoutes } from '../reports/routes.js';
+import { registerShareReadRoutes } from '../shares/read-routes.js';
+import { registerShareRoutes } from '../shares/routes.js';
 import { registerStatisticsRoutes } from '../statistics/routes.js';
 import { registerDeviceUploadRoutes } from '../tracks/device-upload.js';
 import { registerTrackRoutes } from '../tracks/routes.js';
@@ -30,6 +32,8 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: SurveyCont
     await registerReportingRoutes(survey, ctx);
     await registerStatisticsRoutes(survey, ctx);
     await registerReportRoutes(survey, ctx);
+    await registerShareRoutes(survey, ctx);
+    await registerShareReadRoutes(survey, ctx);
   });
 }
 

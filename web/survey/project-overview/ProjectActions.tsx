@@ -1,9 +1,9 @@
 /**
  * What may be done to a project from its page, as the caller's rights allow: open its statistics,
- * people and contacts, download its PDF report, edit its details, halt or resume it, delete it (typing its name, since the
- * survey goes with it).
+ * people and contacts, download its PDF report, share it read-only by link, edit its details, halt
+ * or resume it, delete it (typing its name, since the survey goes with it).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Project } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
@@ -17,12 +17,18 @@ import { toastStore } from '../../ui/toast-store.js';
 import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
 import { useDeleteProject, useUpdateProject } from '../project-form/queries.js';
 import { ReportModal } from './ReportModal.js';
+import { useProjectFloors } from './queries.js';
+
+// Only managers open it, and its date picker and calendar are heavy: it loads when opened.
+const ShareLinksModal = lazy(async () => ({ default: (await import('./ShareLinksModal.js')).ShareLinksModal }));
 
 export function ProjectActions({ project }: { project: Project }) {
   const { t } = useTranslation();
   const { can } = usePermissions({ orgId: project.orgId, projectId: project.id });
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const floors = useProjectFloors(project.id);
   const update = useUpdateProject(project.id);
   const remove = useDeleteProject(project.id, project.orgId);
   const confirm = useConfirm();
@@ -63,6 +69,11 @@ export function ProjectActions({ project }: { project: Project }) {
       <Button className="button button-secondary" onPress={() => setReporting(true)}>
         {t('survey.report.open')}
       </Button>
+      {can('project:shares:manage') && (
+        <Button className="button button-secondary" onPress={() => setSharing(true)}>
+          {t('survey.shares.button')}
+        </Button>
+      )}
       {can('project:update') && (
         <>
           <Button className="button button-secondary" onPress={() => setEditing(true)}>
@@ -79,6 +90,11 @@ export function ProjectActions({ project }: { project: Project }) {
         </Button>
       )}
       {reporting && <ReportModal project={project} onClose={() => setReporting(false)} />}
+      {sharing && (
+        <Suspense>
+          <ShareLinksModal projectId={project.id} floors={floors.data?.items ?? []} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       {editing && <ProjectFormModal orgId={project.orgId} project={project} onClose={() => setEditing(false)} />}
     </>
   );
