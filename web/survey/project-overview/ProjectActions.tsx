@@ -16,10 +16,11 @@ import { useConfirm } from '../../ui/ConfirmProvider.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
 import { useDeleteProject, useUpdateProject } from '../project-form/queries.js';
-import { ReportModal } from './ReportModal.js';
 import { useProjectFloors } from './queries.js';
 
-// Only managers open it, and its date picker and calendar are heavy: it loads when opened.
+// Dialogs load when opened, not with every project page: the share dialog's date picker and
+// calendar are heavy, and the report's options are seldom needed.
+const ReportModal = lazy(async () => ({ default: (await import('./ReportModal.js')).ReportModal }));
 const ShareLinksModal = lazy(async () => ({ default: (await import('./ShareLinksModal.js')).ShareLinksModal }));
 
 export function ProjectActions({ project }: { project: Project }) {
@@ -89,7 +90,11 @@ export function ProjectActions({ project }: { project: Project }) {
           {t('survey.projectForm.delete')}
         </Button>
       )}
-      {reporting && <ReportModal project={project} onClose={() => setReporting(false)} />}
+      {reporting && (
+        <Suspense>
+          <ReportModal project={project} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
       {sharing && (
         <Suspense>
           <ShareLinksModal projectId={project.id} floors={floors.data?.items ?? []} onClose={() => setSharing(false)} />
