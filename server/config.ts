@@ -39,6 +39,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   bodyLimit: number;
   identitySubmitsPerMinute: number;
+  /** Reads through share links per client address per minute. */
+  shareReadsPerMinute: number;
   trustProxy: boolean | number | string;
   metricsToken?: string;
   internalToken?: string;
@@ -126,6 +128,7 @@ function requestHandling(read: EnvReader) {
     upstreamTimeoutMs: read.integer('UPSTREAM_TIMEOUT', 30, 1, 3600) * 1000,
     bodyLimit: read.integer('BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     identitySubmitsPerMinute: read.integer('RATE_LIMIT_IDENTITY_SUBMITS', 60, 1, 100_000),
+    shareReadsPerMinute: read.integer('RATE_LIMIT_SHARE_READS', 600, 1, 1_000_000),
     metricsToken: read.secret('METRICS_TOKEN', 16),
     internalToken: read.secret('INTERNAL_TOKEN', 16),
     workers: read.integer('GATEWAY_WORKERS', 1, 1, 64),

@@ -18,13 +18,17 @@ import type { PermissionId } from './permission-ids.js';
  *   device   no session: a registered device sends its upload token in `X-Device-Token`; the
  *            API checks the token and that the device's organisation owns the target. Cookies
  *            are stripped as on every route, so a browser's session cannot ride along.
+ *   share    no session: whoever holds a project's read-only link. The link's secret is the
+ *            `:shareToken` path segment; the API checks it on every call (unknown → 404,
+ *            revoked or expired → 410) and that what is named lies on the link's floors. GET
+ *            only, rate-limited per client address; no session or identity assertion is sent.
  *
  * `permissions` are alternatives: holding any one of them is enough.
  * `evicts` names the cached permission lists or sessions a successful call makes stale.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ScopeKind = 'public' | 'session' | 'user' | 'org' | 'project' | 'resource' | 'device';
+export type ScopeKind = 'public' | 'session' | 'user' | 'org' | 'project' | 'resource' | 'device' | 'share';
 
 /** Where a device's upload token travels (see the `device` scope). */
 export const DEVICE_TOKEN_HEADER = 'x-device-token';
@@ -64,11 +68,13 @@ export const UPLOAD_LIMITS = {
   floorplan: 64 * MiB,
   track: 256 * MiB,
   photo: 32 * MiB,
+  logo: 8 * MiB,
 } as const;
 
 type Row = Omit<ApiRoutePolicy, 'method' | 'path'>;
 const publicRoute = (): Row => ({ scope: 'public', permissions: [] });
 const deviceRoute = (): Row => ({ scope: 'device', permissions: [] });
+const shareRoute = (): Row => ({ scope: 'share', permissions: [] });
 const session = (): Row => ({ scope: 'session', permissions: [] });
 const user = (...permissions: PermissionId[]): Row => ({ scope: 'user', permissions });
 const org = (...permissions: PermissionId[]): Row => ({ scope: 'org', permissions });
@@ -131,6 +137,9 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/orgs', session()),
   route('GET', '/api/orgs/:orgId', org('org:read')),
   route('PUT', '/api/orgs/:orgId', org('org:update')),
+  route('GET', '/api/orgs/:orgId/logo', org('org:read')),
+  route('PUT', '/api/orgs/:orgId/logo', org('org:update'), { bodyLimit: UPLOAD_LIMITS.logo }),
+  route('DELETE', '/api/orgs/:orgId/logo', org('org:update')),
   route('DELETE', '/api/orgs/:orgId', org('org:delete'), { evicts: { scopeParam: 'orgId' } }),
   route('GET', '/api/orgs/:orgId/permissions', session()),
   route('GET', '/api/orgs/:orgId/users', org('org:users:read')),
@@ -164,6 +173,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/projects/:projectId/statistics/networkstatistics', project('project:read')),
   route('GET', '/api/projects/:projectId/statistics/channels', project('project:read')),
   route('GET', '/api/projects/:projectId/statistics/networks', project('project:read')),
+  route('GET', '/api/projects/:projectId/report.pdf', project('project:read')),
   route('GET', '/api/projects/:projectId/users', project('project:users:read', 'project:users:manage')),
   route('POST', '/api/projects/:projectId/users', project('project:users:manage'), { evicts: { scopeParam: 'projectId' } }),
   route('PUT', '/api/projects/:projectId/users/:userId', project('project:users:manage'), { evicts: { identityParam: 'userId' } }),
@@ -174,6 +184,9 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('DELETE', '/api/contacts/:contactId', contact('project:contacts:manage')),
   route('GET', '/api/projects/:projectId/reporting/settings', project('project:read')),
   route('PUT', '/api/projects/:projectId/reporting/settings', project('project:reporting:manage')),
+  route('GET', '/api/projects/:projectId/shares', project('project:shares:manage')),
+  route('POST', '/api/projects/:projectId/shares', project('project:shares:manage')),
+  route('DELETE', '/api/projects/:projectId/shares/:shareId', project('project:shares:manage')),
 
   // ── Floors, floor plans, tracks, photos ──────────────────────────────────
   route('GET', '/api/projects/:projectId/floors', project('project:read')),
@@ -201,4 +214,19 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/photos/:photoId/image', photo('project:read')),
   route('PUT', '/api/photos/:photoId', photo('project:survey:write')),
   route('DELETE', '/api/photos/:photoId', photo('project:survey:write')),
+
+  // ── A project's read-only link: what its viewer and statistics read, nothing else ──
+  route('GET', '/api/share/:shareToken', shareRoute()),
+  route('GET', '/api/share/:shareToken/networktechnologies', shareRoute()),
+  route('GET', '/api/share/:shareToken/floors/:floorId/floorplans', shareRoute()),
+  route('GET', '/api/share/:shareToken/floors/:floorId/tracks', shareRoute()),
+  route('GET', '/api/share/:shareToken/floors/:floorId/photos', shareRoute()),
+  route('GET', '/api/share/:shareToken/tracks/:trackId/datasets', shareRoute()),
+  route('GET', '/api/share/:shareToken/tracks/:trackId/points', shareRoute()),
+  route('GET', '/api/share/:shareToken/floorplans/:floorplanId/image', shareRoute()),
+  route('GET', '/api/share/:shareToken/photos/:photoId/image', shareRoute()),
+  route('GET', '/api/share/:shareToken/stats', shareRoute()),
+  route('GET', '/api/share/:shareToken/statistics/networkstatistics', shareRoute()),
+  route('GET', '/api/share/:shareToken/statistics/channels', shareRoute()),
+  route('GET', '/api/share/:shareToken/statistics/networks', shareRoute()),
 ];

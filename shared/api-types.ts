@@ -31,7 +31,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -75,7 +75,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -119,7 +119,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -1244,6 +1244,93 @@ export interface paths {
                 path: {
                     orgId: string;
                     userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{orgId}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's logo (404 when it has none)
+         * @description Needs one of these permissions: org:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The logo, a PNG. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": unknown;
+                    };
+                };
+            };
+        };
+        /**
+         * Set the organisation's logo: a PNG, JPEG or WebP image, multipart in field "file"; kept as a PNG of at most 800 × 320 pixels
+         * @description Needs one of these permissions: org:update.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove the organisation's logo
+         * @description Needs one of these permissions: org:update.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string;
                 };
                 cookie?: never;
             };
@@ -5101,6 +5188,8 @@ export interface paths {
                                         /** @description CSS hex colour. */
                                         colour: string;
                                     }[];
+                                    /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                    minAreaPercent: number;
                                 };
                             };
                             updatedAt: string | null;
@@ -5148,6 +5237,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             wifi5?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5170,6 +5261,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             wifi6?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5192,6 +5285,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             wifi6e?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5214,6 +5309,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             wifi7?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5236,6 +5333,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             umts?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5258,6 +5357,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             lte?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5280,6 +5381,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                             nr?: {
                                 /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
@@ -5302,6 +5405,8 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
+                                /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                minAreaPercent?: number;
                             };
                         };
                     };
@@ -5339,6 +5444,8 @@ export interface paths {
                                         /** @description CSS hex colour. */
                                         colour: string;
                                     }[];
+                                    /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                    minAreaPercent: number;
                                 };
                             };
                             updatedAt: string | null;
@@ -5615,6 +5722,1167 @@ export interface paths {
                                 surveyedAreaM2: number;
                             }[];
                             lastSurveyAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's survey report as a PDF: cover, requirements met per floor, heatmaps per floor, walk and view, network and channel tables, photos. Streamed while it is produced.
+         * @description Needs one of these permissions: project:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated floor ids of the project; default: every floor. */
+                    floors?: string;
+                    /** @description Comma-separated heatmap views, of primary, secondary, snr, serving, coChannel, requirements; default: primary,snr,requirements. */
+                    views?: string;
+                    /** @description A network name (SSID) the network tables keep, repeated for each; default: every network. */
+                    networks?: string[];
+                    /** @description The report's language; default en. */
+                    lang?: "en" | "es" | "de" | "fr" | "nl" | "se" | "pt" | "pl";
+                };
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's share links, newest first, revoked ones included
+         * @description Needs one of these permissions: project:shares:manage.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                projectId: string;
+                                label: string;
+                                /** @description The floors it opens; null: every floor, also those added later. */
+                                floorIds: string[] | null;
+                                expiresAt: string | null;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                revokedAt: string | null;
+                                lastUsedAt: string | null;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a read-only link to the project, optionally to some floors and until a time; its token is in this answer only
+         * @description Needs one of these permissions: project:shares:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Who or what the link is for, as the list shows it. */
+                        label: string;
+                        /** @description Absent: every floor. */
+                        floorIds?: string[];
+                        /**
+                         * Format: date-time
+                         * @description In the future, at most 366 days ahead.
+                         */
+                        expiresAt?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            share: {
+                                id: string;
+                                projectId: string;
+                                label: string;
+                                /** @description The floors it opens; null: every floor, also those added later. */
+                                floorIds: string[] | null;
+                                expiresAt: string | null;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                revokedAt: string | null;
+                                lastUsedAt: string | null;
+                            };
+                            /** @description The secret of the link. Shown in this answer only: only its hash is kept. */
+                            token: string;
+                            /** @description The page the link opens, relative to the site: /share/{token}. */
+                            path: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a link at once; it stays in the list as revoked
+         * @description Needs one of these permissions: project:shares:manage.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                    shareId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            label: string;
+                            /** @description The floors it opens; null: every floor, also those added later. */
+                            floorIds: string[] | null;
+                            expiresAt: string | null;
+                            createdBy: string | null;
+                            createdByName: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            revokedAt: string | null;
+                            lastUsedAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shared project: its name, customer, floors and thresholds
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            customer: string;
+                            /** @description The floors the link opens, lowest level first. */
+                            floors: {
+                                id: string;
+                                name: string;
+                                level: number;
+                                floorplans: number;
+                                tracks: number;
+                            }[];
+                            /** @description True when the link opens only some floors. */
+                            limited: boolean;
+                            /** @description The reporting thresholds by technology id, as the viewer colours with them. */
+                            settings: {
+                                [key: string]: {
+                                    /** @description Best-server signal needed, dBm (RSSI for Wi-Fi, RSRP for cellular). */
+                                    minSignalDbm: number;
+                                    /** @description Second-best server signal needed, dBm: a device can roam before it loses the first. */
+                                    minSecondaryDbm: number;
+                                    /** @description Signal over noise needed, dB. */
+                                    minSnrDb: number;
+                                    /** @description Networks heard at or above minSignalDbm needed at a point (redundancy, roaming). */
+                                    minServing: number;
+                                    /** @description At most this many other networks on the best server's channel may be heard at coChannelDbm or more. */
+                                    maxCoChannel: number;
+                                    coChannelDbm: number;
+                                    /** @description Bands that count; empty means all. */
+                                    bands: string[];
+                                    /** @description Ascending by dbm. */
+                                    colourScale: {
+                                        /** @description From this signal level (dBm) up, until the next stop. */
+                                        dbm: number;
+                                        /** @description CSS hex colour. */
+                                        colour: string;
+                                    }[];
+                                    /** @description Share of the surveyed area (%) that must meet a requirement for the report to call it met. */
+                                    minAreaPercent: number;
+                                };
+                            };
+                            expiresAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/networktechnologies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The network technologies a survey can hold
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                family: string;
+                                standard: string;
+                                bands: string[];
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/floors/{floorId}/floorplans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared floor's plans, newest first
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                    floorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                fileName: string;
+                                mediaType: string;
+                                byteSize: number;
+                                sha256: string;
+                                /** @description Pixel size of the uploaded image: the coordinate space of calibration, tracks and photos. */
+                                width: number;
+                                height: number;
+                                display: {
+                                    width: number;
+                                    height: number;
+                                    /** @description The display PNG. */
+                                    url: string;
+                                };
+                                /** @description The file as uploaded. */
+                                imageUrl: string;
+                                /** Format: date-time */
+                                renderedAt: string;
+                                calibration: {
+                                    /** @description Two image points, pixels. */
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                    /** @description Real distance between the two points, metres. */
+                                    distanceM: number;
+                                    origin: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    /** @description Turns the image's axes onto the building's, degrees. */
+                                    rotationDeg: number;
+                                } | null;
+                                metresPerPixel: number | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/floors/{floorId}/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared floor's walks, newest first
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                    floorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                floorplanId: string;
+                                name: string;
+                                /** @enum {unknown} */
+                                source: "upload" | "device";
+                                deviceId: string | null;
+                                fileName: string;
+                                /** @enum {unknown} */
+                                format: "csv" | "json" | "esx" | "wigle" | "scanlog";
+                                sampleCount: number;
+                                networkCount: number;
+                                pathPoints: number;
+                                /** @description Earliest sample time, seconds. */
+                                startTime: number;
+                                /** @description Latest sample time, seconds. */
+                                endTime: number;
+                                durationS: number;
+                                /** @enum {unknown} */
+                                status: "imported" | "queued" | "processing" | "processed" | "failed";
+                                failureReason: string | null;
+                                queuedAt: string | null;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                                processingMs: number | null;
+                                result: {
+                                    method: {
+                                        /** @enum {string} */
+                                        interpolation: "idw";
+                                        power: number;
+                                        radiusM: number;
+                                        cellSizeM: number;
+                                    };
+                                    /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                    grid: {
+                                        cellSizeM: number;
+                                        cols: number;
+                                        rows: number;
+                                        /** @description Metres per image pixel. */
+                                        metresPerPixel: number;
+                                    };
+                                    /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                    calibrated: boolean;
+                                    layers: {
+                                        technology: string;
+                                        networks: number;
+                                        noiseAssumed: boolean;
+                                        /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                        coverage: {
+                                            surveyedCells: number;
+                                            surveyedAreaM2: number;
+                                            /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                            percent: number;
+                                            signalPercent: number;
+                                            /** @description Absent from results processed before the secondary-signal requirement existed; processing the track again adds it. */
+                                            secondaryPercent?: number;
+                                            snrPercent: number;
+                                            servingPercent: number;
+                                            coChannelPercent: number;
+                                        };
+                                    }[];
+                                } | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/floors/{floorId}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared floor's photos, newest first
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                    floorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                floorId: string;
+                                trackId: string | null;
+                                /** @description Position on the floor plan, pixels of the plan's image. */
+                                x: number;
+                                y: number;
+                                caption: string;
+                                fileName: string;
+                                mediaType: string;
+                                byteSize: number;
+                                width: number;
+                                height: number;
+                                /** @description The image. */
+                                url: string;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/tracks/{trackId}/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared walk's grids
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: "signal" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                    technology?: string;
+                    /** @description Network datasets of this band only. */
+                    band?: string;
+                    /** @description values: answer the grids too. */
+                    include?: "values";
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                    trackId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                            grid: {
+                                cellSizeM: number;
+                                cols: number;
+                                rows: number;
+                                /** @description Metres per image pixel. */
+                                metresPerPixel: number;
+                            };
+                            method: {
+                                /** @enum {string} */
+                                interpolation: "idw";
+                                power: number;
+                                radiusM: number;
+                                cellSizeM: number;
+                            };
+                            calibrated: boolean;
+                            items: {
+                                id: string;
+                                /** @enum {unknown} */
+                                kind: "signal" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                                technology: string;
+                                /** @enum {unknown} */
+                                unit: "dBm" | "dB" | "count" | "index";
+                                /** @enum {unknown} */
+                                encoding: "int8" | "uint8" | "uint16le";
+                                noData: number | null;
+                                network?: {
+                                    /** @description The network index bestNetwork grids refer to. */
+                                    index: number;
+                                    networkId: string;
+                                    name: string;
+                                    band: string;
+                                    channel: number;
+                                    frequencyMHz: number;
+                                    samples: number;
+                                    minSignalDbm: number;
+                                    meanSignalDbm: number;
+                                    maxSignalDbm: number;
+                                    meanNoiseDbm: number | null;
+                                    meanThroughputMbps: number | null;
+                                    /** @description Cells with an interpolated value. */
+                                    cells: number;
+                                    /** @description Cells at or above the layer's minimum signal. */
+                                    coveredCells: number;
+                                    coveragePercent: number;
+                                };
+                                colourScale?: {
+                                    /** @description From this signal level (dBm) up, until the next stop. */
+                                    dbm: number;
+                                    /** @description CSS hex colour. */
+                                    colour: string;
+                                }[];
+                                /** @description With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian). */
+                                values?: string;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/tracks/{trackId}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a shared walk was measured
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                    trackId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            /** @description Floor-plan pixels, one entry per place, in time order. */
+                            x: number[];
+                            y: number[];
+                            time: number[];
+                            bestDbm: number[];
+                            networks: number[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/floorplans/{floorplanId}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared plan's display image, with an ETag
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                    floorplanId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The display image. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/photos/{photoId}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared photo, with an ETag
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                    photoId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo as uploaded. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shared floors' summary: counts, track states and coverage
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            floors: number;
+                            floorplans: number;
+                            calibratedFloorplans: number;
+                            tracks: {
+                                total: number;
+                                imported: number;
+                                queued: number;
+                                processing: number;
+                                processed: number;
+                                failed: number;
+                            };
+                            samples: number;
+                            networks: number;
+                            photos: number;
+                            surveyedAreaM2: number;
+                            coverage: {
+                                technology: string;
+                                percent: number;
+                                surveyedAreaM2: number;
+                            }[];
+                            lastSurveyAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/statistics/networkstatistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per network on the shared floors
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    floorId?: string;
+                    trackId?: string;
+                    technology?: string;
+                    band?: string;
+                    /** @description Network name or id contains. */
+                    q?: string;
+                    page?: number;
+                    per_page?: number;
+                    /** @description signal (default): strongest first. */
+                    sort?: "signal" | "samples" | "coverage" | "name" | "channel";
+                };
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                /** @description BSSID or cell id. */
+                                networkId: string;
+                                name: string;
+                                band: string;
+                                channel: number;
+                                frequencyMHz: number;
+                                tracks: number;
+                                samples: number;
+                                minSignalDbm: number;
+                                /** @description Weighted by samples. */
+                                meanSignalDbm: number;
+                                maxSignalDbm: number;
+                                meanNoiseDbm: number | null;
+                                meanThroughputMbps: number | null;
+                                /** @description Cells at or above the minimum signal over surveyed cells, 0–100. */
+                                coveragePercent: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/statistics/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per channel on the shared floors
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    floorId?: string;
+                    trackId?: string;
+                    technology?: string;
+                    band?: string;
+                    /** @description Network name or id contains. */
+                    q?: string;
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                band: string;
+                                channel: number;
+                                networks: number;
+                                samples: number;
+                                meanSignalDbm: number;
+                                maxSignalDbm: number;
+                                /** @description Most networks of the channel heard together at one point, at the co-channel level or more. */
+                                maxOverlap: number;
+                                meanOverlap: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/{shareToken}/statistics/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per network name on the shared floors
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    floorId?: string;
+                    trackId?: string;
+                    technology?: string;
+                    band?: string;
+                    /** @description Network name or id contains. */
+                    q?: string;
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                technology: string;
+                                /** @description SSID or operator. */
+                                name: string;
+                                /** @description Radios or cells carrying the name. */
+                                networkIds: number;
+                                bands: string[];
+                                channels: number[];
+                                samples: number;
+                                maxSignalDbm: number;
+                                floors: number;
+                            }[];
+                            page: number;
+                            perPage: number;
+                            total: number;
                         };
                     };
                 };

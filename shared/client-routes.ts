@@ -4,13 +4,16 @@
  */
 export const ACCOUNT_ROUTES = ['/login', '/registration', '/recovery', '/verification', '/settings', '/consent', '/logout', '/error', '/registration-completion'] as const;
 
-/** Routes on which the client does not load the session. */
+/** Routes on which the client does not load the session (and `/share/:token`, see SHARE_PAGE). */
 export const SESSIONLESS_ROUTES: readonly string[] = ['/registration', '/recovery', '/login', '/registration-completion'];
+
+/** A project's read-only link: public, outside the signed-in application, never loading the session. */
+export const SHARE_PAGE = /^\/share\/[A-Za-z0-9_-]{1,128}$/;
 
 const EXACT: ReadonlySet<string> = new Set(['/', '/_app', ...ACCOUNT_ROUTES]);
 const AREA_PREFIXES = ['/admin', '/orgs', '/projects'] as const;
 
 export function isClientRoute(path: string): boolean {
-  if (EXACT.has(path)) return true;
+  if (EXACT.has(path) || SHARE_PAGE.test(path)) return true;
   return AREA_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }

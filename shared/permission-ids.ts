@@ -36,6 +36,7 @@ export const PERMISSION_IDS = [
   'project:users:manage',
   'project:contacts:manage',
   'project:reporting:manage',
+  'project:shares:manage',
 ] as const;
 
 export type PermissionId = (typeof PERMISSION_IDS)[number];

@@ -1,7 +1,8 @@
 /**
  * The client's routes. Sign-in, registration, recovery and registration completion are in the
- * first download and do not load the session; every other page is in the session area, a chunk
- * of its own that loads the session once and holds the data cache.
+ * first download and do not load the session; neither does a project's read-only link
+ * (`/share/:token`, a chunk of its own). Every other page is in the session area, a chunk of its
+ * own that loads the session once and holds the data cache.
  */
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -12,6 +13,7 @@ import { RegistrationCompletionCard } from './account/cards/RegistrationCompleti
 import { LoadingCard } from './ui/Card.js';
 
 const SessionArea = lazy(async () => ({ default: (await import('./session-area.js')).SessionArea }));
+const SharePage = lazy(async () => ({ default: (await import('./share/SharePage.js')).SharePage }));
 
 export function AppRoutes() {
   return (
@@ -20,6 +22,13 @@ export function AppRoutes() {
       <Route path="/registration" component={RegistrationCard} />
       <Route path="/recovery" component={RecoveryCard} />
       <Route path="/registration-completion" component={RegistrationCompletionCard} />
+      <Route path="/share/:token">
+        {(params) => (
+          <Suspense fallback={<LoadingCard />}>
+            <SharePage token={params.token} />
+          </Suspense>
+        )}
+      </Route>
       <Route>
         <Suspense fallback={<LoadingCard />}>
           <SessionArea />

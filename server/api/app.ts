@@ -27,6 +27,7 @@ import { installOutboxDelivery } from './mail/delivery.js';
 import { apiMigrations } from './migrations.js';
 import { registerAdminOrgRoutes } from './orgs/admin-routes.js';
 import { registerOrgMemberRoutes } from './orgs/member-routes.js';
+import { registerOrgLogoRoutes } from './orgs/logo-routes.js';
 import { registerOrgRoutes } from './orgs/routes.js';
 import { registerPermissionRoutes } from './permissions/routes.js';
 import { ScopeResolvers } from './scopes/resolve.js';
@@ -100,6 +101,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerAdminOrgRoutes(app, ctx);
   await registerOrgRoutes(app, ctx);
   await registerOrgMemberRoutes(app, ctx);
+  await registerOrgLogoRoutes(app, { db: ctx.db, blobs: surveyBlobs(options.blobs) });
   await registerInviteRoutes(app, ctx);
   await registerInviteAcceptRoutes(app, ctx);
   const callerId = (request: FastifyRequest) => request.caller!.id;

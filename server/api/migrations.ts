@@ -5,6 +5,15 @@ import { devicesMigration } from './devices-migration.js';
 import { outboxDeliveryMigration } from './mail/migration.js';
 import { surveyMigration } from './survey/migration.js';
 import { trackFormatsMigration } from './tracks/migration.js';
+import { projectSharesMigration } from './shares/migration.js';
 import { secondServerMigration } from './tracks/second-server-migration.js';
 
-export const apiMigrations: readonly Migration[] = [coreMigration, surveyMigration, devicesMigration, outboxDeliveryMigration, trackFormatsMigration, secondServerMigration];
+export const apiMigrations: readonly Migration[] = [
+  coreMigration,
+  surveyMigration,
+  devicesMigration,
+  outboxDeliveryMigration,
+  trackFormatsMigration,
+  secondServerMigration,
+  projectSharesMigration,
+];

@@ -9,6 +9,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { ASSERTION_HEADER } from '../../shared/identity-assertion.js';
 import type { Authorizer, Decision } from './authorize.js';
 import { checkCsrf } from './csrf.js';
@@ -17,7 +18,9 @@ import { HttpError } from './http-error.js';
 import { isHopByHop, isIdentityHeader } from './identity-headers.js';
 import { settle } from './maybe-async.js';
 import type { GatewayMetrics } from './metrics.js';
+import { maskUrl } from '../logging/mask-url.js';
 import { canonicalPath } from './path-guard.js';
+import { limitShareReads } from './share-read-limit.js';
 import type { MatchedPolicy, RoutePolicyTable } from './route-policy.js';
 import type { Upstream } from './upstream.js';
 
@@ -29,6 +32,10 @@ export interface ApiProxyOptions {
   publicOrigin: string;
   /** Limit for JSON bodies and for routes the policy gives no limit of their own. */
   bodyLimit: number;
+  /** Reads through share links per client address per minute. */
+  shareReadsPerMinute: number;
+  /** Where those reads are counted when several instances run (else in this instance). */
+  shareReadCounter?: Redis;
   metrics: GatewayMetrics;
 }
 
@@ -68,12 +75,16 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
   // Every other body (multipart uploads, files) is streamed by the handler, not parsed here.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // Before anything else is done for them (share-read-limit.ts).
+  await limitShareReads(app, { perMinute: options.shareReadsPerMinute, redis: options.shareReadCounter });
+
   app.addHook('onRequest', (request, _reply, done) => {
     settle(
       () => {
         const path = canonicalPath(request.url);
         const matched = path ? options.policies.match(request.method, path) : null;
-        if (!matched) throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
+        // The reason is logged: a share link's token in the path must not be.
+        if (!matched) throw new HttpError(404, `No API route ${request.method} ${maskUrl(request.url.split('?')[0]!)}`);
         const declared = Number(request.headers['content-length'] ?? 0);
         if (declared > limitOf(matched, options.bodyLimit)) throw tooLarge(matched, options.bodyLimit);
         // A device's upload carries no ambient credential (cookies are stripped): nothing to forge.

@@ -7,6 +7,7 @@ import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { AssertionSigner } from './assertion.js';
 import { Authorizer } from './authorize.js';
 import { apiProxy } from './api-proxy.js';
@@ -56,6 +57,7 @@ export type GatewayConfig = Pick<
   | 'upstreamTimeoutMs'
   | 'bodyLimit'
   | 'identitySubmitsPerMinute'
+  | 'shareReadsPerMinute'
   | 'trustProxy'
   | 'metricsToken'
   | 'internalToken'
@@ -137,8 +139,11 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     app.addHook('onReady', () => broadcast.ready);
     app.addHook('onClose', () => broadcast.close());
   }
+  // Reads through share links are counted in Redis when there is one, so every instance sees them.
+  const shareReadCounter = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 }) : undefined;
+  shareReadCounter?.on('error', (error: Error) => app.log.warn({ reason: error.message }, 'share read limit: redis error'));
   app.addHook('onClose', async () => {
-    await Promise.all([identity.close(), api.close(), oauth2Upstream.close(), oauth2Public?.close()]);
+    await Promise.all([identity.close(), api.close(), oauth2Upstream.close(), oauth2Public?.close(), shareReadCounter?.quit().catch(() => undefined)]);
   });
   // A response finished during shutdown must not leave its keep-alive socket open, or closing
   // would wait for the client to hang up.
@@ -175,7 +180,17 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     metrics,
   });
   await app.register(discoveryAlias, { upstream: oauth2Public ?? identity, publicOrigin });
-  await app.register(apiProxy, { api, policies, authorizer, evictions, publicOrigin, bodyLimit: config.bodyLimit, metrics });
+  await app.register(apiProxy, {
+    api,
+    policies,
+    authorizer,
+    evictions,
+    publicOrigin,
+    bodyLimit: config.bodyLimit,
+    shareReadsPerMinute: config.shareReadsPerMinute,
+    shareReadCounter,
+    metrics,
+  });
   await app.register(async (bff) => {
     bff.addHook('onRequest', async (request, reply) => {
       checkCsrf(request.method, request.headers, publicOrigin);

@@ -18,17 +18,23 @@ export function decodeLayer(dataset: Dataset, grid: GridSpec): Layer {
   const binary = atob(dataset.values);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return layerFromBytes(dataset, grid, bytes);
+}
+
+/** The grid straight from its stored bytes: the server reads them from the database and need not base64 them first. */
+export function layerFromBytes(dataset: Pick<Dataset, 'id' | 'encoding' | 'noData'>, grid: GridSpec, bytes: Uint8Array): Layer {
   const cells = grid.cols * grid.rows;
+  const width = dataset.encoding === 'uint16le' ? 2 : 1;
+  if (bytes.byteLength < cells * width) throw new Error(`Dataset ${dataset.id} holds ${Math.floor(bytes.byteLength / width)} cells, the grid ${cells}`);
   let values: Layer['values'];
-  if (dataset.encoding === 'int8') values = new Int8Array(bytes.buffer, 0, cells);
+  if (dataset.encoding === 'int8') values = new Int8Array(bytes.buffer, bytes.byteOffset, cells);
   else if (dataset.encoding === 'uint8') values = bytes.subarray(0, cells);
   else {
     // Little-endian on the wire; read explicitly rather than trust the platform's byte order.
-    const view = new DataView(bytes.buffer);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     values = new Uint16Array(cells);
     for (let i = 0; i < cells; i++) values[i] = view.getUint16(i * 2, true);
   }
-  if (values.length < cells) throw new Error(`Dataset ${dataset.id} holds ${values.length} cells, the grid ${cells}`);
   return { cols: grid.cols, rows: grid.rows, values, noData: dataset.noData };
 }
 

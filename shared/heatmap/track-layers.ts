@@ -3,7 +3,7 @@
  * serving count, co-channel count) and every network's own signal grid. Built once from the
  * datasets answer; every view is computed from it without asking the server again.
  */
-import type { DatasetNetwork, DatasetPage, GridSpec } from './wire-types.js';
+import type { Dataset, DatasetNetwork, DatasetPage, GridSpec } from './wire-types.js';
 import { decodeLayer, type Layer } from './grid-values.js';
 
 export interface NetworkLayer {
@@ -30,11 +30,12 @@ export interface TrackLayers {
   networks: NetworkLayer[];
 }
 
-export function trackLayers(pages: readonly DatasetPage[]): TrackLayers {
+/** `decode` turns one dataset into its grid: from the answer's base64 in the browser, from the stored bytes on the server. */
+export function trackLayers(pages: readonly DatasetPage[], decode: (dataset: Dataset, grid: GridSpec) => Layer = decodeLayer): TrackLayers {
   const first = pages[0]!;
   const result: TrackLayers = { grid: first.grid, calibrated: first.calibrated, radiusM: first.method.radiusM, technologies: new Map(), networks: [] };
   for (const dataset of pages.flatMap((p) => p.items)) {
-    const layer = decodeLayer(dataset, first.grid);
+    const layer = decode(dataset, first.grid);
     if (dataset.kind === 'signal' && dataset.network) {
       result.networks.push({ technology: dataset.technology, network: dataset.network, layer });
       continue;

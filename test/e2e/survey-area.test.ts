@@ -277,6 +277,8 @@ describe('the survey area', () => {
     await viewer.getByRole('heading', { name: 'Demo office survey', level: 1 }).waitFor();
     expect(await viewer.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Add floor' }).count()).toBe(0);
+    // Share links are for those who manage the project (project:shares:manage).
+    expect(await viewer.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
     expect(await viewer.getByRole('textbox', { name: 'Minimum primary signal (dBm)' }).isDisabled()).toBe(true);
     await viewer.getByRole('link', { name: 'Ground floor' }).click();
     await viewer.getByRole('heading', { name: 'Primary signal' }).waitFor();

@@ -24,6 +24,7 @@ import { benchBundles } from './bundle-budgets.mjs';
 import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
 import { benchSurvey } from './survey.mjs';
+import { benchSurveyReport } from './survey-report.mjs';
 import { cleanup, cpuSeconds, freePort, httpGet, installSignalCleanup, isInterrupted, reapedChildrenCpuSeconds } from './processes.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
 import { ensureTools, versions } from './tools.mjs';
@@ -180,6 +181,7 @@ async function main() {
   const reported = problems.length;
   await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
+  await benchSurveyReport({ say, problems });
   await benchBundles({ say, problems });
   await benchHeatmapViewer({ say, problems });
   for (const problem of problems.slice(reported)) say(`!! FAILED: ${problem}`);

@@ -14,6 +14,7 @@ const thresholds: Thresholds = {
   minServing: 2,
   maxCoChannel: 1,
   coChannelDbm: -82,
+  minAreaPercent: 95,
   bands: [],
   colourScale: [
     { dbm: -80, colour: '#ff0000' },

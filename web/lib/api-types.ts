@@ -67,3 +67,14 @@ export type Photo = Read<'/api/floors/{floorId}/photos'>['items'][number];
 export type PhotoChange = Write<'/api/photos/{photoId}', 'put'>;
 export type TrackPoints = Read<'/api/tracks/{trackId}/points'>;
 export type ReportingSettings = Read<'/api/projects/{projectId}/reporting/settings'>;
+export type SharedProject = Read<'/api/share/{shareToken}'>;
+export type SharedFloor = SharedProject['floors'][number];
+/** A survey's figures as both a project's members and a share link's holder read them. */
+export type SurveyStats = Read<'/api/share/{shareToken}/stats'>;
+export type ShareLink = Read<'/api/projects/{projectId}/shares'>['items'][number];
+export type NewShareLink = Write<'/api/projects/{projectId}/shares', 'post'>;
+export type CreatedShareLink = Answer<'/api/projects/{projectId}/shares', 'post'>;
+export type NetworkStatisticsPage = Read<'/api/projects/{projectId}/statistics/networkstatistics'>;
+export type ChannelStatisticsPage = Read<'/api/projects/{projectId}/statistics/channels'>;
+export type NamedNetworkPage = Read<'/api/projects/{projectId}/statistics/networks'>;
+export type NetworkTechnologies = Read<'/api/networktechnologies'>;

@@ -18,8 +18,10 @@ import './UploadModal.css';
 export interface UploadModalProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  /** Where the file is posted (multipart/form-data). */
+  /** Where the file is sent (multipart/form-data). */
   url: string;
+  /** POST (the default) adds a file; PUT replaces the one the URL names. */
+  method?: 'POST' | 'PUT';
   fieldName?: string;
   fields?: Record<string, string>;
   /** MIME types, `type/*` families or `.ext` extensions. */
@@ -41,7 +43,7 @@ export interface UploadModalProps {
 type Phase = 'preparing' | 'sending';
 
 export function UploadModal(props: UploadModalProps) {
-  const { isOpen, onOpenChange, url, fieldName, fields, accept, title, onUploaded, children, isReady = true, onFileChosen, prepare, describeFailure } = props;
+  const { isOpen, onOpenChange, url, method, fieldName, fields, accept, title, onUploaded, children, isReady = true, onFileChosen, prepare, describeFailure } = props;
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -89,7 +91,7 @@ export function UploadModal(props: UploadModalProps) {
         setProgress(0);
       }
       setPhase('sending');
-      const response = await uploadFile(url, file, { fieldName, fields: sent, signal: controller.signal, onProgress: setProgress });
+      const response = await uploadFile(url, file, { method, fieldName, fields: sent, signal: controller.signal, onProgress: setProgress });
       onUploaded?.(response);
       onOpenChange(false);
     } catch (failure) {

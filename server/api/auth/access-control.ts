@@ -81,8 +81,8 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     if (pattern === undefined) return;
     const policy = table.get(request.method, pattern);
     if (!policy) throw new ApiError(404, `No route ${request.method} ${request.url.split('?')[0]}`);
-    // Devices are authenticated by their route, with the upload token.
-    if (policy.scope === 'public' || policy.scope === 'device') return;
+    // Devices are authenticated by their route, with the upload token; share links by theirs, with the link's token.
+    if (policy.scope === 'public' || policy.scope === 'device' || policy.scope === 'share') return;
     const caller = await authenticate(request);
     await deps.users.ensure(caller.id);
     request.caller = caller;

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** A stable machine-readable id for the envelope's `id` (as the identity service's `session_inactive`). */
+    readonly errorId?: string,
   ) {
     super(message);
   }

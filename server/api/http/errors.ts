@@ -12,7 +12,7 @@ interface ValidationIssue {
   message?: string;
 }
 
-type AnyError = FastifyError & { details?: Record<string, unknown>; validation?: ValidationIssue[]; validationContext?: string };
+type AnyError = FastifyError & { details?: Record<string, unknown>; errorId?: string; validation?: ValidationIssue[]; validationContext?: string };
 
 /** `body/address/city`: where the first problem is, including the property a keyword is about. */
 export function fieldOf(context: string, issue: ValidationIssue): string {
@@ -39,7 +39,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.error({ err }, 'request failed');
       return reply.code(code).send(errorEnvelope(code, code === 500 ? 'Internal error' : err.message, err.details));
     }
-    return reply.code(code).send(errorEnvelope(code, err.message, err.details));
+    const body = errorEnvelope(code, err.message, err.details);
+    if (err.errorId) body.error.id = err.errorId;
+    return reply.code(code).send(body);
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorEnvelope(404, `No route ${request.method} ${request.url.split('?')[0]}`)));
 }

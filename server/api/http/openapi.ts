@@ -41,6 +41,8 @@ const TAGS: Record<string, string> = {
   process: 'Tracks',
   photos: 'Photos',
   networktechnologies: 'Survey reference',
+  shares: 'Shared projects',
+  share: 'Shared projects',
 };
 
 export function tagOf(url: string): string {
@@ -56,6 +58,12 @@ export function tagOf(url: string): string {
 function accessOf(policy: ApiRoutePolicy): { security?: Record<string, string[]>[]; description?: string } {
   if (policy.scope === 'public') return { security: [], description: 'No session needed.' };
   if (policy.scope === 'device') return { security: [{ deviceToken: [] }], description: 'Called by a survey device with its upload token; no session.' };
+  if (policy.scope === 'share') {
+    return {
+      security: [],
+      description: 'Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.',
+    };
+  }
   if (policy.permissions.length === 0) return { description: 'Any signed-in user.' };
   return { description: `Needs one of these permissions: ${policy.permissions.join(', ')}.` };
 }

@@ -13,6 +13,7 @@ import { pageArgs } from '../http/list-query.js';
 import { NoContent, OrgSchema, PageOf } from '../http/response-schemas.js';
 import { OrgParams } from '../http/schemas.js';
 import { OrgChange, OrgListQuery } from './org-input.js';
+import { logoKey } from './logo.js';
 import { deleteOrg, getOrg, listOrgs, updateOrg } from './store.js';
 
 export const duplicateOrgName = (name: string) => conflict(`An organisation named "${name}" already exists`);
@@ -63,7 +64,7 @@ export async function registerOrgRoutes(fastify: FastifyInstance, ctx: ApiContex
         if (!(await deleteOrg(tx, id))) throw notFound('organisation', id);
         return collected;
       });
-      await Promise.all(keys.map((key) => ctx.blobs.delete(key)));
+      await Promise.all([...keys, logoKey(id)].map((key) => ctx.blobs.delete(key)));
       return reply.code(204).send();
     },
   );

@@ -7,17 +7,23 @@ import type { SurveyContext } from '../survey/context.js';
 import { checkId, found } from '../http/api-error.js';
 import { NETWORK_TECHNOLOGIES } from '../survey/technologies.js';
 import { getReportingSettings, putReportingSettings } from './store.js';
-import { NetworkTechnologiesSchema, ReportingSettingsSchema, ThresholdsSchema } from './settings-schema.js';
+import { NetworkTechnologiesSchema, ReportingSettingsSchema, ThresholdsChangeSchema } from './settings-schema.js';
+import type { ReportingSettings } from './thresholds.js';
 
 const ProjectParams = Type.Object({ projectId: Type.String() });
 /** Only known technologies, each replaced whole. */
 const SettingsChange = Type.Object(
   {
-    settings: Type.Partial(Type.Object(Object.fromEntries(NETWORK_TECHNOLOGIES.map((t) => [t.id, ThresholdsSchema]))), { minProperties: 1, additionalProperties: false }),
+    settings: Type.Partial(Type.Object(Object.fromEntries(NETWORK_TECHNOLOGIES.map((t) => [t.id, ThresholdsChangeSchema]))), { minProperties: 1, additionalProperties: false }),
   },
   { additionalProperties: false },
 );
 const tags = ['reporting'];
+
+/** The thresholds processing judges cells by: the report's pass mark (minAreaPercent) is read at report time and needs no reprocessing. */
+function processingInputs(settings: ReportingSettings) {
+  return Object.fromEntries(Object.entries(settings).map(([id, { minAreaPercent: _, ...rest }]) => [id, rest]));
+}
 
 export async function registerReportingRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -58,7 +64,7 @@ export async function registerReportingRoutes(fastify: FastifyInstance, ctx: Sur
       const saved = await ctx.db.transaction(async (tx) => {
         const before = await getReportingSettings(tx, projectId);
         const answer = await putReportingSettings(tx, projectId, settings, ctx.callerId(request), ctx.now());
-        if (JSON.stringify(before.settings) === JSON.stringify(answer.settings)) return answer;
+        if (JSON.stringify(processingInputs(before.settings)) === JSON.stringify(processingInputs(answer.settings))) return answer;
         // Coverage was judged against the old thresholds: judge it again.
         await tx.query(
           `UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2

@@ -24,7 +24,13 @@ export const ThresholdsSchema = Type.Object(
     coChannelDbm: Type.Number({ minimum: -150, maximum: 0 }),
     bands: Type.Array(Type.String({ minLength: 1, maxLength: 16 }), { maxItems: 64, uniqueItems: true, description: 'Bands that count; empty means all.' }),
     colourScale: Type.Array(ColourStopSchema, { minItems: 2, maxItems: 16, description: 'Ascending by dbm.' }),
+    minAreaPercent: Type.Number({ minimum: 0, maximum: 100, description: 'Share of the surveyed area (%) that must meet a requirement for the report to call it met.' }),
   },
+  { additionalProperties: false },
+);
+/** A change may leave out what a client saved before it existed; the stored settings gain its default. */
+export const ThresholdsChangeSchema = Type.Object(
+  { ...ThresholdsSchema.properties, minAreaPercent: Type.Optional(ThresholdsSchema.properties.minAreaPercent) },
   { additionalProperties: false },
 );
 export type TechnologyThresholds = Static<typeof ThresholdsSchema>;

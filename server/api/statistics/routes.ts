@@ -20,7 +20,14 @@ const FilterFields = {
   q: Type.Optional(Type.String({ maxLength: 100, description: 'Network name or id contains.' })),
   ...PageQueryFields,
 };
-const FilterQuery = Type.Object(FilterFields, { additionalProperties: false });
+export const FilterQuery = Type.Object(FilterFields, { additionalProperties: false });
+export const NetworkStatisticsQuery = Type.Object(
+  {
+    ...FilterFields,
+    sort: Type.Optional(Type.Enum(['signal', 'samples', 'coverage', 'name', 'channel'], { type: 'string', description: 'signal (default): strongest first.' })),
+  },
+  { additionalProperties: false },
+);
 const ProjectParams = Type.Object({ projectId: Type.String() });
 const tags = ['statistics'];
 
@@ -39,13 +46,7 @@ export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: Su
         tags,
         summary: 'Per network: samples, signal, noise, throughput and coverage',
         params: ProjectParams,
-        querystring: Type.Object(
-          {
-            ...FilterFields,
-            sort: Type.Optional(Type.Enum(['signal', 'samples', 'coverage', 'name', 'channel'], { type: 'string', description: 'signal (default): strongest first.' })),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: NetworkStatisticsQuery,
         response: { 200: PageOf(NetworkStatisticsSchema) },
       },
     },

@@ -11,6 +11,8 @@ import type { ChannelStatistics, NamedNetwork, NetworkStatistics } from './stati
 
 export interface StatisticsFilter {
   floorId?: string;
+  /** Only these floors (a share link limited to some). */
+  floorIds?: readonly string[];
   trackId?: string;
   technology?: string;
   band?: string;
@@ -26,6 +28,7 @@ function scope(projectId: string, f: StatisticsFilter, alias: string): { where: 
     where.push(sql.replace('?', `$${params.length}`));
   };
   if (f.floorId) add('t.floor_id = ?', f.floorId);
+  if (f.floorIds) add('t.floor_id = ANY(?::uuid[])', f.floorIds);
   if (f.trackId) add('t.id = ?', f.trackId);
   if (f.technology) add(`${alias}.technology = ?`, f.technology);
   if (f.band) add(`${alias}.band = ?`, f.band);
@@ -179,7 +182,10 @@ export async function namedNetworks(db: Queryable, projectId: string, f: Statist
 /** The wire shape, derived from its response schema so the two cannot drift. */
 export type ProjectStats = ProjectStatsResponse;
 
-export async function projectStats(db: Queryable, projectId: string): Promise<ProjectStats> {
+/** `floorIds` limits every count to those floors (a share link limited to some). */
+export async function projectStats(db: Queryable, projectId: string, floorIds: readonly string[] | null = null): Promise<ProjectStats> {
+  // $2 is null for the whole project; the floors alias is \`f\` in every query below.
+  const onFloors = '($2::uuid[] IS NULL OR f.id = ANY($2::uuid[]))';
   const counts = await db.query<{
     floors: number;
     floorplans: number;
@@ -188,33 +194,33 @@ export async function projectStats(db: Queryable, projectId: string): Promise<Pr
     contacts: number;
     members: number;
   }>(
-    `SELECT (SELECT count(*)::int FROM floors WHERE project_id = $1) AS floors,
-       (SELECT count(*)::int FROM floorplans p JOIN floors f ON f.id = p.floor_id WHERE f.project_id = $1) AS floorplans,
-       (SELECT count(*)::int FROM floorplans p JOIN floors f ON f.id = p.floor_id WHERE f.project_id = $1 AND p.calibration IS NOT NULL) AS calibrated,
-       (SELECT count(*)::int FROM photos ph JOIN floors f ON f.id = ph.floor_id WHERE f.project_id = $1) AS photos,
+    `SELECT (SELECT count(*)::int FROM floors f WHERE f.project_id = $1 AND ${onFloors}) AS floors,
+       (SELECT count(*)::int FROM floorplans p JOIN floors f ON f.id = p.floor_id WHERE f.project_id = $1 AND ${onFloors}) AS floorplans,
+       (SELECT count(*)::int FROM floorplans p JOIN floors f ON f.id = p.floor_id WHERE f.project_id = $1 AND ${onFloors} AND p.calibration IS NOT NULL) AS calibrated,
+       (SELECT count(*)::int FROM photos ph JOIN floors f ON f.id = ph.floor_id WHERE f.project_id = $1 AND ${onFloors}) AS photos,
        (SELECT count(*)::int FROM contacts WHERE project_id = $1) AS contacts,
        (SELECT count(*)::int FROM project_members WHERE project_id = $1) AS members`,
-    [projectId],
+    [projectId, floorIds],
   );
   const tracks = await db.query<{ status: string; n: number; samples: number; last: Date | null }>(
     `SELECT t.status, count(*)::int AS n, sum(t.sample_count)::int AS samples, max(t.created_at) AS last FROM tracks t JOIN floors f ON f.id = t.floor_id
-     WHERE f.project_id = $1 GROUP BY t.status`,
-    [projectId],
+     WHERE f.project_id = $1 AND ${onFloors} GROUP BY t.status`,
+    [projectId, floorIds],
   );
   const networks = await db.query<{ n: number }>(
     `SELECT count(DISTINCT (n.technology, n.network_id))::int AS n FROM track_networks n JOIN tracks t ON t.id = n.track_id JOIN floors f ON f.id = t.floor_id
-     WHERE f.project_id = $1 AND t.status = 'processed'`,
-    [projectId],
+     WHERE f.project_id = $1 AND ${onFloors} AND t.status = 'processed'`,
+    [projectId, floorIds],
   );
   const coverage = await db.query<{ technology: string; surveyed: number; covered: number; area: number }>(
     `WITH latest AS (
        SELECT DISTINCT ON (t.floor_id) t.id FROM tracks t JOIN floors f ON f.id = t.floor_id
-       WHERE f.project_id = $1 AND t.status = 'processed' ORDER BY t.floor_id, t.finished_at DESC, t.id)
+       WHERE f.project_id = $1 AND ${onFloors} AND t.status = 'processed' ORDER BY t.floor_id, t.finished_at DESC, t.id)
      SELECT l.technology, sum((l.coverage->>'surveyedCells')::int)::int AS surveyed,
        sum((l.coverage->>'percent')::float8 * (l.coverage->>'surveyedCells')::int / 100.0)::float8 AS covered,
        sum((l.coverage->>'surveyedAreaM2')::float8)::float8 AS area
      FROM track_layers l JOIN latest ON latest.id = l.track_id GROUP BY l.technology ORDER BY l.technology`,
-    [projectId],
+    [projectId, floorIds],
   );
   const byStatus = Object.fromEntries(tracks.rows.map((r) => [r.status, r.n]));
   const lastSurvey = tracks.rows.reduce<Date | null>((a, r) => (r.last && (!a || r.last > a) ? r.last : a), null);

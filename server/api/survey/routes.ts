@@ -8,6 +8,9 @@ import { registerPhotoRoutes } from '../photos/routes.js';
 import { registerProjectUserRoutes } from '../project-users/routes.js';
 import { registerProjectRoutes } from '../projects/routes.js';
 import { registerReportingRoutes } from '../reporting/routes.js';
+import { registerReportRoutes } from '../reports/routes.js';
+import { registerShareReadRoutes } from '../shares/read-routes.js';
+import { registerShareRoutes } from '../shares/routes.js';
 import { registerStatisticsRoutes } from '../statistics/routes.js';
 import { registerDeviceUploadRoutes } from '../tracks/device-upload.js';
 import { registerTrackRoutes } from '../tracks/routes.js';
@@ -28,6 +31,9 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: SurveyCont
     await registerContactRoutes(survey, ctx);
     await registerReportingRoutes(survey, ctx);
     await registerStatisticsRoutes(survey, ctx);
+    await registerReportRoutes(survey, ctx);
+    await registerShareRoutes(survey, ctx);
+    await registerShareReadRoutes(survey, ctx);
   });
 }
 

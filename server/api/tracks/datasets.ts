@@ -25,6 +25,23 @@ export interface DatasetFilter {
   includeValues: boolean;
 }
 
+export type DatasetSource = { table: 'layer'; technology: string; column: string } | { table: 'network'; idx: number };
+
+/** Where a dataset of the list is stored, from its id (`<kind>:<technology>` or `signal:<network index>`). */
+export function datasetSource(d: Pick<Dataset, 'id' | 'kind' | 'technology' | 'network'>): DatasetSource {
+  if (d.kind === 'signal') return { table: 'network', idx: d.network!.index };
+  return { table: 'layer', technology: d.technology, column: LAYER_KINDS.find((k) => k.kind === d.kind)!.column };
+}
+
+/** One stored grid as its bytes. */
+export async function datasetBytes(db: Queryable, trackId: string, source: DatasetSource): Promise<Uint8Array> {
+  const r =
+    source.table === 'layer'
+      ? await db.query<{ v: Uint8Array }>(`SELECT ${source.column} AS v FROM track_layers WHERE track_id = $1 AND technology = $2`, [trackId, source.technology])
+      : await db.query<{ v: Uint8Array }>('SELECT grid AS v FROM track_networks WHERE track_id = $1 AND idx = $2', [trackId, source.idx]);
+  return r.rows[0]!.v;
+}
+
 export async function trackDatasets(db: Queryable, trackId: string, summary: TrackResultSummary, f: DatasetFilter, page: { page: number; perPage: number }) {
   const layers = await db.query<{ technology: string; thresholds: TechnologyThresholds; has_second: boolean }>(
     'SELECT technology, thresholds, second IS NOT NULL AS has_second FROM track_layers WHERE track_id = $1 ORDER BY technology',
@@ -55,7 +72,7 @@ export async function trackDatasets(db: Queryable, trackId: string, summary: Tra
     [trackId],
   );
   const scale = new Map(layers.rows.map((l) => [l.technology, l.thresholds.colourScale]));
-  const all: (Dataset & { source: { table: 'layer'; technology: string; column: string } | { table: 'network'; idx: number } })[] = [];
+  const all: (Dataset & { source: DatasetSource })[] = [];
   for (const l of layers.rows) {
     for (const k of LAYER_KINDS) {
       if (k.kind === 'second' && !l.has_second) continue;
@@ -109,11 +126,7 @@ export async function trackDatasets(db: Queryable, trackId: string, summary: Tra
   const items: Dataset[] = [];
   for (const { source, ...d } of slice) {
     if (f.includeValues) {
-      const r =
-        source.table === 'layer'
-          ? await db.query<{ v: Uint8Array }>(`SELECT ${source.column} AS v FROM track_layers WHERE track_id = $1 AND technology = $2`, [trackId, source.technology])
-          : await db.query<{ v: Uint8Array }>('SELECT grid AS v FROM track_networks WHERE track_id = $1 AND idx = $2', [trackId, source.idx]);
-      const v = r.rows[0]!.v;
+      const v = await datasetBytes(db, trackId, source);
       d.values = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
     }
     items.push(d);

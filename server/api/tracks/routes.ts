@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { getFloorplanRow, latestFloorplanRow } from '../floorplans/store.js';
 import { getFloor } from '../floors/store.js';
@@ -31,6 +31,16 @@ const FloorParams = Type.Object({ floorId: Type.String() });
 const TrackParams = Type.Object({ trackId: Type.String() });
 export const ImportQuery = Type.Object(
   { process: Type.Optional(Type.Boolean({ description: 'Queue processing at once (default: no for a user import, yes for a device upload).' })) },
+  { additionalProperties: false },
+);
+export const DatasetQuery = Type.Object(
+  {
+    kind: Type.Optional(Type.Enum(DATASET_KINDS, { type: 'string' })),
+    technology: Type.Optional(Type.String({ maxLength: 16 })),
+    band: Type.Optional(Type.String({ maxLength: 16, description: 'Network datasets of this band only.' })),
+    include: Type.Optional(Type.Enum(['values'], { type: 'string', description: 'values: answer the grids too.' })),
+    ...PageQueryFields,
+  },
   { additionalProperties: false },
 );
 const tags = ['tracks'];
@@ -175,27 +185,13 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
         tags,
         summary: "A processed track's grids: per network and per technology layer",
         params: TrackParams,
-        querystring: Type.Object(
-          {
-            kind: Type.Optional(Type.Enum(DATASET_KINDS, { type: 'string' })),
-            technology: Type.Optional(Type.String({ maxLength: 16 })),
-            band: Type.Optional(Type.String({ maxLength: 16, description: 'Network datasets of this band only.' })),
-            include: Type.Optional(Type.Enum(['values'], { type: 'string', description: 'values: answer the grids too.' })),
-            ...PageQueryFields,
-          },
-          { additionalProperties: false },
-        ),
+        querystring: DatasetQuery,
         response: { 200: DatasetPageSchema },
       },
     },
     async (request) => {
       const id = checkId('track', request.params.trackId);
-      const track = toTrack(found(await getTrackRow(ctx.db, id), 'track', id));
-      if (track.status !== 'processed' || !track.result) {
-        throw new ApiError(409, `The track is ${track.status}${track.failureReason ? ` (${track.failureReason})` : ''}: datasets exist once it is processed`);
-      }
-      const { kind, technology, band, include } = request.query;
-      return trackDatasets(ctx.db, id, track.result, { kind, technology, band, includeValues: include === 'values' }, pageArgs(request.query));
+      return datasetsOf(ctx, id, request.query);
     },
   );
 
@@ -211,10 +207,7 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
     },
     async (request) => {
       const id = checkId('track', request.params.trackId);
-      found(await getTrackRow(ctx.db, id), 'track', id);
-      const bytes = await loadSamples(ctx.db, id);
-      if (!bytes) throw new ApiError(409, 'The samples of this track are missing: import it again');
-      return trackPoints(decodeSampleTable(bytes));
+      return pointsOf(ctx, id);
     },
   );
 
@@ -254,4 +247,22 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
       return reply.code(outcome.queued ? 202 : 200).send(outcome.track);
     },
   );
+}
+
+/** A processed track's datasets page (shared with the read-only share routes). */
+export async function datasetsOf(ctx: SurveyContext, id: string, query: Static<typeof DatasetQuery>) {
+  const track = toTrack(found(await getTrackRow(ctx.db, id), 'track', id));
+  if (track.status !== 'processed' || !track.result) {
+    throw new ApiError(409, `The track is ${track.status}${track.failureReason ? ` (${track.failureReason})` : ''}: datasets exist once it is processed`);
+  }
+  const { kind, technology, band, include } = query;
+  return trackDatasets(ctx.db, id, track.result, { kind, technology, band, includeValues: include === 'values' }, pageArgs(query));
+}
+
+/** Where a track was measured (shared with the read-only share routes). */
+export async function pointsOf(ctx: SurveyContext, id: string) {
+  found(await getTrackRow(ctx.db, id), 'track', id);
+  const bytes = await loadSamples(ctx.db, id);
+  if (!bytes) throw new ApiError(409, 'The samples of this track are missing: import it again');
+  return trackPoints(decodeSampleTable(bytes));
 }

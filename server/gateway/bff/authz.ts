@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ASSERTION_HEADER } from '../../../shared/identity-assertion.js';
 import type { Authorizer } from '../authorize.js';
+import { maskUrl } from '../../logging/mask-url.js';
 import { checkCsrf } from '../csrf.js';
 import { HttpError } from '../http-error.js';
 import { canonicalPath } from '../path-guard.js';
@@ -21,7 +22,8 @@ export async function authzRoute(app: FastifyInstance, options: { authorizer: Au
     const uri = String(request.headers['x-original-uri'] ?? '');
     const path = canonicalPath(uri);
     const matched = path ? options.policies.match(method, path) : null;
-    if (!matched) throw new HttpError(404, `No API route ${method} ${uri.split('?')[0]}`);
+    // The reason is logged: a share link's token in the path must not be.
+    if (!matched) throw new HttpError(404, `No API route ${method} ${maskUrl(uri.split('?')[0]!)}`);
     checkCsrf(method, request.headers, options.publicOrigin);
     const decision = await options.authorizer.authorize(matched, request.headers);
     if (decision.assertion) reply.header(ASSERTION_HEADER, decision.assertion);

@@ -2,6 +2,7 @@
  * Two gateway instances behind one (imaginary) load balancer share nothing but Redis: a
  * logout or role change through one must reach the other's caches.
  */
+import { randomInt } from 'node:crypto';
 import net from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,5 +78,40 @@ describe.runIf(available)('two gateway instances with Redis', () => {
     const change = await request(a.gateway.server).put('/api/orgs/acme/users/ben').set(admin).send({ role: 'admin' });
     expect(change.status).toBe(200);
     await eventually(async () => (await request(b.gateway.server).put('/api/orgs/acme').set(browserWrite(ben)).send({})).status === 200);
+  });
+});
+
+describe.runIf(available)('share link reads counted across instances in Redis', () => {
+  let a: Harness;
+  let b: Harness;
+
+  beforeAll(async () => {
+    const identity = await startFakeIdentity();
+    const api = await startFakeApi(SECRET);
+    const shared = { redisUrl: REDIS_URL, trustProxy: true, shareReadsPerMinute: 3 };
+    a = await startHarness(shared, {}, { identity, api });
+    b = await startHarness(shared, {}, { identity, api });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await a.identity.close();
+    await a.api.close();
+  });
+
+  it('refuses a client its fourth read in a minute, whichever instance it reaches', async () => {
+    // A client address of its own, so an earlier run's count in the same Redis cannot interfere.
+    const client = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+    const read = (h: Harness) =>
+      request(h.gateway.server)
+        .get(`/api/share/${'t'.repeat(43)}`)
+        .set(client);
+    // The counter connects on its own; the first reads may find it still connecting (then they pass uncounted).
+    await eventually(async () => (await read(a)).status === 429, 5_000);
+    expect((await read(b)).status).toBe(429);
+    const other = await request(b.gateway.server)
+      .get(`/api/share/${'t'.repeat(43)}`)
+      .set({ 'x-forwarded-for': '10.255.255.254' });
+    expect(other.status).not.toBe(429);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * `/admin/orgs/:orgId/settings`: the organisation's name, legal details, contact and address.
+ * `/admin/orgs/:orgId/settings`: the organisation's name, legal details, contact and address, and
+ * its logo.
  * Save waits for a change and Reset goes back to what is stored; those who may only read see the
  * same fields disabled. Deleting asks for the organisation's name to be typed.
  */
@@ -20,6 +21,7 @@ import { QueryError } from '../../ui/QueryError.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { OrgFields } from '../orgs/OrgFields.js';
 import { orgChecks, orgFormValues } from '../orgs/org-form.js';
+import { OrgLogoPanel } from './OrgLogoPanel.js';
 import { useDeleteOrg, useOrg, useUpdateOrg } from './queries.js';
 import '../admin.css';
 
@@ -32,6 +34,7 @@ export function OrgSettingsPage({ orgId }: { orgId: string }) {
     <>
       <PageHeader title={t('admin.settings.title')} crumbs={[{ label: org.data.name, href: projectsPath(orgId) }, { label: t('shell.nav.settings') }]} />
       <OrgForm org={org.data} />
+      <OrgLogoPanel org={org.data} />
       <DeleteOrg org={org.data} />
     </>
   );

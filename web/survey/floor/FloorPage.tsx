@@ -235,6 +235,7 @@ const FALLBACK: Thresholds = {
   minServing: 1,
   maxCoChannel: 2,
   coChannelDbm: -82,
+  minAreaPercent: 95,
   bands: [],
   colourScale: [
     { dbm: -90, colour: '#d7191c' },

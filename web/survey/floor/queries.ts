@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
 import type { DatasetPage, Track } from '../../lib/api-types.js';
 import type { PlanPoint } from '../heatmap/PlanViewport.js';
+import { useSurveySource, type SurveySource } from '../survey-source.js';
 import { trackLayers } from '../../../shared/heatmap/track-layers.js';
 
 /** Floors hold a handful of plans and a few dozen walks; one page shows them all. */
@@ -31,27 +32,29 @@ export function useFloor(floorId: string) {
 }
 
 export function useFloorplans(floorId: string) {
+  const source = useSurveySource();
   return useQuery({
-    queryKey: floorKeys.floorplans(floorId),
-    queryFn: ({ signal }) => dataOf(api.GET('/api/floors/{floorId}/floorplans', { params: { path: { floorId }, query: { per_page: ALL } }, signal }), signal),
+    queryKey: [...source.scope, ...floorKeys.floorplans(floorId)],
+    queryFn: ({ signal }) => source.floorplans(floorId, ALL, signal),
   });
 }
 
 const busy = (t: Track) => t.status === 'queued' || t.status === 'processing';
 
 export function useTracks(floorId: string) {
+  const source = useSurveySource();
   return useQuery({
-    queryKey: floorKeys.tracks(floorId),
-    queryFn: ({ signal }) => dataOf(api.GET('/api/floors/{floorId}/tracks', { params: { path: { floorId }, query: { per_page: ALL } }, signal }), signal),
+    queryKey: [...source.scope, ...floorKeys.tracks(floorId)],
+    queryFn: ({ signal }) => source.tracks(floorId, ALL, signal),
     // Processing status is live: ask again while a track waits or runs, stop once none does.
     refetchInterval: (query) => (query.state.data?.items.some(busy) ? POLL_MS : false),
   });
 }
 
-async function allDatasets(trackId: string, signal: AbortSignal): Promise<DatasetPage[]> {
+async function allDatasets(source: SurveySource, trackId: string, signal: AbortSignal): Promise<DatasetPage[]> {
   const pages: DatasetPage[] = [];
   for (let page = 1; ; page++) {
-    const answer = await dataOf(api.GET('/api/tracks/{trackId}/datasets', { params: { path: { trackId }, query: { include: 'values', page, per_page: ALL } }, signal }), signal);
+    const answer = await source.datasets(trackId, page, ALL, signal);
     pages.push(answer);
     if (page * answer.perPage >= answer.total) return pages;
   }
@@ -59,18 +62,20 @@ async function allDatasets(trackId: string, signal: AbortSignal): Promise<Datase
 
 export function useTrackLayers(track: Track | undefined) {
   const ready = track?.status === 'processed';
+  const source = useSurveySource();
   return useQuery({
-    queryKey: floorKeys.layers(track?.id ?? '', track?.finishedAt ?? null),
-    queryFn: async ({ signal }) => trackLayers(await allDatasets(track!.id, signal)),
+    queryKey: [...source.scope, ...floorKeys.layers(track?.id ?? '', track?.finishedAt ?? null)],
+    queryFn: async ({ signal }) => trackLayers(await allDatasets(source, track!.id, signal)),
     enabled: ready,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function useTrackPoints(trackId: string | undefined) {
+  const source = useSurveySource();
   return useQuery({
-    queryKey: floorKeys.points(trackId ?? ''),
-    queryFn: ({ signal }) => dataOf(api.GET('/api/tracks/{trackId}/points', { params: { path: { trackId: trackId! } }, signal }), signal),
+    queryKey: [...source.scope, ...floorKeys.points(trackId ?? '')],
+    queryFn: ({ signal }) => source.points(trackId!, signal),
     enabled: Boolean(trackId),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -103,9 +108,10 @@ export function useProcessTrack(floorId: string) {
 }
 
 export function useNetworkTechnologies() {
+  const source = useSurveySource();
   return useQuery({
-    queryKey: ['networktechnologies'],
-    queryFn: ({ signal }) => dataOf(api.GET('/api/networktechnologies', { signal }), signal),
+    queryKey: [...source.scope, 'networktechnologies'],
+    queryFn: ({ signal }) => source.technologies(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
 import type { ApiPage, Photo, PhotoChange } from '../../lib/api-types.js';
 import { floorKeys } from '../floor/queries.js';
+import { useSurveySource } from '../survey-source.js';
 
 /** The API's largest page; a floor with more photos shows its newest 100. */
 const ALL = 100;
@@ -16,9 +17,10 @@ export const photoKeys = {
 };
 
 export function useFloorPhotos(floorId: string) {
+  const source = useSurveySource();
   return useQuery({
-    queryKey: photoKeys.floor(floorId),
-    queryFn: ({ signal }) => dataOf(api.GET('/api/floors/{floorId}/photos', { params: { path: { floorId }, query: { per_page: ALL } }, signal }), signal),
+    queryKey: [...source.scope, ...photoKeys.floor(floorId)],
+    queryFn: ({ signal }) => source.photos(floorId, ALL, signal),
   });
 }
 

@@ -1,9 +1,9 @@
 /**
  * What may be done to a project from its page, as the caller's rights allow: open its statistics,
- * people and contacts, edit its details, halt or resume it, delete it (typing its name, since the
- * survey goes with it).
+ * people and contacts, download its PDF report, share it read-only by link, edit its details, halt
+ * or resume it, delete it (typing its name, since the survey goes with it).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Project } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
@@ -16,11 +16,20 @@ import { useConfirm } from '../../ui/ConfirmProvider.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
 import { useDeleteProject, useUpdateProject } from '../project-form/queries.js';
+import { useProjectFloors } from './queries.js';
+
+// Dialogs load when opened, not with every project page: the share dialog's date picker and
+// calendar are heavy, and the report's options are seldom needed.
+const ReportModal = lazy(async () => ({ default: (await import('./ReportModal.js')).ReportModal }));
+const ShareLinksModal = lazy(async () => ({ default: (await import('./ShareLinksModal.js')).ShareLinksModal }));
 
 export function ProjectActions({ project }: { project: Project }) {
   const { t } = useTranslation();
   const { can } = usePermissions({ orgId: project.orgId, projectId: project.id });
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const floors = useProjectFloors(project.id);
   const update = useUpdateProject(project.id);
   const remove = useDeleteProject(project.id, project.orgId);
   const confirm = useConfirm();
@@ -58,6 +67,14 @@ export function ProjectActions({ project }: { project: Project }) {
       <AppLink className="button button-secondary" href={`/projects/${project.id}/contacts`}>
         {t('survey.contacts.title')}
       </AppLink>
+      <Button className="button button-secondary" onPress={() => setReporting(true)}>
+        {t('survey.report.open')}
+      </Button>
+      {can('project:shares:manage') && (
+        <Button className="button button-secondary" onPress={() => setSharing(true)}>
+          {t('survey.shares.button')}
+        </Button>
+      )}
       {can('project:update') && (
         <>
           <Button className="button button-secondary" onPress={() => setEditing(true)}>
@@ -72,6 +89,16 @@ export function ProjectActions({ project }: { project: Project }) {
         <Button className="button button-danger" onPress={() => void deleteProject()}>
           {t('survey.projectForm.delete')}
         </Button>
+      )}
+      {reporting && (
+        <Suspense>
+          <ReportModal project={project} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
+      {sharing && (
+        <Suspense>
+          <ShareLinksModal projectId={project.id} floors={floors.data?.items ?? []} onClose={() => setSharing(false)} />
+        </Suspense>
       )}
       {editing && <ProjectFormModal orgId={project.orgId} project={project} onClose={() => setEditing(false)} />}
     </>

@@ -1,7 +1,7 @@
 /**
  * What "covered" means for this project, per technology: the minimum best- and second-best-server
  * signal, SNR and number of serving access points, how much co-channel interference is tolerated,
- * which bands count and the colours of the signal views. The heatmap's requirements view reads these at once and the project's
+ * which bands count, the colours of the signal views and how much of the area must meet each requirement in the report. The heatmap's requirements view reads these at once and the project's
  * walks are processed again for the statistics; only the people who manage the project's reporting
  * may change them.
  */
@@ -21,7 +21,7 @@ import { useFormState } from '../../ui/form/use-form-state.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { floorKeys, useNetworkTechnologies, useReportingSettings } from '../floor/queries.js';
 
-type Values = Pick<Thresholds, 'minSignalDbm' | 'minSecondaryDbm' | 'minSnrDb' | 'minServing' | 'maxCoChannel' | 'coChannelDbm' | 'bands' | 'colourScale'>;
+type Values = Pick<Thresholds, 'minSignalDbm' | 'minSecondaryDbm' | 'minSnrDb' | 'minServing' | 'maxCoChannel' | 'coChannelDbm' | 'minAreaPercent' | 'bands' | 'colourScale'>;
 type NumberName = Exclude<keyof Values, 'bands' | 'colourScale'>;
 
 const FIELDS: { name: NumberName; min: number; max: number }[] = [
@@ -31,6 +31,7 @@ const FIELDS: { name: NumberName; min: number; max: number }[] = [
   { name: 'minServing', min: 0, max: 50 },
   { name: 'maxCoChannel', min: 0, max: 255 },
   { name: 'coChannelDbm', min: -150, max: 0 },
+  { name: 'minAreaPercent', min: 0, max: 100 },
 ];
 
 export function RequirementsPanel({ projectId, orgId, technologies: present }: { projectId: string; orgId: string; technologies: readonly string[] }) {
@@ -83,6 +84,7 @@ function RequirementsForm({ projectId, technology, bands, current, mayChange }: 
     minServing: current.minServing,
     maxCoChannel: current.maxCoChannel,
     coChannelDbm: current.coChannelDbm,
+    minAreaPercent: current.minAreaPercent,
     bands: current.bands,
     colourScale: current.colourScale,
   };

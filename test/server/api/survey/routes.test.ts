@@ -552,6 +552,17 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       // Settings saved before a threshold existed gain its default.
       await t.db.query(`UPDATE reporting_settings SET settings = settings #- '{wifi5,minSecondaryDbm}' WHERE project_id = $1`, [projectId]);
       expect((await http.get(`/api/projects/${projectId}/reporting/settings`)).body.settings.wifi5).toMatchObject({ minSignalDbm: -70, minSecondaryDbm: -75 });
+      // The report's pass mark: 95 % by default, also for settings stored before it existed and for a client that leaves it out.
+      expect(initial.body.settings.wifi6.minAreaPercent).toBe(95);
+      await t.db.query(`UPDATE reporting_settings SET settings = settings #- '{wifi5,minAreaPercent}' WHERE project_id = $1`, [projectId]);
+      expect((await http.get(`/api/projects/${projectId}/reporting/settings`)).body.settings.wifi5.minAreaPercent).toBe(95);
+      const { minAreaPercent: _, ...withoutPassMark } = wifi5;
+      expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi5: withoutPassMark } })).body.settings.wifi5.minAreaPercent).toBe(95);
+      const passMark = await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi5: { ...wifi5, minAreaPercent: 90 } } });
+      expect(passMark.body.settings.wifi5.minAreaPercent).toBe(90);
+      expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi5: { ...wifi5, minAreaPercent: 101 } } })).body.error.reason).toMatch(
+        /minAreaPercent/,
+      );
       expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi9: wifi5 } })).status).toBe(400);
       expect((await http.put(`/api/projects/${projectId}/reporting/settings`).send({ settings: { wifi5: { ...wifi5, minSignalDbm: 10 } } })).status).toBe(400);
       expect(
