@@ -37,7 +37,6 @@ export async function dance(browser: TestBrowser, origin: string, authorizationU
   const result: Partial<DanceResult> = {};
   let next = String(authorizationUrl);
   for (let hop = 0; hop < 12; hop++) {
-    if (process.env.DANCE_DEBUG) console.log(next);
     if (next.startsWith(redirectUri)) return { ...result, callback: new URL(next) };
     const url = new URL(next);
     if (url.pathname === '/login') {
