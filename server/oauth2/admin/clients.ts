@@ -3,6 +3,7 @@
  * list (page_size, page_token, client_name, owner), get, put, JSON-patch, delete. Metadata is
  * validated by oidc-provider itself, so what is stored is what the token endpoint accepts.
  */
+import jsonPatch, { type Operation } from 'fast-json-patch';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
@@ -12,8 +13,7 @@ import { DURATION_PATTERN, LIFESPAN_FIELDS } from '../lifespans.js';
 import type { ProviderHost } from '../provider-host.js';
 import { deleteClient, deleteClientTokens, listClients } from '../store/clients.js';
 import { clientView, findClientView, type HydraClient } from './client-view.js';
-import { HydraError, notFound } from './hydra-error.js';
-import { applyPatch, type PatchOperation } from './json-patch.js';
+import { HydraError, invalidRequest, notFound } from './hydra-error.js';
 
 const DEFAULT_PAGE_SIZE = 250;
 const MAX_PAGE_SIZE = 500;
@@ -150,9 +150,15 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
     return store(metadata);
   });
 
-  app.patch<{ Params: { id: string }; Body: PatchOperation[] }>('/admin/clients/:id', { schema: { params: idParams, body: patchBody } }, async (request) => {
+  app.patch<{ Params: { id: string }; Body: Operation[] }>('/admin/clients/:id', { schema: { params: idParams, body: patchBody } }, async (request) => {
     const current = await load(request.params.id);
-    const patched = applyPatch(current, request.body);
+    let patched: ClientMetadata;
+    try {
+      // validate: an operation on a path that does not exist is refused rather than ignored.
+      patched = jsonPatch.applyPatch(structuredClone(current), request.body, true, false).newDocument;
+    } catch (error) {
+      throw invalidRequest(`The patch cannot be applied: ${(error as Error).message.split('\n')[0]}`);
+    }
     if (patched.client_id !== current.client_id) throw new HydraError(400, 'invalid_request', 'client_id cannot be changed');
     const metadata = withoutServerFields(patched);
     metadata.created_at = current.created_at;

@@ -111,6 +111,10 @@ describe('clients', () => {
     expect(patched.body).toMatchObject({ client_name: 'Patched', skip_consent: true, redirect_uris: ['https://app.example/other', 'https://app.example/third'] });
     expect((await admin('PATCH', `/admin/clients/${id}`, [{ op: 'replace', path: '/client_id', value: 'other' }])).status).toBe(400);
     expect((await admin('PATCH', `/admin/clients/${id}`, [{ op: 'test', path: '/client_name', value: 'Wrong' }])).status).toBe(400);
+    const missing = await admin('PATCH', `/admin/clients/${id}`, [{ op: 'remove', path: '/no_such_field' }]);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('invalid_request');
+    expect((await admin('GET', `/admin/clients/${id}`)).body.client_name).toBe('Patched');
 
     expect((await admin('DELETE', `/admin/clients/${id}`)).status).toBe(204);
     expect((await admin('GET', `/admin/clients/${id}`)).status).toBe(404);
