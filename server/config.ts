@@ -19,6 +19,12 @@ export interface Config {
   identityPublicUrl?: string;
   identityAdminUrl?: string;
   identityAdminToken?: string;
+  /**
+   * Public endpoints of the OAuth2 provider (`/oauth2/*`, `/userinfo`, discovery, JWKS), which
+   * the gateway serves under `/.ory`. Unset → those paths go to the identity host, as on Ory Network.
+   */
+  oauth2PublicUrl?: string;
+  /** Unset (and the identity service embedded) → the embedded OAuth2 provider is started. */
   oauth2AdminUrl?: string;
   oauth2AdminToken?: string;
   /** Unset → the embedded API is started. */
@@ -47,6 +53,10 @@ export interface Config {
   requireVerifiedAddress: boolean;
   /** How long a self-service flow of the embedded identity service may be completed, in seconds. */
   identityFlowLifespanSeconds: number;
+  /** The embedded OAuth2 provider takes OpenID Connect Dynamic Client Registration at `/oauth2/register`. */
+  oauth2DynamicRegistration: boolean;
+  /** The embedded OAuth2 provider may call applications on loopback and private addresses (back-channel logout). */
+  oauth2PrivateNetworkCallbacks: boolean;
   /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
   workers: number;
   webRoot: string;
@@ -89,6 +99,7 @@ function upstreams(read: EnvReader) {
     identityPublicUrl: read.url('IDENTITY_PUBLIC_URL', HTTP),
     identityAdminUrl: read.url('IDENTITY_ADMIN_URL', HTTP),
     identityAdminToken: read.secret('IDENTITY_ADMIN_TOKEN', 16),
+    oauth2PublicUrl: read.url('OAUTH2_PUBLIC_URL', HTTP),
     oauth2AdminUrl: read.url('OAUTH2_ADMIN_URL', HTTP),
     oauth2AdminToken: read.secret('OAUTH2_ADMIN_TOKEN', 16),
     apiUrl,
@@ -138,6 +149,8 @@ function embeddedServices(read: EnvReader) {
     mailFrom: read.matching('MAIL_FROM', 'sitewave <no-reply@localhost>', /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/, 'an address such as "sitewave <no-reply@example.com>"'),
     requireVerifiedAddress: read.flag('IDENTITY_REQUIRE_VERIFIED_ADDRESS', false),
     identityFlowLifespanSeconds: read.integer('IDENTITY_FLOW_LIFESPAN_SECONDS', 3600, 1, 86_400),
+    oauth2DynamicRegistration: read.flag('OAUTH2_DYNAMIC_REGISTRATION', false),
+    oauth2PrivateNetworkCallbacks: read.flag('OAUTH2_PRIVATE_NETWORK_CALLBACKS', false),
     s3: s3Settings(read),
   };
 }

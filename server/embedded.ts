@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { startEmbeddedApi } from './api/embedded.js';
 import { startEmbeddedIdentity } from './identity/embedded.js';
+import { startEmbeddedOAuth2 } from './oauth2/embedded.js';
 
 export interface EmbeddedServices {
   /** Variables that point gateway workers at the same services. */
@@ -18,6 +19,18 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
   const env: Record<string, string> = {};
   const closers: (() => Promise<void>)[] = [];
   try {
+    // The provider comes first so the identity service's sign-in can accept its login requests.
+    // Only beside the embedded identity service: a remote one must be told the provider's admin
+    // URL by its operator, and a remote Ory project brings its own provider.
+    if (!config.oauth2AdminUrl && !config.identityPublicUrl) {
+      const oauth2 = await startEmbeddedOAuth2(config, log, version);
+      closers.push(oauth2.close);
+      config.oauth2PublicUrl = oauth2.publicUrl;
+      config.oauth2AdminUrl = oauth2.adminUrl;
+      config.oauth2AdminToken = oauth2.adminToken;
+      Object.assign(env, { OAUTH2_PUBLIC_URL: oauth2.publicUrl, OAUTH2_ADMIN_URL: oauth2.adminUrl, OAUTH2_ADMIN_TOKEN: oauth2.adminToken });
+      log.info({ publicUrl: oauth2.publicUrl, adminUrl: oauth2.adminUrl }, 'embedded OAuth2 provider is listening on loopback');
+    }
     if (!config.identityPublicUrl) {
       const identity = await startEmbeddedIdentity(config, log, version);
       closers.push(identity.close);

@@ -13,6 +13,7 @@ import { Authorizer } from './authorize.js';
 import { apiProxy } from './api-proxy.js';
 import { authzRoute } from './bff/authz.js';
 import { consentRoutes } from './bff/consent.js';
+import { discoveryAlias } from './discovery-alias.js';
 import { clientConfigRoute } from './bff/client-config.js';
 import { healthRoutes } from './bff/health.js';
 import { logoutRoutes } from './bff/logout.js';
@@ -45,6 +46,7 @@ export type GatewayConfig = Pick<
   | 'publicUrl'
   | 'identityPublicUrl'
   | 'apiUrl'
+  | 'oauth2PublicUrl'
   | 'oauth2AdminUrl'
   | 'oauth2AdminToken'
   | 'redisUrl'
@@ -111,6 +113,10 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const metrics = new GatewayMetrics();
   const identity = new Upstream({ name: 'identity', url: config.identityPublicUrl, variable: 'IDENTITY_PUBLIC_URL', timeoutMs: config.upstreamTimeoutMs });
   const api = new Upstream({ name: 'API', url: config.apiUrl, variable: 'API_URL', timeoutMs: config.upstreamTimeoutMs });
+  // Unset: the identity host serves the OAuth2 paths too (Ory Network does).
+  const oauth2Public = config.oauth2PublicUrl
+    ? new Upstream({ name: 'OAuth2', url: config.oauth2PublicUrl, variable: 'OAUTH2_PUBLIC_URL', timeoutMs: config.upstreamTimeoutMs, connections: 32 })
+    : undefined;
   const oauth2Upstream = new Upstream({ name: 'OAuth2 provider', url: config.oauth2AdminUrl, variable: 'OAUTH2_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 });
   const oauth2 = new OAuth2Admin(oauth2Upstream, config.oauth2AdminToken);
   const signer = new AssertionSigner(config.assertionSecret);
@@ -137,7 +143,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const shareReadCounter = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 }) : undefined;
   shareReadCounter?.on('error', (error: Error) => app.log.warn({ reason: error.message }, 'share read limit: redis error'));
   app.addHook('onClose', async () => {
-    await Promise.all([identity.close(), api.close(), oauth2Upstream.close(), shareReadCounter?.quit().catch(() => undefined)]);
+    await Promise.all([identity.close(), api.close(), oauth2Upstream.close(), oauth2Public?.close(), shareReadCounter?.quit().catch(() => undefined)]);
   });
   // A response finished during shutdown must not leave its keep-alive socket open, or closing
   // would wait for the client to hang up.
@@ -165,6 +171,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   // ── The three doors: identity host, API host, shaped endpoints ───────────
   await app.register(identityProxy, {
     identity,
+    oauth2: oauth2Public,
     publicOrigin,
     cookieName: config.sessionCookieName,
     submitsPerMinute: config.identitySubmitsPerMinute,
@@ -172,6 +179,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     evictions,
     metrics,
   });
+  await app.register(discoveryAlias, { upstream: oauth2Public ?? identity, publicOrigin });
   await app.register(apiProxy, {
     api,
     policies,

@@ -13,6 +13,11 @@ const ALLOWED: readonly RegExp[] = [
   /^\/schemas(\/[A-Za-z0-9_-]+)?$/,
   /^\/\.well-known\/ory\/webauthn\.js$/,
   /^\/oauth2\/(auth|token|revoke|sessions\/logout)$/,
+  // oidc-provider resumes an authorization at /oauth2/auth/<challenge> and confirms a logout below it.
+  /^\/oauth2\/auth\/[A-Za-z0-9_-]+$/,
+  /^\/oauth2\/sessions\/logout\/(confirm|success)$/,
+  // Dynamic client registration, when the provider has it turned on.
+  /^\/oauth2\/register(\/[A-Za-z0-9_-]+)?$/,
   /^\/userinfo$/,
   /^\/\.well-known\/(openid-configuration|jwks\.json)$/,
   /^\/health\/(alive|ready)$/,

@@ -21,6 +21,8 @@ import { IdentityUrlRewriter } from './url-rewrite.js';
 
 export interface IdentityProxyOptions {
   identity: Upstream;
+  /** The OAuth2 provider's public API; unset → its paths go to the identity host (Ory Network serves both). */
+  oauth2?: Upstream;
   publicOrigin: string;
   cookieName: string;
   submitsPerMinute: number;
@@ -62,11 +64,46 @@ export async function identityProxy(app: FastifyInstance, options: IdentityProxy
       }),
   });
 
-  const origin = new URL(identity.url);
+  await forward(app, { upstream: identity, prefix: PREFIX, path: '', rewriter, options, metric: 'identity', label: 'identity service' });
+  const oauth2 = options.oauth2;
+  if (oauth2?.url) {
+    // More specific than `/.ory/*`, so the router sends these to the provider.
+    const oauth2Rewriter = new IdentityUrlRewriter(oauth2.url, options.publicOrigin);
+    for (const path of OAUTH2_PREFIXES) {
+      await forward(app, { upstream: oauth2, prefix: `${PREFIX}${path}`, path, rewriter: oauth2Rewriter, options, metric: 'oauth2', label: 'OAuth2 provider' });
+    }
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 400) return;
+    const path = upstreamPath(request);
+    if (!path) return;
+    evictAfter(request.method, path, request.headers, options);
+  });
+}
+
+/** The OAuth2 provider's public paths (Hydra's), each with everything below it. */
+const OAUTH2_PREFIXES = ['/oauth2', '/userinfo', '/.well-known/openid-configuration', '/.well-known/jwks.json'] as const;
+
+interface Forwarding {
+  upstream: Upstream;
+  /** Where the gateway takes the requests. */
+  prefix: string;
+  /** The same path on the upstream, below its base path. */
+  path: string;
+  rewriter: IdentityUrlRewriter;
+  options: IdentityProxyOptions;
+  metric: 'identity' | 'oauth2';
+  /** How logs and errors name the upstream. */
+  label: string;
+}
+
+async function forward(app: FastifyInstance, { upstream, prefix, path, rewriter, options, metric, label }: Forwarding): Promise<void> {
+  const origin = new URL(upstream.url!);
   await app.register(httpProxy, {
     upstream: origin.origin,
-    prefix: PREFIX,
-    rewritePrefix: identity.basePath,
+    prefix,
+    rewritePrefix: `${upstream.basePath}${path}`,
     undici: {
       connections: 64,
       pipelining: 1,
@@ -81,23 +118,16 @@ export async function identityProxy(app: FastifyInstance, options: IdentityProxy
       onResponse: (request, reply, response) => {
         // An answer that breaks off mid-stream must end this request, not become an unhandled rejection.
         sendRewritten(reply, response as unknown as ProxiedResponse, rewriter).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'the identity service broke off its answer');
-          if (!reply.sent) reply.code(502).send(errorEnvelope(502, 'The identity service broke off its answer'));
+          request.log.warn({ err: error }, `the ${label} broke off its answer`);
+          if (!reply.sent) reply.code(502).send(errorEnvelope(502, `The ${label} broke off its answer`));
         });
       },
       onError: (reply, { error }) => {
-        const translated = identity.translate(error.cause ?? error);
-        options.metrics.upstreamError('identity', translated.statusCode === 504 ? 'timeout' : 'unreachable');
+        const translated = upstream.translate(error.cause ?? error);
+        options.metrics.upstreamError(metric, translated.statusCode === 504 ? 'timeout' : 'unreachable');
         reply.code(translated.statusCode).send(errorEnvelope(translated.statusCode, translated.reason));
       },
     },
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 400) return;
-    const path = upstreamPath(request);
-    if (!path) return;
-    evictAfter(request.method, path, request.headers, options);
   });
 }
 

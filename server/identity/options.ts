@@ -30,6 +30,11 @@ export interface IdentityServiceOptions {
   mailDirectory?: string;
   /** Product name used in e-mails. */
   productName: string;
+  /**
+   * The OAuth2 provider's admin API (Hydra wire format), where the sign-in card accepts the
+   * provider's login requests. Without it a `login_challenge` is refused.
+   */
+  oauth2Admin?: { url: string; token?: string };
 }
 
 export interface Lifespans {

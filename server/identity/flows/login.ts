@@ -20,6 +20,16 @@ import { totpLogin } from '../strategies/totp/login.js';
 import { failure, notice } from '../ui/messages.js';
 import type { Call } from './call.js';
 import { authenticate, respondAuthenticated } from './finish-login.js';
+import {
+  acceptAfterSignIn,
+  acceptWithSession,
+  challengeOf,
+  demandsReauthentication,
+  loadOAuth2Login,
+  mayAnswerWithSession,
+  oauth2WireFields,
+  type OAuth2Login,
+} from './oauth2-login.js';
 import type { FlowKindHandler, InitQuery } from './flow-kind.js';
 import { addMessage, createFlow, save, setNodes, type Flow } from './flow-service.js';
 import { respondFlow } from './respond.js';
@@ -51,7 +61,7 @@ async function buildNodes(call: Call, mode: Mode, active: ActiveSession | undefi
   return { nodes, messages: [mode === 'refresh' ? notice.confirmItsYou() : notice.secondFactor()] };
 }
 
-async function newLoginFlow(call: Call, type: 'browser' | 'api', options: { returnTo?: string; refresh: boolean; aal: Aal }): Promise<Flow> {
+async function newLoginFlow(call: Call, type: 'browser' | 'api', options: { returnTo?: string; refresh: boolean; aal: Aal; oauth2?: OAuth2Login }): Promise<Flow> {
   const active = await currentSession(call.ctx, call.request);
   const now = call.ctx.now().toISOString();
   const mode: Mode = options.aal === 'aal2' ? 'aal2' : options.refresh ? 'refresh' : 'normal';
@@ -80,7 +90,7 @@ async function newLoginFlow(call: Call, type: 'browser' | 'api', options: { retu
     type,
     state: 'choose_method',
     returnTo: options.returnTo,
-    extra: { refresh: mode === 'refresh', requested_aal: mode === 'aal2' ? 'aal2' : 'aal1', created_at: now, updated_at: now },
+    extra: { refresh: mode === 'refresh', requested_aal: mode === 'aal2' ? 'aal2' : 'aal1', created_at: now, updated_at: now, ...oauth2WireFields(options.oauth2) },
   });
   const { nodes, messages } = await buildNodes(call, mode, active);
   setNodes(flow, nodes, messages);
@@ -91,17 +101,27 @@ export const loginFlow: FlowKindHandler = {
   kind: 'login',
 
   async init(call, type, query: InitQuery) {
-    if (query.login_challenge !== undefined) {
-      throw new KratosError(400, {
-        reason: 'This identity service is not connected to an OAuth2 provider, so it cannot take a login_challenge.',
-      });
-    }
     const returnTo = checkReturnTo(query.return_to, allowedReturnUrls(call.ctx.options));
     const aal = query.aal === 'aal2' ? 'aal2' : 'aal1';
     if (query.aal !== undefined && query.aal !== 'aal1' && query.aal !== 'aal2') {
       throw new KratosError(400, { reason: `Unknown assurance level "${query.aal}": use aal1 or aal2.` });
     }
-    return newLoginFlow(call, type, { returnTo, refresh: query.refresh === 'true', aal });
+    let refresh = query.refresh === 'true';
+    let oauth2: OAuth2Login | undefined;
+    if (query.login_challenge !== undefined) {
+      oauth2 = await loadOAuth2Login(call, query.login_challenge);
+      const active = await currentSession(call.ctx, call.request);
+      if (active && aal === 'aal1' && !refresh && mayAnswerWithSession(call, oauth2, active)) {
+        await acceptWithSession(call, oauth2.challenge, active.session);
+      }
+      // prompt=login or an exceeded max_age: the signed-in person confirms it is them.
+      if (active && aal === 'aal1' && demandsReauthentication(call, oauth2, active)) refresh = true;
+      // A session short of its second factor steps up before the application gets it.
+      if (active && !refresh && active.hasSecondFactor && active.session.aal !== 'aal2') {
+        return newLoginFlow(call, type, { returnTo, refresh: false, aal: 'aal2', oauth2 });
+      }
+    }
+    return newLoginFlow(call, type, { returnTo, refresh, aal, oauth2 });
   },
 
   async submit(call, flow, body) {
@@ -131,20 +151,24 @@ export const loginFlow: FlowKindHandler = {
     const auth = await authenticate(call, flow, outcome.identityId, outcome.method, outcome.aal, mode === 'normal' ? undefined : active);
     await save(call, flow);
     // With a second factor set up, a first factor alone is not enough: step up at once.
+    const challenge = challengeOf(flow);
     if (auth.session.aal === 'aal1' && flow.type === 'browser' && (await hasSecondFactor(call.ctx.db, auth.identity.id))) {
-      const location = browserInit(call.ctx.options, 'login', { aal: 'aal2', return_to: flow.wire.return_to });
+      const location = browserInit(call.ctx.options, 'login', { aal: 'aal2', return_to: flow.wire.return_to, login_challenge: challenge });
       throw browserLocationChange(location, 'A second factor is set up for this account: continue with it.');
     }
-    await respondAuthenticated(call, flow, auth, returnTo);
+    // Signed in for the OAuth2 provider: the application's authorization carries on.
+    await respondAuthenticated(call, flow, auth, challenge ? await acceptAfterSignIn(call, challenge, auth.session) : returnTo);
   },
 
   async restart(call, expired) {
     const active = await currentSession(call.ctx, call.request);
     const mode = modeOf(expired);
+    const challenge = challengeOf(expired);
     return newLoginFlow(call, expired.type, {
       returnTo: expired.wire.return_to,
       refresh: mode === 'refresh' && !!active,
       aal: mode === 'aal2' && active ? 'aal2' : 'aal1',
+      oauth2: challenge ? await loadOAuth2Login(call, challenge) : undefined,
     });
   },
 };

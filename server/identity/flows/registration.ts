@@ -5,7 +5,6 @@
  */
 import type { ContinueWith } from '../../../shared/identity-flow.js';
 import { stringField } from '../http/body.js';
-import { KratosError } from '../http/kratos-error.js';
 import { checkReturnTo } from '../http/return-to.js';
 import { schemaFor } from '../identities/schema.js';
 import { currentSession } from '../sessions/session-service.js';
@@ -18,6 +17,7 @@ import { traitNodesFromSchema } from '../traits/schema-nodes.js';
 import { failure } from '../ui/messages.js';
 import type { Call } from './call.js';
 import { authenticate, respondAuthenticated } from './finish-login.js';
+import { acceptAfterSignIn, challengeOf, loadOAuth2Login, oauth2WireFields, type OAuth2Login } from './oauth2-login.js';
 import type { FlowKindHandler } from './flow-kind.js';
 import { addMessage, createFlow, save, setNodes, type Flow } from './flow-service.js';
 import { respondFlow } from './respond.js';
@@ -27,12 +27,13 @@ import { startVerificationFor } from './verification.js';
 
 const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration];
 
-function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: string, afterVerification?: string): Flow {
+function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: string, afterVerification?: string, oauth2?: OAuth2Login): Flow {
   const flow = createFlow(call, {
     kind: 'registration',
     type,
     state: 'choose_method',
     returnTo,
+    extra: oauth2WireFields(oauth2),
     internal: afterVerification ? { after_verification_return_to: afterVerification } : {},
   });
   const traits = traitNodesFromSchema(schemaFor(call.ctx.options).schema, 'default');
@@ -44,13 +45,11 @@ export const registrationFlow: FlowKindHandler = {
   kind: 'registration',
 
   async init(call, type, query) {
-    if (query.login_challenge !== undefined) {
-      throw new KratosError(400, { reason: 'This identity service is not connected to an OAuth2 provider, so it cannot take a login_challenge.' });
-    }
     const returnTo = checkReturnTo(query.return_to, allowedReturnUrls(call.ctx.options));
     const afterVerification = checkReturnTo(query.after_verification_return_to, allowedReturnUrls(call.ctx.options));
+    const oauth2 = query.login_challenge === undefined ? undefined : await loadOAuth2Login(call, query.login_challenge);
     if (await currentSession(call.ctx, call.request)) throw sessionAlreadyAvailable(call, returnTo);
-    return newRegistrationFlow(call, type, returnTo, afterVerification);
+    return newRegistrationFlow(call, type, returnTo, afterVerification, oauth2);
   },
 
   async submit(call, flow, body) {
@@ -76,9 +75,12 @@ export const registrationFlow: FlowKindHandler = {
     const continueWith: ContinueWith[] = [];
     const identity = (await getIdentity(ctx.db, outcome.identityId))!;
     const unverified = identity.verifiable_addresses.find((a) => !a.verified);
+    const challenge = challengeOf(flow);
     if (unverified) {
       const afterVerification = typeof flow.internal.after_verification_return_to === 'string' ? flow.internal.after_verification_return_to : undefined;
-      continueWith.push(await startVerificationFor(call, flow.type, { value: unverified.value, via: unverified.via }, afterVerification ?? flow.wire.return_to));
+      const verification = await startVerificationFor(call, flow.type, { value: unverified.value, via: unverified.via }, afterVerification ?? flow.wire.return_to);
+      // Signing up for an application goes straight back to it; the e-mail still carries the code.
+      if (!challenge || ctx.options.requireVerifiedAddress) continueWith.push(verification);
     }
     // Where sign-in needs a verified address, signing up does not sign in either.
     if (unverified && ctx.options.requireVerifiedAddress) {
@@ -92,11 +94,14 @@ export const registrationFlow: FlowKindHandler = {
     }
     const auth = await authenticate(call, flow, outcome.identityId, outcome.method, 'aal1');
     await save(call, flow);
-    await respondAuthenticated(call, flow, auth, flow.wire.return_to ?? defaultReturn(ctx.options), { identity: true, continueWith });
+    const returnTo = challenge ? await acceptAfterSignIn(call, challenge, auth.session) : (flow.wire.return_to ?? defaultReturn(ctx.options));
+    await respondAuthenticated(call, flow, auth, returnTo, { identity: true, continueWith });
   },
 
   async restart(call, expired) {
     const after = expired.internal.after_verification_return_to;
-    return newRegistrationFlow(call, expired.type, expired.wire.return_to, typeof after === 'string' ? after : undefined);
+    const challenge = challengeOf(expired);
+    const oauth2 = challenge ? await loadOAuth2Login(call, challenge) : undefined;
+    return newRegistrationFlow(call, expired.type, expired.wire.return_to, typeof after === 'string' ? after : undefined, oauth2);
   },
 };

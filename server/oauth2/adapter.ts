@@ -1,0 +1,68 @@
+/**
+ * oidc-provider's storage on the project's database: every model (Client, AuthorizationCode,
+ * AccessToken, RefreshToken, Grant, Session, Interaction…) is a row of `models`. Expired rows
+ * read as absent at once and are deleted by the sweep in maintenance.ts.
+ */
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Queryable } from '../db/database.js';
+
+interface Row {
+  payload: AdapterPayload;
+  consumed_at: Date | null;
+}
+
+const LIVE = '(expires_at IS NULL OR expires_at > now())';
+
+function withConsumed(row: Row | undefined): AdapterPayload | undefined {
+  if (!row) return undefined;
+  return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
+}
+
+export class DatabaseAdapter implements Adapter {
+  constructor(
+    private readonly db: Queryable,
+    private readonly model: string,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+    // Clients carry Hydra's listing fields, which live in columns to filter on.
+    const clientName = this.model === 'Client' ? (payload.client_name ?? null) : null;
+    const owner = this.model === 'Client' ? ((payload.owner as string | undefined) ?? null) : null;
+    await this.db.query(
+      `INSERT INTO models (model, id, payload, grant_id, uid, user_code, client_name, owner, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+         user_code = EXCLUDED.user_code, client_name = EXCLUDED.client_name, owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at`,
+      [this.model, id, JSON.stringify(payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, clientName, owner, expiresAt],
+    );
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const result = await this.db.query<Row>(`SELECT payload, consumed_at FROM models WHERE model = $1 AND id = $2 AND ${LIVE}`, [this.model, id]);
+    return withConsumed(result.rows[0]);
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const result = await this.db.query<Row>(`SELECT payload, consumed_at FROM models WHERE model = $1 AND uid = $2 AND ${LIVE}`, [this.model, uid]);
+    return withConsumed(result.rows[0]);
+  }
+
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    const result = await this.db.query<Row>(`SELECT payload, consumed_at FROM models WHERE model = $1 AND user_code = $2 AND ${LIVE}`, [this.model, userCode]);
+    return withConsumed(result.rows[0]);
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.db.query('UPDATE models SET consumed_at = now() WHERE model = $1 AND id = $2', [this.model, id]);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.query('DELETE FROM models WHERE model = $1 AND id = $2', [this.model, id]);
+  }
+
+  /** Every token of a grant goes together, whatever its model (oidc-provider calls this on one model). */
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db.query('DELETE FROM models WHERE grant_id = $1', [grantId]);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The embedded OAuth2 / OpenID Connect provider: oidc-provider on a public listener and a
+ * Fastify admin API in Hydra's shapes, over one database schema. Reads like a table of contents.
+ */
+import type { Server } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { requireAdminToken } from './admin/admin-auth.js';
+import { HydraError } from './admin/hydra-error.js';
+import { registerAdminRoutes } from './admin/routes.js';
+import { Interactions } from './interactions.js';
+import { loadKeys } from './keys.js';
+import { LogoutRequests } from './logout.js';
+import { startMaintenance } from './maintenance.js';
+import type { OAuth2ServiceOptions } from './options.js';
+import { buildProvider } from './provider.js';
+import { ProviderHost } from './provider-host.js';
+import { publicServer } from './public-server.js';
+import { oauth2Migrations } from './store/migrations.js';
+
+export interface OAuth2ServiceDeps {
+  db: Database;
+  options: OAuth2ServiceOptions;
+  logger?: FastifyBaseLogger;
+  version?: string;
+}
+
+export interface OAuth2Service {
+  host: ProviderHost;
+  public: Server;
+  admin: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth2Service> {
+  const { db, options } = deps;
+  await migrate(db, { schema: db.schema, migrations: oauth2Migrations });
+  const keys = await loadKeys(db);
+  const log = deps.logger;
+  const logout = new LogoutRequests(() => host.current, db, options.issuer, options.uiUrl);
+  const host = new ProviderHost((current) => {
+    const provider = buildProvider(db, current, options, logout);
+    // The provider's own failures reach the log by kind and message only: its context holds tokens.
+    provider.on('server_error', (_ctx, err) => log?.error({ err }, 'OAuth2 provider request failed'));
+    return provider;
+  }, keys);
+
+  // Request logging stays off: URLs here carry codes and challenges.
+  const admin = Fastify({
+    ...(log ? { loggerInstance: log } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  });
+  admin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  admin.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, admin.getDefaultJsonParser('error', 'error'));
+  admin.setErrorHandler(answerError);
+  admin.setNotFoundHandler((request, reply) => reply.code(404).send(new HydraError(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}`).body()));
+  requireAdminToken(admin, options.adminToken);
+  await registerAdminRoutes(admin, { host, db, interactions: new Interactions(host, db, options.issuer), logout, issuer: options.issuer, version: deps.version ?? 'dev' });
+
+  const server = publicServer(host, options.issuer, logout);
+  const stopMaintenance = startMaintenance(db, admin.log, host);
+  return {
+    host,
+    public: server,
+    admin,
+    async close() {
+      stopMaintenance();
+      await Promise.all([
+        admin.close(),
+        new Promise<void>((resolve) => {
+          if (!server.listening) return resolve();
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+      ]);
+    },
+  };
+}
+
+/** Hydra's error body; validation failures name the field; anything unexpected is a 500 without internals. */
+function answerError(error: FastifyError | HydraError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HydraError) return reply.code(error.status).send(error.body());
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: error }, 'OAuth2 admin request failed');
+  const description = status === 500 ? 'The server encountered an internal error' : error.message;
+  return reply.code(status).send(new HydraError(status, status === 500 ? 'error' : 'invalid_request', description).body());
+}

@@ -1,0 +1,192 @@
+/**
+ * Login and consent, the Hydra way. When oidc-provider needs the user, the browser goes to the
+ * account screens with a challenge (the interaction's id); the admin API reads the request in
+ * Hydra's shape and records the decision on the interaction; its `redirect_to` is the
+ * provider's resume URL, where the authorization carries on.
+ */
+import type { Interaction } from 'oidc-provider';
+import type { Queryable } from '../db/database.js';
+import { findClientView, type HydraClient } from './admin/client-view.js';
+import { HydraError, notFound } from './admin/hydra-error.js';
+import type { ProviderHost } from './provider-host.js';
+import { recordConsent, rememberedScopes } from './store/consent-sessions.js';
+
+export type ChallengeKind = 'login' | 'consent';
+
+export function interactionUrl(uiUrl: string, interaction: Interaction): string {
+  const kind: ChallengeKind = interaction.prompt.name === 'login' ? 'login' : 'consent';
+  const url = new URL(`/${kind}`, uiUrl);
+  url.searchParams.set(`${kind}_challenge`, interaction.uid);
+  return url.href;
+}
+
+export interface LoginAccept {
+  subject: string;
+  remember?: boolean;
+  acr?: string;
+  amr?: string[];
+}
+
+export interface ConsentAccept {
+  grant_scope?: string[];
+  grant_access_token_audience?: string[];
+  remember?: boolean;
+  remember_for?: number;
+  session?: { access_token?: Record<string, unknown>; id_token?: Record<string, unknown> };
+}
+
+export interface Rejection {
+  error?: string;
+  error_description?: string;
+}
+
+function scopesOf(interaction: Interaction): string[] {
+  const scope = interaction.params.scope;
+  return typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [];
+}
+
+function list(value: unknown): string[] {
+  return typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
+}
+
+export class Interactions {
+  constructor(
+    private readonly host: ProviderHost,
+    private readonly db: Queryable,
+    private readonly issuer: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The pending interaction of that kind; a decided one answers 410 with where it went. */
+  private async pending(kind: ChallengeKind, challenge: string): Promise<Interaction> {
+    const interaction = await this.host.current.Interaction.find(challenge);
+    if (!interaction || interaction.prompt.name !== kind) throw notFound(`The ${kind} request does not exist or has expired`);
+    if (interaction.result) {
+      throw new HydraError(410, 'request_was_handled', `The ${kind} request was already handled`, { redirect_to: interaction.returnTo });
+    }
+    return interaction;
+  }
+
+  private async client(interaction: Interaction): Promise<HydraClient> {
+    const clientId = String(interaction.params.client_id ?? '');
+    const client = await findClientView(this.host.current, clientId);
+    if (!client) throw notFound('The client of this request no longer exists');
+    return client;
+  }
+
+  private requestUrl(interaction: Interaction): string {
+    const url = new URL(`${this.issuer}/oauth2/auth`);
+    for (const [name, value] of Object.entries(interaction.params)) {
+      if (typeof value === 'string') url.searchParams.set(name, value);
+    }
+    return url.href;
+  }
+
+  private oidcContext(interaction: Interaction): Record<string, unknown> {
+    const { params } = interaction;
+    return {
+      acr_values: list(params.acr_values),
+      display: typeof params.display === 'string' ? params.display : '',
+      login_hint: typeof params.login_hint === 'string' ? params.login_hint : '',
+      ui_locales: list(params.ui_locales),
+    };
+  }
+
+  async loginRequest(challenge: string): Promise<Record<string, unknown>> {
+    const interaction = await this.pending('login', challenge);
+    return {
+      challenge,
+      // oidc-provider asks only when its own session cannot be used (none, prompt=login, max_age).
+      skip: false,
+      subject: interaction.session?.accountId ?? '',
+      client: await this.client(interaction),
+      request_url: this.requestUrl(interaction),
+      requested_scope: scopesOf(interaction),
+      requested_access_token_audience: [],
+      session_id: interaction.session?.uid ?? '',
+      oidc_context: this.oidcContext(interaction),
+    };
+  }
+
+  async acceptLogin(challenge: string, accept: LoginAccept): Promise<{ redirect_to: string }> {
+    const interaction = await this.pending('login', challenge);
+    interaction.result = {
+      login: {
+        accountId: accept.subject,
+        remember: accept.remember ?? false,
+        ...(accept.acr ? { acr: accept.acr } : {}),
+        ...(accept.amr?.length ? { amr: accept.amr } : {}),
+      },
+    };
+    return this.decided(interaction);
+  }
+
+  async consentRequest(challenge: string): Promise<Record<string, unknown>> {
+    const interaction = await this.pending('consent', challenge);
+    const subject = interaction.session?.accountId ?? '';
+    const clientId = String(interaction.params.client_id ?? '');
+    const requested = scopesOf(interaction);
+    const remembered = subject ? await rememberedScopes(this.db, subject, clientId, this.now()) : new Set<string>();
+    return {
+      challenge,
+      consent_request_id: challenge,
+      skip: requested.length > 0 && requested.every((scope) => remembered.has(scope)),
+      subject,
+      client: await this.client(interaction),
+      request_url: this.requestUrl(interaction),
+      requested_scope: requested,
+      requested_access_token_audience: [],
+      login_session_id: interaction.session?.uid ?? '',
+      acr: interaction.session?.acr ?? '',
+      amr: interaction.session?.amr ?? [],
+      context: {},
+      oidc_context: this.oidcContext(interaction),
+    };
+  }
+
+  /** Grants exactly the granted scopes of those requested and refuses the rest, so the request cannot loop back. */
+  async acceptConsent(challenge: string, accept: ConsentAccept): Promise<{ redirect_to: string }> {
+    const interaction = await this.pending('consent', challenge);
+    const subject = interaction.session?.accountId;
+    if (!subject) throw new HydraError(409, 'invalid_request', 'The consent request has no signed-in subject');
+    const clientId = String(interaction.params.client_id ?? '');
+    const requested = scopesOf(interaction);
+    const granted = requested.filter((scope) => (accept.grant_scope ?? []).includes(scope));
+    const refused = requested.filter((scope) => !granted.includes(scope));
+    const grant = new this.host.current.Grant({ accountId: subject, clientId });
+    if (granted.length) grant.addOIDCScope(granted.join(' '));
+    if (refused.length) grant.rejectOIDCScope(refused.join(' '));
+    const claims = (interaction.prompt.details.missingOIDCClaims as string[] | undefined) ?? [];
+    if (claims.length) grant.addOIDCClaims(claims);
+    const grantId = await grant.save();
+    await recordConsent(this.db, {
+      consent_challenge: challenge,
+      subject,
+      client_id: clientId,
+      login_session_id: interaction.session?.uid ?? null,
+      grant_id: grantId,
+      granted_scope: granted,
+      granted_audience: accept.grant_access_token_audience ?? [],
+      remember: accept.remember === true,
+      remember_for: accept.remember_for ?? 0,
+      session_claims: accept.session ?? {},
+    });
+    interaction.result = { consent: { grantId } };
+    return this.decided(interaction);
+  }
+
+  async reject(kind: ChallengeKind, challenge: string, rejection: Rejection): Promise<{ redirect_to: string }> {
+    const interaction = await this.pending(kind, challenge);
+    interaction.result = { error: rejection.error ?? 'access_denied', error_description: rejection.error_description ?? 'The resource owner denied the request' };
+    return this.decided(interaction);
+  }
+
+  private async decided(interaction: Interaction): Promise<{ redirect_to: string }> {
+    // The consent's answer keeps the login's: with prompt=login the resumed authorization would
+    // otherwise ask for the sign-in again (oidc-provider's mergeWithLastSubmission).
+    if (interaction.lastSubmission && !interaction.result?.error) interaction.result = { ...interaction.lastSubmission, ...interaction.result };
+    const remaining = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
+    await interaction.save(remaining);
+    return { redirect_to: interaction.returnTo };
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The oidc-provider instance, configured to look like Ory Hydra from outside: Hydra's paths,
+ * authorization code (PKCE S256 required of public clients), refresh tokens rotated at every
+ * use, client credentials; no implicit flow, no password grant. Login and consent are not pages
+ * of this service: the browser is sent to the account screens with a challenge, and the admin
+ * API records the answer on the interaction (interactions.ts).
+ */
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Queryable } from '../db/database.js';
+import { DatabaseAdapter } from './adapter.js';
+import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
+import { registerJwtBearer } from './grants/jwt-bearer.js';
+import { interactionUrl } from './interactions.js';
+import type { ProviderKeys } from './keys.js';
+import { clientLifespan, LIFESPAN_FIELDS } from './lifespans.js';
+import type { LogoutRequests } from './logout.js';
+import type { OAuth2ServiceOptions } from './options.js';
+
+/** Hydra's public paths; the gateway forwards exactly these (and the resume path under auth). */
+export const HYDRA_ROUTES = {
+  authorization: '/oauth2/auth',
+  token: '/oauth2/token',
+  revocation: '/oauth2/revoke',
+  userinfo: '/userinfo',
+  end_session: '/oauth2/sessions/logout',
+  jwks: '/.well-known/jwks.json',
+  registration: '/oauth2/register',
+  introspection: '/oauth2/introspect',
+} as const;
+
+/** Client fields Hydra has and OpenID Connect registration does not. */
+export const HYDRA_CLIENT_FIELDS = ['skip_consent', 'owner', 'metadata', 'audience', 'allowed_cors_origins', 'created_at', 'updated_at', ...LIFESPAN_FIELDS] as const;
+
+export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2ServiceOptions, logout: LogoutRequests): Provider {
+  const readIdentity = identityReader(options.identityAdmin);
+  const { lifespans } = options;
+
+  const configuration: Configuration = {
+    adapter: (name: string) => new DatabaseAdapter(db, name),
+    jwks: { keys: keys.signing },
+    cookies: {
+      keys: keys.cookies,
+      names: { session: 'oauth2_session', interaction: 'oauth2_interaction', resume: 'oauth2_resume' },
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    routes: HYDRA_ROUTES,
+    responseTypes: ['code'],
+    scopes: ['openid', 'offline_access', 'offline', 'email', 'profile'],
+    claims: SCOPE_CLAIMS,
+    // Hydra puts the granted scopes' claims into the ID token of the code flow too.
+    conformIdTokenClaims: false,
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'RS256',
+    },
+    extraClientMetadata: {
+      properties: [...HYDRA_CLIENT_FIELDS],
+      validator: (ctx, key, value) => {
+        if (key === 'skip_consent' && value !== undefined && typeof value !== 'boolean') throw new errors.InvalidClientMetadata('skip_consent must be a boolean');
+        // Only an operator (the admin API, no request context here) may make a client first-party.
+        if (key === 'skip_consent' && value === true && ctx) throw new errors.InvalidClientMetadata('skip_consent cannot be set by dynamic registration');
+        if (key === 'owner' && value !== undefined && typeof value !== 'string') throw new errors.InvalidClientMetadata('owner must be a string');
+        if ((key === 'audience' || key === 'allowed_cors_origins') && value !== undefined && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
+          throw new errors.InvalidClientMetadata(`${key} must be an array of strings`);
+        }
+      },
+    },
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      // "Do you wish to log out?" is the account interface's screen, reached with a logout_challenge.
+      rpInitiatedLogout: { enabled: true, logoutSource: (ctx) => logout.start(ctx) },
+      backchannelLogout: { enabled: true },
+      // The admin API introspects (Hydra's place for it), not a public endpoint.
+      introspection: { enabled: false },
+      registration: { enabled: options.dynamicRegistration },
+      registrationManagement: { enabled: options.dynamicRegistration, rotateRegistrationAccessToken: true },
+    },
+    ttl: {
+      AccessToken: clientLifespan('access_token', lifespans.accessToken),
+      AuthorizationCode: lifespans.authorizationCode,
+      ClientCredentials: clientLifespan('access_token', lifespans.accessToken),
+      IdToken: clientLifespan('id_token', lifespans.idToken),
+      RefreshToken: clientLifespan('refresh_token', lifespans.refreshToken),
+      Interaction: lifespans.interaction,
+      Session: lifespans.session,
+      Grant: lifespans.refreshToken,
+    },
+    // Hydra hands out refresh tokens for `offline_access` or `offline` without prompt=consent.
+    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || code.scopes.has('offline')),
+    // Every use rotates; a rotated-out token used again revokes its whole grant (oidc-provider's reuse detection).
+    rotateRefreshToken: () => true,
+    loadExistingGrant,
+    interactions: { url: (ctx, interaction) => interactionUrl(options.uiUrl, interaction) },
+    findAccount: async (_ctx, sub) => {
+      const identity = await readIdentity(sub);
+      if (!identity || identity.state === 'inactive') return undefined;
+      const claims = claimsOf(identity);
+      return { accountId: sub, claims: () => ({ ...claims, sub }) };
+    },
+    clientBasedCORS: (_ctx, origin, client) => {
+      const allowed = (client.allowed_cors_origins as string[] | undefined) ?? [];
+      return allowed.includes(origin) || client.redirectUris?.some((uri) => new URL(uri).origin === origin) === true;
+    },
+    ...(options.privateNetworkCallbacks
+      ? {
+          // Without the dispatcher oidc-provider adds, which refuses special-use addresses.
+          fetch: (input: string | URL | Request, init?: RequestInit) => {
+            const { dispatcher: _ssrfGuard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+            return fetch(input, rest);
+          },
+        }
+      : {}),
+    // Browser-facing failures go to the account interface's error card, as Hydra sends them to its error URL.
+    renderError: (ctx, out) => {
+      const url = new URL('/error', options.uiUrl);
+      url.searchParams.set('error', out.error);
+      if (out.error_description) url.searchParams.set('error_description', out.error_description);
+      ctx.status = 303;
+      ctx.redirect(url.href);
+    },
+  };
+  const provider = new Provider(options.issuer, configuration);
+  registerJwtBearer(provider, db);
+  // Behind the gateway: the public origin comes from X-Forwarded-Host/-Proto.
+  provider.proxy = true;
+  return provider;
+}
+
+/**
+ * Only the grant the current consent produced is used; a remembered decision is offered back to
+ * the consent screen as Hydra's `skip`, so every authorization shows its consent request (as
+ * Hydra's do). A first-party client (`skip_consent`) gets what it asks for without one.
+ */
+async function loadExistingGrant(ctx: KoaContextWithOIDC) {
+  const { oidc } = ctx;
+  const grantId = oidc.result?.consent?.grantId;
+  if (grantId) return oidc.provider.Grant.find(grantId);
+  const client = oidc.client;
+  const accountId = oidc.session?.accountId;
+  if (!client || !accountId || client.skip_consent !== true) return undefined;
+  const grant = new oidc.provider.Grant({ accountId, clientId: client.clientId });
+  const scope = typeof oidc.params?.scope === 'string' ? oidc.params.scope : '';
+  if (scope) grant.addOIDCScope(scope);
+  await grant.save();
+  return grant;
+}
