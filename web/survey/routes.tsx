@@ -6,11 +6,12 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { RequirePermission } from '../shell/RequirePermission.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
-import { ProjectOverviewPage } from './project-overview/ProjectOverviewPage.js';
 import { ProjectsPage } from './projects/ProjectsPage.js';
 import './survey.css';
 
 // The heatmap viewer is the area's largest screen: it loads when a floor is opened, not with the project list.
+// The project page (its requirements form pulls number fields and checkboxes) loads when a project is opened.
+const ProjectOverviewPage = lazy(async () => ({ default: (await import('./project-overview/ProjectOverviewPage.js')).ProjectOverviewPage }));
 const FloorPage = lazy(async () => ({ default: (await import('./floor/FloorPage.js')).FloorPage }));
 const StatisticsPage = lazy(async () => ({ default: (await import('./statistics/StatisticsPage.js')).StatisticsPage }));
 const PeoplePage = lazy(async () => ({ default: (await import('./people/PeoplePage.js')).PeoplePage }));
@@ -54,7 +55,13 @@ export function SurveyRoutes() {
           </Suspense>
         )}
       </Route>
-      <Route path="/projects/:projectId">{({ projectId }) => <ProjectOverviewPage key={projectId} projectId={projectId} />}</Route>
+      <Route path="/projects/:projectId">
+        {({ projectId }) => (
+          <Suspense fallback={<div className="shell-loading spinner" />}>
+            <ProjectOverviewPage key={projectId} projectId={projectId} />
+          </Suspense>
+        )}
+      </Route>
       <Route component={NotFoundPage} />
     </Switch>
   );
