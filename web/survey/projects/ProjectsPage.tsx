@@ -3,7 +3,7 @@
  * remembered as `projectTab`), searchable, filterable by status and sortable, all in the address.
  */
 import type { Project } from '../../lib/api-types.js';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { useListParams } from '../../lib/list-params.js';
@@ -17,9 +17,11 @@ import { FilterSelect } from '../../ui/FilterSelect.js';
 import { ListSearch } from '../../ui/ListSearch.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { TabBar } from '../../ui/TabBar.js';
-import { ProjectFormModal } from '../project-form/ProjectFormModal.js';
 import { ProjectStatusBadge } from '../project-status.js';
 import { PROJECT_SORTS, useProjects, type ProjectSort } from './queries.js';
+
+// The new-project dialog (and the modal and form fields under it) loads when it is opened.
+const ProjectFormModal = lazy(async () => ({ default: (await import('../project-form/ProjectFormModal.js')).ProjectFormModal }));
 
 const TABS = ['MyProjects', 'AllProjects'] as const;
 const STATUSES = ['', 'running', 'halted'] as const;
@@ -97,7 +99,11 @@ export function ProjectsPage({ orgId }: { orgId: string }) {
           empty={filtered ? t('shell.noMatches') : tab === 'MyProjects' ? t('survey.noOwnProjects') : t('survey.noProjects')}
         />
       </TabBar>
-      {creating && <ProjectFormModal orgId={orgId} onClose={() => setCreating(false)} />}
+      {creating && (
+        <Suspense>
+          <ProjectFormModal orgId={orgId} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
