@@ -4,8 +4,9 @@
  */
 import { runToEnd } from './processes.mjs';
 
-export async function runAutocannon(autocannonJs, { url, headers = {}, seconds, connections = 50 }) {
-  const args = [autocannonJs, '-c', String(connections), '-d', String(seconds), '-j'];
+export async function runAutocannon(autocannonJs, { url, headers = {}, seconds, connections = 50, method = 'GET', body }) {
+  const args = [autocannonJs, '-c', String(connections), '-d', String(seconds), '-j', '-m', method];
+  if (body !== undefined) args.push('-b', body);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
   const out = await runToEnd(process.execPath, args, { timeoutMs: (seconds + 15) * 1000 });

@@ -23,6 +23,7 @@ import { benchIdentity } from './identity.mjs';
 import { benchBundles } from './bundle-budgets.mjs';
 import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
+import { benchOAuth2 } from './oauth2.mjs';
 import { benchSurvey } from './survey.mjs';
 import { benchSurveyReport } from './survey-report.mjs';
 import { cleanup, cpuSeconds, freePort, httpGet, installSignalCleanup, isInterrupted, reapedChildrenCpuSeconds } from './processes.mjs';
@@ -180,6 +181,7 @@ async function main() {
 
   const reported = problems.length;
   await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
+  await benchOAuth2({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurveyReport({ say, problems });
   await benchBundles({ say, problems });

@@ -3,7 +3,9 @@
  * percentile latencies (from `--latency`), and every sign the run was not clean (non-2xx
  * answers, socket errors), since a fast stream of 401s would look like a fast proxy.
  */
-import { runToEnd } from './processes.mjs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempDir, runToEnd } from './processes.mjs';
 
 const UNIT_MS = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -28,9 +30,17 @@ export function parseWrk(output) {
   };
 }
 
-export async function runWrk(wrkBin, { url, headers = {}, seconds, connections = 50, threads = 1 }) {
+/** wrk sends another method or a body only from a Lua script; JSON string escapes are Lua's too. */
+function requestScript(method, body) {
+  const file = join(makeTempDir('wrk-request'), 'request.lua');
+  writeFileSync(file, `wrk.method = ${JSON.stringify(method)}\n${body === undefined ? '' : `wrk.body = ${JSON.stringify(body)}\n`}`);
+  return file;
+}
+
+export async function runWrk(wrkBin, { url, headers = {}, seconds, connections = 50, threads = 1, method = 'GET', body }) {
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  if (method !== 'GET' || body !== undefined) args.push('-s', requestScript(method, body));
   args.push(url);
   const out = await runToEnd(wrkBin, args, { timeoutMs: (seconds + 15) * 1000 });
   if (out.code !== 0) throw new Error(`wrk exited ${out.code}: ${out.stderr.trim() || out.stdout.trim()}`);

@@ -20,6 +20,8 @@ export interface Stack {
   /** Where the embedded services keep their data, the API's outbox of `.eml` files among it. */
   dataDir: string;
   identityAdminUrl: string;
+  /** The embedded OAuth2 provider's admin API (Hydra's wire format) and its token, when it runs. */
+  oauth2Admin?: { url: string; token: string };
   gateway: FastifyInstance;
   stop(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       url: config.publicUrl,
       dataDir,
       identityAdminUrl: config.identityAdminUrl!,
+      oauth2Admin: config.oauth2AdminUrl && config.oauth2AdminToken ? { url: config.oauth2AdminUrl, token: config.oauth2AdminToken } : undefined,
       gateway,
       async stop() {
         await gateway.close();

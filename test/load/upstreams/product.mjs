@@ -1,0 +1,46 @@
+/**
+ * The product as `npm start` runs it with no configuration (dist/): the embedded OAuth2
+ * provider, identity service and API on loopback and the gateway in front, in one process, on
+ * a fresh data directory. Announces the gateway's origin and the provider's admin API on stdout.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '../../../dist/server/config.js';
+import { startEmbeddedServices } from '../../../dist/server/embedded.js';
+import { buildGateway } from '../../../dist/server/gateway/app.js';
+
+const [port] = process.argv.slice(2);
+const dataDir = mkdtempSync(join(tmpdir(), 'sitewave-bench-product-'));
+const config = loadConfig({
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  WEB_ROOT: join(dataDir, 'web'),
+  // Warnings would come before the announcement on stdout (no client is built here, and none
+  // is needed); errors still show in the bench's log file.
+  LOG_LEVEL: 'error',
+  // Fresh per run: nothing here is a credential anyone could reuse.
+  OAUTH2_ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+  // The bench registers its user through the same door sign-ups use.
+  RATE_LIMIT_IDENTITY_SUBMITS: '10000',
+});
+const embedded = await startEmbeddedServices(config, pino({ level: 'error' }), 'bench');
+const gateway = await buildGateway(config, { version: 'bench' });
+await gateway.listen({ host: '127.0.0.1', port: Number(port) });
+
+const stop = async () => {
+  await gateway.close();
+  await embedded.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+// The bench holds an IPC channel: when it dies, so does this process.
+process.on('disconnect', stop);
+
+process.stdout.write(`${JSON.stringify({ url: config.publicUrl, oauth2AdminUrl: config.oauth2AdminUrl, oauth2AdminToken: config.oauth2AdminToken })}\n`);
