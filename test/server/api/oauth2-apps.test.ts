@@ -4,11 +4,13 @@
  * granted after a real authorization, and manages jwt-bearer issuers; anyone else is refused by
  * the route policy. Without a provider the routes say so.
  */
+import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandling } from '../../../server/api/http/errors.js';
+import { apiLoggerOptions } from '../../../server/api/http/logging.js';
 import { installValidators } from '../../../server/api/http/validators.js';
 import { providerAdmin, unconfiguredProviderAdmin } from '../../../server/api/oauth2-apps/provider-admin.js';
 import { registerOAuth2ApplicationRoutes } from '../../../server/api/oauth2-apps/routes.js';
@@ -117,6 +119,37 @@ describe('OAuth2 applications', () => {
     expect((await call(admin, 'DELETE', `${APPS}/${application.id}`)).status).toBe(204);
     expect((await call(admin, 'GET', `${APPS}/${application.id}`)).status).toBe(404);
     expect((await call(admin, 'DELETE', `${APPS}/${application.id}`)).status).toBe(404);
+  });
+
+  it('are listed a page at a time', async () => {
+    for (const name of ['Paged A', 'Paged B', 'Paged C']) expect((await call(admin, 'POST', APPS, webApp(name))).status).toBe(201);
+    const seen: string[] = [];
+    let next: string | null = null;
+    do {
+      const page: Answer = await call(admin, 'GET', `${APPS}?pageSize=2${next ? `&pageToken=${encodeURIComponent(next)}` : ''}`);
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.items.map((a: { name: string }) => a.name));
+      next = page.body.nextPageToken;
+    } while (next);
+    expect(seen).toEqual(expect.arrayContaining(['Paged A', 'Paged B', 'Paged C']));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('never puts a secret in the API log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) });
+    const app = Fastify({ logger: apiLoggerOptions('debug', stream) });
+    installValidators(app);
+    installErrorHandling(app);
+    await registerOAuth2ApplicationRoutes(app, providerAdmin(stack.config.oauth2AdminUrl!, stack.config.oauth2AdminToken!));
+    const created = await app.inject({ method: 'POST', url: APPS, payload: webApp('Logged App') });
+    expect(created.statusCode).toBe(201);
+    const rotated = await app.inject({ method: 'POST', url: `${APPS}/${created.json().application.id}/secret` });
+    expect(rotated.statusCode).toBe(200);
+    await app.close();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const secret of [created.json().clientSecret, rotated.json().clientSecret]) expect(lines.join('')).not.toContain(secret);
   });
 
   it('a public client gets no secret, and a new one is refused', async () => {
