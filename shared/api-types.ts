@@ -31,7 +31,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -75,7 +75,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -119,7 +119,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -672,6 +672,553 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth2/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OAuth2 applications, one page at a time, optionally those with one name
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageSize?: number;
+                    pageToken?: string;
+                    /** @description Applications with exactly this name */
+                    name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description The client_id */
+                                id: string;
+                                name: string;
+                                redirectUris: string[];
+                                postLogoutRedirectUris: string[];
+                                grantTypes: string[];
+                                scopes: string[];
+                                tokenEndpointAuthMethod: string;
+                                skipConsent: boolean;
+                                createdAt: string | null;
+                                updatedAt: string | null;
+                            }[];
+                            nextPageToken: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register an OAuth2 application; its secret is in this answer and never again
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        redirectUris?: string[];
+                        postLogoutRedirectUris?: string[];
+                        grantTypes: ("authorization_code" | "refresh_token" | "client_credentials" | "jwt-bearer")[];
+                        scopes: string[];
+                        /**
+                         * @description none makes a public client (PKCE, no secret)
+                         * @enum {string}
+                         */
+                        tokenEndpointAuthMethod: "none" | "client_secret_basic" | "client_secret_post";
+                        /** @description A first-party application: signed-in users are not asked to consent */
+                        skipConsent?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            application: {
+                                /** @description The client_id */
+                                id: string;
+                                name: string;
+                                redirectUris: string[];
+                                postLogoutRedirectUris: string[];
+                                grantTypes: string[];
+                                scopes: string[];
+                                tokenEndpointAuthMethod: string;
+                                skipConsent: boolean;
+                                createdAt: string | null;
+                                updatedAt: string | null;
+                            };
+                            clientSecret: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth2/applications/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One OAuth2 application
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The client_id */
+                            id: string;
+                            name: string;
+                            redirectUris: string[];
+                            postLogoutRedirectUris: string[];
+                            grantTypes: string[];
+                            scopes: string[];
+                            tokenEndpointAuthMethod: string;
+                            skipConsent: boolean;
+                            createdAt: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Replace what an OAuth2 application may do; its secret stays
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        redirectUris?: string[];
+                        postLogoutRedirectUris?: string[];
+                        grantTypes: ("authorization_code" | "refresh_token" | "client_credentials" | "jwt-bearer")[];
+                        scopes: string[];
+                        /**
+                         * @description none makes a public client (PKCE, no secret)
+                         * @enum {string}
+                         */
+                        tokenEndpointAuthMethod: "none" | "client_secret_basic" | "client_secret_post";
+                        /** @description A first-party application: signed-in users are not asked to consent */
+                        skipConsent?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The client_id */
+                            id: string;
+                            name: string;
+                            redirectUris: string[];
+                            postLogoutRedirectUris: string[];
+                            grantTypes: string[];
+                            scopes: string[];
+                            tokenEndpointAuthMethod: string;
+                            skipConsent: boolean;
+                            createdAt: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete an OAuth2 application and every token issued to it
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth2/applications/{clientId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a confidential OAuth2 application a new secret (shown in this answer only); the old one stops working
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new secret, shown in this answer only; the old one stops working */
+                            clientSecret: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth2/users/{userId}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OAuth2 applications a user has granted access
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                application: {
+                                    id: string;
+                                    name: string;
+                                };
+                                /** @description Every scope the user granted it, over all its consents */
+                                scopes: string[];
+                                /** @description A consent is remembered: the user is not asked again for these scopes */
+                                remembered: boolean;
+                                lastGrantedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Revoke every application's access to a user, with the tokens issued under it
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth2/users/{userId}/applications/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one application's access to a user, with the tokens issued under it
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth2/issuers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Issuers whose jwt-bearer assertions are exchanged for tokens
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                issuer: string;
+                                subject: string;
+                                allowAnySubject: boolean;
+                                scopes: string[];
+                                keyId: string;
+                                createdAt: string | null;
+                                expiresAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Trust an issuer’s assertions for one subject or any, signed with its public key
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        issuer: string;
+                        /** @description The one subject its assertions may name; leave out with allowAnySubject */
+                        subject?: string;
+                        allowAnySubject?: boolean;
+                        scopes: string[];
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @description The public key its assertions are signed with (private members are refused) */
+                        jwk: {
+                            kty: string;
+                            kid: string;
+                            alg: string;
+                            /** @enum {string} */
+                            use: "sig";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            issuer: string;
+                            subject: string;
+                            allowAnySubject: boolean;
+                            scopes: string[];
+                            keyId: string;
+                            createdAt: string | null;
+                            expiresAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth2/issuers/{issuerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop trusting an issuer’s key; assertions signed with it are refused from now on
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    issuerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -12,6 +12,7 @@ export const PERMISSION_IDS = [
   'admin:orgs',
   'admin:users',
   'admin:firmware',
+  'admin:oauth2',
   // Organisation (organisation list).
   'org:read',
   'org:update',

@@ -25,6 +25,10 @@ import { registerInviteAcceptRoutes } from './invites/accept-routes.js';
 import { registerInviteRoutes } from './invites/routes.js';
 import { installOutboxDelivery } from './mail/delivery.js';
 import { apiMigrations } from './migrations.js';
+import { registerOAuth2GrantRoutes } from './oauth2-apps/grant-routes.js';
+import { registerOAuth2IssuerRoutes } from './oauth2-apps/issuer-routes.js';
+import { providerAdmin, unconfiguredProviderAdmin, type ProviderAdmin } from './oauth2-apps/provider-admin.js';
+import { registerOAuth2ApplicationRoutes } from './oauth2-apps/routes.js';
 import { registerAdminOrgRoutes } from './orgs/admin-routes.js';
 import { registerOrgMemberRoutes } from './orgs/member-routes.js';
 import { registerOrgLogoRoutes } from './orgs/logo-routes.js';
@@ -51,6 +55,9 @@ export interface ApiOptions {
   /** The identity service's admin API, with its bearer token. */
   identityAdminUrl: string;
   identityAdminToken: string;
+  /** The OAuth2 provider's admin API, with its bearer token; without them its administration answers 503. */
+  oauth2AdminUrl?: string;
+  oauth2AdminToken?: string;
   /** The origin the browser sees, for links in e-mails. */
   publicUrl: string;
   now?: () => Date;
@@ -60,6 +67,8 @@ export interface ApiOptions {
   seedDemo?: boolean;
   /** Replaces the @ory/client one (another identity host's adapter). */
   identities?: IdentityAdmin;
+  /** Replaces the @ory/client one (another provider's adapter). */
+  oauth2?: ProviderAdmin;
   /** Where `api_outbox` e-mails are delivered (SMTP, else a mail directory); without it they stay unsent. */
   mail?: MailSettings;
   /** The product's version, shown in the API reference. */
@@ -81,6 +90,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   installValidators(app);
   const now = options.now ?? (() => new Date());
   const identities = options.identities ?? identityAdmin(options.identityAdminUrl, options.identityAdminToken);
+  const oauth2 =
+    options.oauth2 ?? (options.oauth2AdminUrl && options.oauth2AdminToken ? providerAdmin(options.oauth2AdminUrl, options.oauth2AdminToken) : unconfiguredProviderAdmin());
   const scopes = new ScopeResolvers();
   scopes.register('device', resolveDeviceScope);
   const mailQueued = installOutboxDelivery(app, { db: options.db, now, transport: options.mail && openMailTransport(options.mail), pollMs: options.mailPollMs });
@@ -98,6 +109,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerAdminUserRoutes(app, ctx);
   await registerUserSessionRoutes(app, ctx);
   await registerUserMessageRoutes(app, ctx);
+  await registerOAuth2ApplicationRoutes(app, oauth2);
+  await registerOAuth2GrantRoutes(app, ctx, oauth2);
+  await registerOAuth2IssuerRoutes(app, oauth2);
   await registerAdminOrgRoutes(app, ctx);
   await registerOrgRoutes(app, ctx);
   await registerOrgMemberRoutes(app, ctx);

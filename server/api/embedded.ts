@@ -1,7 +1,7 @@
 /**
  * The embedded API as `npm start` runs it: its schema in the shared database, blobs in the
- * configured store, the identity service reached through its admin API, on a loopback port. A
- * first start creates the demo organisation.
+ * configured store, the identity service and the OAuth2 provider reached through their admin APIs,
+ * on a loopback port. A first start creates the demo organisation.
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +30,8 @@ export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger, v
       assertionSecret: config.assertionSecret,
       identityAdminUrl: config.identityAdminUrl,
       identityAdminToken: config.identityAdminToken,
+      oauth2AdminUrl: config.oauth2AdminUrl,
+      oauth2AdminToken: config.oauth2AdminToken,
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       seedDemo: true,

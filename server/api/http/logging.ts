@@ -13,7 +13,7 @@ export function apiLoggerOptions(level: string, stream?: Writable): FastifyServe
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: [...REDACTED_HEADERS.map((name) => `req.headers["${name}"]`), '*.password', '*.token', '*.assertion'],
+      paths: [...REDACTED_HEADERS.map((name) => `req.headers["${name}"]`), '*.password', '*.token', '*.assertion', '*.clientSecret', '*.client_secret'],
       censor: '[redacted]',
     },
     serializers: {
