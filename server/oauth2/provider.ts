@@ -28,8 +28,12 @@ export const HYDRA_ROUTES = {
   introspection: '/oauth2/introspect',
 } as const;
 
-/** Client fields Hydra has and OpenID Connect registration does not. */
-export const HYDRA_CLIENT_FIELDS = ['skip_consent', 'owner', 'metadata', 'audience', 'allowed_cors_origins', 'created_at', 'updated_at', ...LIFESPAN_FIELDS] as const;
+/**
+ * Client fields Hydra has and OpenID Connect registration does not. Hydra's free-form `metadata`
+ * is kept as `hydra_metadata`: under its own name it would shadow oidc-provider's
+ * `Client#metadata()` and make the client unreadable.
+ */
+export const HYDRA_CLIENT_FIELDS = ['skip_consent', 'owner', 'hydra_metadata', 'audience', 'allowed_cors_origins', 'created_at', 'updated_at', ...LIFESPAN_FIELDS] as const;
 
 export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2ServiceOptions, logout: LogoutRequests): Provider {
   const readIdentity = identityReader(options.identityAdmin);
@@ -63,6 +67,9 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
         // Only an operator (the admin API, no request context here) may make a client first-party.
         if (key === 'skip_consent' && value === true && ctx) throw new errors.InvalidClientMetadata('skip_consent cannot be set by dynamic registration');
         if (key === 'owner' && value !== undefined && typeof value !== 'string') throw new errors.InvalidClientMetadata('owner must be a string');
+        if (key === 'hydra_metadata' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+          throw new errors.InvalidClientMetadata('metadata must be an object');
+        }
         if ((key === 'audience' || key === 'allowed_cors_origins') && value !== undefined && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
           throw new errors.InvalidClientMetadata(`${key} must be an array of strings`);
         }

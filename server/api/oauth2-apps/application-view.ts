@@ -69,9 +69,8 @@ export function toProviderClient(input: ApplicationInput, base: OAuth2Client = {
 
 /**
  * What a PUT may send back of a stored client: not the fields the provider owns, nor the secret.
- * An empty `metadata` object is what Hydra shows for "none" and is left out: the embedded
- * provider cannot load a client stored with a `metadata` field (it shadows oidc-provider's
- * `Client#metadata()`), so echoing the placeholder would break the application.
+ * An empty `metadata` object is what Hydra shows for "none": left out rather than stored as if
+ * the operator had set it.
  */
 export function replaceableFields(client: ProviderClient): OAuth2Client {
   const {

@@ -25,8 +25,8 @@ const SHOWN_EMPTY: Record<string, unknown> = {
 };
 
 export function clientView(metadata: ClientMetadata): HydraClient {
-  const { client_secret: _secret, ...visible } = metadata;
-  return { ...SHOWN_EMPTY, ...visible, client_id: metadata.client_id };
+  const { client_secret: _secret, hydra_metadata: stored, ...visible } = metadata;
+  return { ...SHOWN_EMPTY, ...visible, ...(stored === undefined ? {} : { metadata: stored }), client_id: metadata.client_id };
 }
 
 export async function findClientView(provider: Provider, clientId: string): Promise<HydraClient | undefined> {

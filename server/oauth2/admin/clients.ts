@@ -57,6 +57,11 @@ function withoutServerFields(body: Record<string, unknown>): ClientMetadata {
   for (const field of SERVER_FIELDS) delete copy[field];
   // Hydra shows empty strings for unset URIs; oidc-provider wants them absent.
   for (const [key, value] of Object.entries(copy)) if (value === '' || value === null) delete copy[key];
+  // Stored under another name: see HYDRA_CLIENT_FIELDS.
+  if ('metadata' in copy) {
+    copy.hydra_metadata = copy.metadata;
+    delete copy.metadata;
+  }
   const metadata = copy as ClientMetadata;
   // A client without the code flow (client credentials only) has no redirects to make, as in Hydra.
   if (!(metadata.grant_types ?? ['authorization_code']).includes('authorization_code')) {
@@ -155,7 +160,10 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
     let patched: ClientMetadata;
     try {
       // validate: an operation on a path that does not exist is refused rather than ignored.
-      patched = jsonPatch.applyPatch(structuredClone(current), request.body, true, false).newDocument;
+      // Patched as Hydra shows the client (its `metadata` under that name), secret kept.
+      const { hydra_metadata: stored, ...rest } = structuredClone(current);
+      const document: ClientMetadata = stored === undefined ? rest : { ...rest, metadata: stored };
+      patched = jsonPatch.applyPatch(document, request.body, true, false).newDocument;
     } catch (error) {
       throw invalidRequest(`The patch cannot be applied: ${(error as Error).message.split('\n')[0]}`);
     }

@@ -121,6 +121,25 @@ describe('clients', () => {
     expect((await admin('DELETE', `/admin/clients/${id}`)).status).toBe(404);
   });
 
+  it("keeps Hydra's free-form metadata of a client, which stays readable, listable and patchable", async () => {
+    const created = await admin('POST', '/admin/clients', { client_name: 'With metadata', redirect_uris: ['https://app.example/cb'], metadata: { team: 'facilities' } });
+    expect(created.status).toBe(201);
+    const id = created.body.client_id;
+    expect(created.body.metadata).toEqual({ team: 'facilities' });
+    expect((await admin('GET', `/admin/clients/${id}`)).body.metadata).toEqual({ team: 'facilities' });
+    const listed = await admin('GET', '/admin/clients?client_name=With%20metadata');
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([expect.objectContaining({ client_id: id, metadata: { team: 'facilities' } })]);
+    const patched = await admin('PATCH', `/admin/clients/${id}`, [{ op: 'add', path: '/metadata/floor', value: 2 }]);
+    expect(patched.status).toBe(200);
+    expect(patched.body.metadata).toEqual({ team: 'facilities', floor: 2 });
+    // Sent back as the GET shows it (Hydra's empty metadata included), the client stays readable.
+    const again = await admin('PUT', `/admin/clients/${id}`, { ...(await admin('GET', `/admin/clients/${id}`)).body, metadata: {} });
+    expect(again.status).toBe(200);
+    expect((await admin('GET', `/admin/clients/${id}`)).status).toBe(200);
+    expect((await admin('POST', '/admin/clients', { client_name: 'Bad', redirect_uris: ['https://app.example/cb'], metadata: ['x'] })).status).toBe(400);
+  });
+
   it('sets per-client token lifespans (Hydra durations) and goes back to the defaults', async () => {
     // Client credentials only: no redirect URIs needed, as in Hydra.
     const created = await admin('POST', '/admin/clients', { client_name: 'Short Lived', grant_types: ['client_credentials'], scope: 'email' });
