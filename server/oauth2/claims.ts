@@ -4,6 +4,7 @@
  * only for the scopes the user granted.
  */
 import { Configuration, IdentityApi, type Identity } from '@ory/client';
+import { LRUCache } from 'lru-cache';
 
 export interface IdentityAdminAccess {
   url: string;
@@ -18,22 +19,36 @@ export const SCOPE_CLAIMS: Record<string, string[]> = {
 };
 
 const TIMEOUT_MS = 5_000;
+/**
+ * An account read is kept this long: `/userinfo` and token issuance ask for the same account on
+ * every call, and a trait change or a deactivation reaching applications ten seconds later is
+ * well within what an access token's own lifetime already allows.
+ */
+const ACCOUNT_TTL_MS = 10_000;
 
 /** Reads identities lazily: the identity service may start after the provider and get its URL then. */
 export function identityReader(access: () => IdentityAdminAccess | undefined): (id: string) => Promise<Identity | undefined> {
   let cached: { url: string; api: IdentityApi } | undefined;
+  // Concurrent reads of one account share one request (lru-cache's fetch); an unknown one is kept as none.
+  const accounts = new LRUCache<string, { identity?: Identity }, IdentityApi>({
+    max: 10_000,
+    ttl: ACCOUNT_TTL_MS,
+    fetchMethod: async (id, _stale, { context: api }) => {
+      try {
+        return { identity: (await api.getIdentity({ id })).data };
+      } catch (error) {
+        if ((error as { response?: { status?: number } }).response?.status === 404) return {};
+        throw error;
+      }
+    },
+  });
   return async (id) => {
     const target = access();
     if (!target) throw new Error('The OAuth2 provider has no identity admin URL to read accounts from');
     if (cached?.url !== target.url) {
       cached = { url: target.url, api: new IdentityApi(new Configuration({ basePath: target.url, accessToken: target.token, baseOptions: { timeout: TIMEOUT_MS } })) };
     }
-    try {
-      return (await cached.api.getIdentity({ id })).data;
-    } catch (error) {
-      if ((error as { response?: { status?: number } }).response?.status === 404) return undefined;
-      throw error;
-    }
+    return (await accounts.fetch(id, { context: cached.api }))?.identity;
   };
 }
 
