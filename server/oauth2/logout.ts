@@ -27,6 +27,12 @@ interface LogoutRequest {
   [key: string]: unknown;
 }
 
+/** Where the browser goes once signed out, and the applications' pages it must load on the way. */
+export interface LogoutEnd {
+  location: string;
+  frontChannel: string[];
+}
+
 /** How long the person has to answer "Do you wish to log out?". */
 const LIFESPAN_SECONDS = 3600;
 
@@ -112,15 +118,16 @@ export class LogoutRequests {
   /**
    * Ends the sign-in session, first telling every application that has a back-channel logout
    * URI (a logout token each, OpenID Connect Back-Channel Logout); one that does not answer in
-   * time does not hold up the others or the browser for long.
+   * time does not hold up the others or the browser for long. Answers the front-channel logout
+   * addresses of the session's applications, which the browser itself has to visit.
    */
-  private async endSession(sid: string): Promise<void> {
+  private async endSession(sid: string): Promise<string[]> {
     const sessions = await this.db.query<{ payload: { accountId?: string; authorizations?: Record<string, { sid?: string }> } }>(
       "SELECT payload FROM models WHERE model = 'Session' AND uid = $1",
       [sid],
     );
     const provider = this.provider();
-    const notices: Promise<void>[] = [];
+    const notices: Promise<string | undefined>[] = [];
     for (const { payload } of sessions.rows) {
       for (const [clientId, authorization] of Object.entries(payload.authorizations ?? {})) {
         if (!payload.accountId || !authorization.sid) continue;
@@ -128,15 +135,30 @@ export class LogoutRequests {
         const sidForClient = authorization.sid;
         notices.push(
           provider.Client.find(clientId).then(async (client) => {
+            if (!client) return undefined;
             // oidc-provider's client sends the logout token; its typings omit the method.
-            const notifier = client as unknown as { backchannelLogoutUri?: string; backchannelLogout(sub: string, sid: string): Promise<void> } | undefined;
-            if (notifier?.backchannelLogoutUri) await notifier.backchannelLogout(accountId, sidForClient);
+            const notifier = client as unknown as { backchannelLogoutUri?: string; backchannelLogout(sub: string, sid: string): Promise<void> };
+            if (notifier.backchannelLogoutUri) await notifier.backchannelLogout(accountId, sidForClient);
+            return this.frontChannelUrl(client.metadata(), sidForClient);
           }),
         );
       }
     }
-    await Promise.allSettled(notices);
+    const settled = await Promise.allSettled(notices);
     await this.db.query("DELETE FROM models WHERE model = 'Session' AND uid = $1", [sid]);
+    return settled.flatMap((result) => (result.status === 'fulfilled' && result.value ? [result.value] : []));
+  }
+
+  /** OpenID Connect Front-Channel Logout 1.0 §2: iss and sid go along when the client asked for them. */
+  private frontChannelUrl(metadata: Record<string, unknown>, sid: string): string | undefined {
+    const uri = metadata.frontchannel_logout_uri;
+    if (typeof uri !== 'string') return undefined;
+    const url = new URL(uri);
+    if (metadata.frontchannel_logout_session_required === true) {
+      url.searchParams.set('iss', this.issuer);
+      url.searchParams.set('sid', sid);
+    }
+    return url.href;
   }
 
   /**
@@ -144,17 +166,17 @@ export class LogoutRequests {
    * applications must sign in again), and the browser goes where the application asked.
    * Answers undefined for an unknown or used verifier.
    */
-  async finish(verifier: string): Promise<string | undefined> {
+  async finish(verifier: string): Promise<LogoutEnd | undefined> {
     const found = (await this.verifiers.find(verifier)) as { challenge: string } | undefined;
     if (!found) return undefined;
     await this.verifiers.destroy(verifier);
     const request = (await this.requests.find(found.challenge)) as LogoutRequest | undefined;
     if (!request) return undefined;
     await this.requests.destroy(found.challenge);
-    if (request.sid) await this.endSession(request.sid);
-    if (!request.postLogoutRedirectUri) return new URL('/', this.uiUrl).href;
+    const frontChannel = request.sid ? await this.endSession(request.sid) : [];
+    if (!request.postLogoutRedirectUri) return { location: new URL('/', this.uiUrl).href, frontChannel };
     const url = new URL(request.postLogoutRedirectUri);
     if (request.clientState) url.searchParams.set('state', request.clientState);
-    return url.href;
+    return { location: url.href, frontChannel };
   }
 }

@@ -33,7 +33,26 @@ export const HYDRA_ROUTES = {
  * is kept as `hydra_metadata`: under its own name it would shadow oidc-provider's
  * `Client#metadata()` and make the client unreadable.
  */
-export const HYDRA_CLIENT_FIELDS = ['skip_consent', 'owner', 'hydra_metadata', 'audience', 'allowed_cors_origins', 'created_at', 'updated_at', ...LIFESPAN_FIELDS] as const;
+export const HYDRA_CLIENT_FIELDS = [
+  'skip_consent',
+  'owner',
+  'hydra_metadata',
+  'audience',
+  'allowed_cors_origins',
+  // OpenID Connect Front-Channel Logout: oidc-provider dropped it, so logout.ts does it.
+  'frontchannel_logout_uri',
+  'frontchannel_logout_session_required',
+  'created_at',
+  'updated_at',
+  ...LIFESPAN_FIELDS,
+] as const;
+
+function isWebUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
+  const { protocol, hash } = new URL(value);
+  // The specification forbids a fragment: the provider appends iss and sid as a query.
+  return (protocol === 'https:' || protocol === 'http:') && hash === '';
+}
 
 export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2ServiceOptions, logout: LogoutRequests): Provider {
   const readIdentity = identityReader(options.identityAdmin);
@@ -49,6 +68,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
     routes: HYDRA_ROUTES,
+    discovery: { frontchannel_logout_supported: true, frontchannel_logout_session_supported: true },
     responseTypes: ['code'],
     scopes: ['openid', 'offline_access', 'offline', 'email', 'profile'],
     claims: SCOPE_CLAIMS,
@@ -69,6 +89,10 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
         if (key === 'owner' && value !== undefined && typeof value !== 'string') throw new errors.InvalidClientMetadata('owner must be a string');
         if (key === 'hydra_metadata' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
           throw new errors.InvalidClientMetadata('metadata must be an object');
+        }
+        if (key === 'frontchannel_logout_uri' && value !== undefined && !isWebUrl(value)) throw new errors.InvalidClientMetadata('frontchannel_logout_uri must be an http(s) URL');
+        if (key === 'frontchannel_logout_session_required' && value !== undefined && typeof value !== 'boolean') {
+          throw new errors.InvalidClientMetadata('frontchannel_logout_session_required must be a boolean');
         }
         if ((key === 'audience' || key === 'allowed_cors_origins') && value !== undefined && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
           throw new errors.InvalidClientMetadata(`${key} must be an array of strings`);
@@ -135,6 +159,9 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
   };
   const provider = new Provider(options.issuer, configuration);
   registerJwtBearer(provider, db);
+  // Hydra puts the sign-in session's sid into every ID token (oidc-provider only for back-channel
+  // clients): an application told of a front-channel logout needs it to know which session ended.
+  Object.defineProperty(provider.Client.prototype, 'includeSid', { value: () => true });
   // Behind the gateway: the public origin comes from X-Forwarded-Host/-Proto.
   provider.proxy = true;
   return provider;

@@ -2,9 +2,9 @@
  * "Sign in with sitewave" in Debian's Chromium, with a real relying party (openid-client on
  * loopback) against the product as `npm start` runs it, the embedded OAuth2 provider included:
  * the sign-in card names the application, the consent card grants only the ticked scopes and
- * remembers the decision, RP-initiated logout asks on sitewave's logout card and ends the
- * sitewave session, and a second sign-in is not asked for consent again. The sign-in and
- * consent cards are audited with axe-core and saved at desktop and phone width, light and dark.
+ * remembers the decision, RP-initiated logout asks on sitewave's logout card, tells the
+ * application by front-channel logout and ends the sitewave session, and a second sign-in is
+ * not asked for consent again. The sign-in and consent cards are audited with axe-core and saved at desktop and phone width, light and dark.
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   const admin = stack.oauth2Admin;
   if (!admin) throw new Error('the embedded OAuth2 provider did not start beside the product');
-  rp = await startRelyingParty(`${stack.url}/.ory`, async ({ redirectUri, postLogoutRedirectUri }) => {
+  rp = await startRelyingParty(`${stack.url}/.ory`, async ({ redirectUri, postLogoutRedirectUri, frontChannelLogoutUri }) => {
     const created = await fetch(new URL('/admin/clients', admin.url), {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
@@ -34,6 +34,8 @@ beforeAll(async () => {
         client_name: CLIENT_NAME,
         redirect_uris: [redirectUri],
         post_logout_redirect_uris: [postLogoutRedirectUri],
+        frontchannel_logout_uri: frontChannelLogoutUri,
+        frontchannel_logout_session_required: true,
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         scope: 'openid email profile',
@@ -98,6 +100,8 @@ describe('signing in to another application with sitewave', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('heading', { name: `Signed out of ${CLIENT_NAME}` }).waitFor();
     expect(page.url()).toMatch(new RegExp(`^${rp.url}/logged-out`));
+    // On the way the browser loaded the application's front-channel logout page for that session.
+    expect(rp.frontChannelLogouts).toEqual([{ iss: `${stack.url}/.ory`, sid: first.idTokenClaims.sid }]);
     await page.goto(`${stack.url}/settings`);
     await page.waitForURL((url) => url.pathname === '/login');
 

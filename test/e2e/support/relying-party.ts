@@ -25,6 +25,8 @@ export interface RelyingParty {
   url: string;
   /** Every completed sign-in, oldest first. */
   signIns: SignIn[];
+  /** The `iss` and `sid` of every front-channel logout the browser brought, oldest first. */
+  frontChannelLogouts: { iss: string | null; sid: string | null }[];
   close(): Promise<void>;
 }
 
@@ -34,8 +36,15 @@ interface Pending {
   nonce: string;
 }
 
-/** A registered client for the relying party's own URLs (the callback and the page after logout). */
-export type RegisterClient = (urls: { redirectUri: string; postLogoutRedirectUri: string }) => Promise<ClientCredentials>;
+/** The relying party's own URLs: the callback, the page after logout, the front-channel logout page. */
+export interface RelyingPartyUrls {
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  frontChannelLogoutUri: string;
+}
+
+/** A registered client for the relying party's own URLs. */
+export type RegisterClient = (urls: RelyingPartyUrls) => Promise<ClientCredentials>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -60,8 +69,9 @@ export async function startRelyingParty(issuer: string, register: RegisterClient
   const pending = new Map<string, Pending>();
   const sessions = new Map<string, { idToken: string }>();
   const signIns: SignIn[] = [];
+  const frontChannelLogouts: RelyingParty['frontChannelLogouts'] = [];
   let configuration: oidc.Configuration | undefined;
-  let urls: { redirectUri: string; postLogoutRedirectUri: string } | undefined;
+  let urls: RelyingPartyUrls | undefined;
 
   async function signInStart(response: ServerResponse, url: URL): Promise<void> {
     const verifier = oidc.randomPKCECodeVerifier();
@@ -116,6 +126,10 @@ export async function startRelyingParty(issuer: string, register: RegisterClient
       '/callback': () => callback(request, response, url),
       '/logout': () => logout(request, response),
       '/logged-out': () => page(response, 200, 'Signed out of Harbour Wiki'),
+      '/front-logout': () => {
+        frontChannelLogouts.push({ iss: url.searchParams.get('iss'), sid: url.searchParams.get('sid') });
+        page(response, 200, 'Session ended');
+      },
     };
     const route = routes[url.pathname];
     if (!route) return page(response, 404, 'Not found');
@@ -124,7 +138,7 @@ export async function startRelyingParty(issuer: string, register: RegisterClient
   });
   const base = await listenServer(server);
   try {
-    urls = { redirectUri: `${base}/callback`, postLogoutRedirectUri: `${base}/logged-out` };
+    urls = { redirectUri: `${base}/callback`, postLogoutRedirectUri: `${base}/logged-out`, frontChannelLogoutUri: `${base}/front-logout` };
     const client = await register(urls);
     configuration = await oidc.discovery(new URL(issuer), client.client_id, undefined, oidc.ClientSecretBasic(client.client_secret), {
       // The product under test listens on plain HTTP on loopback.
@@ -137,6 +151,7 @@ export async function startRelyingParty(issuer: string, register: RegisterClient
   return {
     url: base,
     signIns,
+    frontChannelLogouts,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

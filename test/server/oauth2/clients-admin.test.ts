@@ -68,6 +68,9 @@ describe('clients', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid_redirect_uri');
     expect(bad.body.error_description).toContain('redirect_uris');
+    const framed = await admin('POST', '/admin/clients', { redirect_uris: ['https://app.example/cb'], frontchannel_logout_uri: 'https://app.example/out#x' });
+    expect(framed.status).toBe(400);
+    expect(framed.body.error_description).toContain('frontchannel_logout_uri');
     const first = await admin('POST', '/admin/clients', { client_id: 'fixed-id', redirect_uris: ['https://app.example/cb'] });
     expect(first.status).toBe(201);
     expect((await admin('POST', '/admin/clients', { client_id: 'fixed-id', redirect_uris: ['https://app.example/cb'] })).status).toBe(409);

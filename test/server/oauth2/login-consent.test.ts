@@ -314,6 +314,43 @@ describe('logout', () => {
     expect(new URL(after.location!).pathname).toBe('/login');
   });
 
+  it("front-channel logout: the last page loads each application's logout address with iss and sid, then goes on", async () => {
+    const FRONT = 'https://wiki.example.com/front-logout';
+    const client = await newClient({
+      client_name: 'Framed',
+      skip_consent: true,
+      frontchannel_logout_uri: FRONT,
+      frontchannel_logout_session_required: true,
+      post_logout_redirect_uris: ['https://wiki.example.com/bye'],
+    });
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    expect((await register(identityBrowser, `framed-${Date.now()}@example.com`)).status).toBe(200);
+    const browser = sessionOf(identityBrowser);
+    const { config, url, verifier } = await start(client);
+    const { callback } = await dance(browser, stack.origin, url, REDIRECT);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+    const discovery = await browser.get(`${stack.issuer}/.well-known/openid-configuration`);
+    expect(discovery.body).toMatchObject({ frontchannel_logout_supported: true, frontchannel_logout_session_supported: true });
+
+    const endSession = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'https://wiki.example.com/bye' });
+    const challenge = new URL((await browser.get(endSession.href, { json: false })).location!).searchParams.get('logout_challenge')!;
+    browser.cookies.set('XSRF-TOKEN', 'x4');
+    const accepted = await browser.postJson('/bff/logout', { logout_challenge: challenge, action: 'accept' }, { origin: stack.origin, 'x-xsrf-token': 'x4' });
+    const last = await browser.get(accepted.body.redirect_to, { json: false, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(last.status).toBe(200);
+    const html = String(last.body);
+    const frame = new URL(/<iframe hidden title="" src="([^"]+)"/.exec(html)![1]!.replaceAll('&#38;', '&'));
+    expect(frame.origin + frame.pathname).toBe(FRONT);
+    expect(Object.fromEntries(frame.searchParams)).toEqual({ iss: stack.issuer, sid: tokens.claims()!.sid });
+    expect(html).toContain('href="https://wiki.example.com/bye"');
+    expect(html).toContain('Weiter');
+    // The gateway passes the page's own policy: frames of that application only, the one script by hash.
+    const policy = String(last.headers['content-security-policy']);
+    expect(policy).toContain('frame-src https://wiki.example.com;');
+    expect(policy).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+';/);
+    expect(policy).not.toContain('unsafe-inline');
+  });
+
   it('declining keeps the sign-in', async () => {
     const client = await newClient({ client_name: 'Staying', skip_consent: true });
     const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
