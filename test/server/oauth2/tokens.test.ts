@@ -2,11 +2,11 @@
  * The token endpoint and the admin token APIs with a real client (openid-client): client
  * credentials, introspection, revocation, a client's tokens revoked; and the refusals, each the
  * standard OAuth2 error with nothing issued: wrong redirect URI, a public client without PKCE,
- * a code used twice, a wrong client secret, a scope the client may not ask for.
+ * a code used twice, an expired code, a wrong client secret, a scope the client may not ask for.
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestBrowser } from '../identity/support/browser.js';
 import { register } from '../identity/support/flows.js';
 import { dance, newBrowser } from './support/dance.js';
@@ -131,6 +131,18 @@ describe('refusals', () => {
     const { callback, verifier } = await codeFor();
     await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
     await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier })).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('an expired code is invalid_grant and issues nothing', async () => {
+    const { callback, verifier } = await codeFor();
+    // Only the clock moves past the code's ten minutes; the provider keeps running in this process.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 601_000);
+      await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier })).rejects.toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a wrong client secret is invalid_client and the code stays unused', async () => {
