@@ -41,6 +41,7 @@ export function runPrimary({ config, env, log, graceMs, onStopped }: PrimaryOpti
     if (event.type === 'credential') sessions.evict(event.hash);
     else if (event.type === 'session') sessions.evictSession(event.sessionId);
     else if (event.type === 'identity-sessions') sessions.evictIdentity(event.identityId, event.keepHash);
+    else if (event.type === 'everything') sessions.clear();
   };
   const toWorkers = (event: EvictionEvent, except?: Worker) => {
     const message: ClusterMessage = { type: 'sitewave:evict', event };

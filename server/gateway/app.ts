@@ -141,9 +141,26 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   }
   // Reads through share links are counted in Redis when there is one, so every instance sees them.
   const shareReadCounter = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 }) : undefined;
-  shareReadCounter?.on('error', (error: Error) => app.log.warn({ reason: error.message }, 'share read limit: redis error'));
+  if (shareReadCounter) {
+    // Reads go on uncounted while Redis is away; one line says so, not one per reconnection attempt.
+    let down = false;
+    shareReadCounter.on('error', (error: Error) => {
+      if (!down) app.log.warn({ reason: error.message }, 'share read limit: redis is unavailable; share reads are not limited until it is back');
+      down = true;
+    });
+    shareReadCounter.on('ready', () => {
+      if (down) app.log.info('share read limit: redis is back');
+      down = false;
+    });
+  }
   app.addHook('onClose', async () => {
-    await Promise.all([identity.close(), api.close(), oauth2Upstream.close(), oauth2Public?.close(), shareReadCounter?.quit().catch(() => undefined)]);
+    await Promise.all([
+      identity.close(),
+      api.close(),
+      oauth2Upstream.close(),
+      oauth2Public?.close(),
+      shareReadCounter && (shareReadCounter.status === 'ready' ? shareReadCounter.quit().catch(() => undefined) : shareReadCounter.disconnect()),
+    ]);
   });
   // A response finished during shutdown must not leave its keep-alive socket open, or closing
   // would wait for the client to hang up.

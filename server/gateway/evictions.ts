@@ -13,7 +13,9 @@ export type EvictionEvent =
   | { type: 'session'; sessionId: string }
   | { type: 'identity-sessions'; identityId: string; keepHash?: string }
   | { type: 'identity-permissions'; identityId: string }
-  | { type: 'scope-permissions'; kind: 'org' | 'project'; id: string };
+  | { type: 'scope-permissions'; kind: 'org' | 'project'; id: string }
+  /** Events may have been missed (the broadcast was down): forget every session and permission list. */
+  | { type: 'everything' };
 
 export interface EvictionBroadcast {
   publish(event: EvictionEvent): void;
@@ -49,6 +51,9 @@ export class Evictions {
         return this.permissions.evictIdentity(event.identityId);
       case 'scope-permissions':
         return this.permissions.evictScope({ kind: event.kind, id: event.id });
+      case 'everything':
+        this.sessions.clear();
+        return this.permissions.clear();
     }
   }
 
@@ -94,6 +99,8 @@ export function isEvictionEvent(value: unknown): value is EvictionEvent {
       return text('identityId');
     case 'scope-permissions':
       return (event.kind === 'org' || event.kind === 'project') && text('id');
+    case 'everything':
+      return true;
     default:
       return false;
   }

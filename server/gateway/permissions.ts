@@ -64,6 +64,11 @@ export class PermissionLists {
     for (const key of this.cache.keys()) if (key.startsWith(prefix)) this.cache.delete(key);
   }
 
+  /** Every cached list (evictions from other instances may have been missed). */
+  clear(): void {
+    this.cache.clear();
+  }
+
   /** Every identity's cached list for one organisation or project. */
   evictScope(scope: PermissionScope): void {
     const suffix = SEPARATOR + scopeKey(scope);

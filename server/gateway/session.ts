@@ -95,6 +95,11 @@ export class SessionCache {
     this.evictWhere((answer, hash) => answer.ok && answer.session.identity.id === identityId && hash !== keepHash);
   }
 
+  /** Forget every credential (evictions from other instances may have been missed). */
+  clear(): void {
+    this.cache.clear();
+  }
+
   private evictWhere(match: (answer: SessionAnswer, hash: string) => boolean): void {
     for (const [hash, answer] of this.cache.entries()) {
       if (match(answer, hash)) this.cache.delete(hash);

@@ -115,3 +115,81 @@ describe.runIf(available)('share link reads counted across instances in Redis', 
     expect(other.status).not.toBe(429);
   });
 });
+
+/** A TCP relay to Redis that a test can cut and restore, as a network outage would. */
+async function redisRelay(): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect({ host: target.hostname, port: Number(target.port) || 6379 });
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port = 0) => new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  const port = await listen();
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+  return { url: `redis://127.0.0.1:${port}`, cut: stop, restore: async () => void (await listen(port)), close: stop };
+}
+
+describe.runIf(available)('Redis going away and coming back', () => {
+  it('keeps serving with local evictions, says so once, and catches up when Redis is back', async () => {
+    const relay = await redisRelay();
+    const identity = await startFakeIdentity();
+    const api = await startFakeApi(SECRET);
+    const a = await startHarness({ redisUrl: relay.url }, {}, { identity, api });
+    const b = await startHarness({ redisUrl: relay.url }, {}, { identity, api });
+    try {
+      identity.sessions.set('cat-token', { token: 'cat-token', id: 'sess-cat', identityId: 'cat' });
+      api.grant('cat', 'user', []);
+      const cookie = 'ory_kratos_session=cat-token';
+      const orgs = (h: Harness) => request(h.gateway.server).get('/api/orgs').set('cookie', cookie);
+      expect((await orgs(a)).status).toBe(200);
+      expect((await orgs(b)).status).toBe(200);
+
+      await relay.cut();
+      // Reconnection attempts fail for a while; each instance still answers from its caches.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await orgs(a)).status).toBe(200);
+      expect((await orgs(b)).status).toBe(200);
+      const logout = await request(a.gateway.server).get('/.ory/self-service/logout?token=logout-sess-cat').set('cookie', cookie);
+      expect(logout.status).toBe(303);
+      // The instance that saw the logout applies it at once; the other cannot hear of it yet.
+      expect((await orgs(a)).status).toBe(401);
+      expect((await orgs(b)).status).toBe(200);
+      for (const h of [a, b]) {
+        expect(h.logs.filter((line) => line.includes('eviction broadcast: redis is unavailable')).length, h.logs.join('')).toBe(1);
+      }
+
+      await relay.restore();
+      await eventually(async () => (await orgs(b)).status === 401, 10_000);
+      await eventually(async () => b.logs.some((line) => line.includes('eviction broadcast: redis is back')), 10_000);
+    } finally {
+      await a.close();
+      await b.close();
+      await relay.close();
+      await identity.close();
+      await api.close();
+    }
+  }, 60_000);
+
+  it('starts and serves when Redis does not answer at start', async () => {
+    const relay = await redisRelay();
+    await relay.cut();
+    const h = await startHarness({ redisUrl: relay.url });
+    try {
+      h.identity.sessions.set('dan-token', { token: 'dan-token', id: 'sess-dan', identityId: 'dan' });
+      h.api.grant('dan', 'user', []);
+      expect((await request(h.gateway.server).get('/api/orgs').set('cookie', 'ory_kratos_session=dan-token')).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+});
