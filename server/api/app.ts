@@ -18,7 +18,7 @@ import { installErrorHandling } from './http/errors.js';
 import { registerDocsPage } from './http/docs-page.js';
 import { registerHealthRoutes } from './http/health.js';
 import { installOpenApi } from './http/openapi.js';
-import { installValidators } from './http/validators.js';
+import { installValidators } from '../http/validators.js';
 import { apiLoggerOptions } from './http/logging.js';
 import { identityAdmin, type IdentityAdmin } from './identity/identity-admin.js';
 import { registerInviteAcceptRoutes } from './invites/accept-routes.js';

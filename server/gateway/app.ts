@@ -40,6 +40,7 @@ import { staticClient } from './static-client.js';
 import { Upstream } from './upstream.js';
 import { whoami } from './whoami.js';
 import type { Config } from '../config.js';
+import { installValidators } from '../http/validators.js';
 
 export type GatewayConfig = Pick<
   Config,
@@ -105,9 +106,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     connectionTimeout: 0,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 256 },
-    // Unknown fields are an error to report, not something to drop silently.
-    ajv: { customOptions: { removeAdditional: false } },
   });
+  installValidators(app);
 
   // ── Collaborators ────────────────────────────────────────────────────────
   const metrics = new GatewayMetrics();

@@ -21,6 +21,7 @@ import { registerPublicRoutes } from './public/routes.js';
 import { identityMigrations } from './store/migrations.js';
 import { createPasswordHasher, type Argon2Cost } from './strategies/password/hasher.js';
 import { createPasswordValidator } from './strategies/password/validator.js';
+import { installValidators } from '../http/validators.js';
 
 export interface IdentityServiceDeps {
   db: Database;
@@ -49,6 +50,7 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   const logging = { ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), logController: new LogController({ disableRequestLogging: true }) };
   const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024 });
   const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024 });
+  for (const app of [publicApp, adminApp]) installValidators(app, { dropUnknownFields: true });
   const now = deps.now ?? (() => new Date());
   // Assigned once, below; the courier's wake-up callback is made before it and reads it later.
   // eslint-disable-next-line prefer-const

@@ -18,6 +18,7 @@ import { buildProvider } from './provider.js';
 import { ProviderHost } from './provider-host.js';
 import { publicServer } from './public-server.js';
 import { oauth2Migrations } from './store/migrations.js';
+import { installValidators } from '../http/validators.js';
 
 export interface OAuth2ServiceDeps {
   db: Database;
@@ -52,6 +53,7 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   });
+  installValidators(admin, { dropUnknownFields: true });
   admin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installValidators } from '../../../server/api/http/validators.js';
+import { installValidators } from '../../../server/http/validators.js';
 import type { Database } from '../../../server/db/database.js';
 import type { FleetContext } from '../../../server/api/fleet/context.js';
 import { registerFleetRoutes } from '../../../server/api/fleet/routes.js';

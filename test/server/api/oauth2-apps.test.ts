@@ -11,7 +11,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandling } from '../../../server/api/http/errors.js';
 import { apiLoggerOptions } from '../../../server/api/http/logging.js';
-import { installValidators } from '../../../server/api/http/validators.js';
+import { installValidators } from '../../../server/http/validators.js';
 import { providerAdmin, unconfiguredProviderAdmin } from '../../../server/api/oauth2-apps/provider-admin.js';
 import { registerOAuth2ApplicationRoutes } from '../../../server/api/oauth2-apps/routes.js';
 import { TestBrowser, type Answer } from '../identity/support/browser.js';

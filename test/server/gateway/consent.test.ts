@@ -90,6 +90,16 @@ describe('/bff/consent', () => {
     expect(noXsrf.status).toBe(403);
     const bad = await request(h.gateway.server).post('/bff/consent').set(browserWrite(cookie)).send({ consent_challenge: 'c-2', action: 'maybe' });
     expect(bad.status).toBe(400);
+    // Not coerced: "remember": "yes" or 1 is not true, the challenge 12345 is not "12345".
+    for (const body of [
+      { consent_challenge: 'c-2', action: 'accept', remember: 1 },
+      { consent_challenge: 12345, action: 'accept' },
+    ]) {
+      const uncoerced = await request(h.gateway.server).post('/bff/consent').set(browserWrite(cookie)).send(body);
+      expect(uncoerced.status).toBe(400);
+      expect(uncoerced.body.error.reason).toMatch(/body\/(remember|consent_challenge)/);
+    }
+    expect(hydra.decisions.has('consent accept c-2')).toBe(false);
     const res = await request(h.gateway.server).post('/bff/consent').set(browserWrite(cookie)).send({ consent_challenge: 'c-2', action: 'reject' });
     expect(res.body.redirect_to).toBe('https://client.example/callback?consent=reject');
     expect(hydra.decisions.get('consent reject c-2')).toMatchObject({ error: 'access_denied', status_code: 403 });

@@ -65,6 +65,8 @@ describe('IdentityApi: identities', () => {
 
   it('refuses an unknown schema and an unverifiable imported hash', async () => {
     expect((await failure(admin.createIdentity({ createIdentityBody: { schema_id: 'nope', traits: traits(email()) } }))).status).toBe(400);
+    // A number is not the schema "1": bodies are not coerced.
+    expect((await failure(admin.createIdentity({ createIdentityBody: { schema_id: 1 as unknown as string, traits: traits(email()) } }))).status).toBe(400);
     const bcrypt = await failure(
       admin.createIdentity({
         createIdentityBody: { schema_id: 'default', traits: traits(email()), credentials: { password: { config: { hashed_password: '$2a$10$abcdefghijklmnopqrstuv' } } } },

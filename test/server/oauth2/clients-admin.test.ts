@@ -68,6 +68,10 @@ describe('clients', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid_redirect_uri');
     expect(bad.body.error_description).toContain('redirect_uris');
+    // A number is not a secret: bodies are not coerced.
+    const numeric = await admin('POST', '/admin/clients', { redirect_uris: ['https://app.example/cb'], client_secret: 12345678 });
+    expect(numeric.status).toBe(400);
+    expect(JSON.stringify(numeric.body)).toContain('client_secret');
     const framed = await admin('POST', '/admin/clients', { redirect_uris: ['https://app.example/cb'], frontchannel_logout_uri: 'https://app.example/out#x' });
     expect(framed.status).toBe(400);
     expect(framed.body.error_description).toContain('frontchannel_logout_uri');

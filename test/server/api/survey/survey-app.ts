@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installValidators } from '../../../../server/api/http/validators.js';
+import { installValidators } from '../../../../server/http/validators.js';
 import { errorEnvelope } from '../../../../shared/error-envelope.js';
 import type { Database } from '../../../../server/db/database.js';
 import type { SurveyBlobs, SurveyContext } from '../../../../server/api/survey/context.js';
