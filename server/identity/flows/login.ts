@@ -140,6 +140,8 @@ export const loginFlow: FlowKindHandler = {
       await save(call, flow);
       return respondFlow(call, 'login', flow, 400);
     }
+    // The method tried stays active, refused or not: clients show its form again by it.
+    flow.wire.active = strategy.method;
     const outcome = await strategy.login(call, flow, body, active);
     if (outcome.kind === 'form') {
       await save(call, flow);

@@ -60,13 +60,14 @@ export const registrationFlow: FlowKindHandler = {
       return respondFlow(call, 'registration', flow, 400);
     }
     // Once a code is on its way the flow belongs to the code strategy.
-    const method = flow.wire.active === 'code' ? 'code' : (stringField(body, 'method') ?? '');
+    const method = flow.wire.state === 'sent_email' ? 'code' : (stringField(body, 'method') ?? '');
     const strategy = STRATEGIES.find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.registrationNoStrategy());
       await save(call, flow);
       return respondFlow(call, 'registration', flow, 400);
     }
+    flow.wire.active = strategy.method;
     const outcome = await strategy.register(call, flow, body);
     if (outcome.kind === 'form') {
       await save(call, flow);

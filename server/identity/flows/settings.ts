@@ -101,6 +101,7 @@ export const settingsFlow: FlowKindHandler = {
       return respondFlow(call, 'settings', flow, 400);
     }
     flow.wire.ui.messages = undefined;
+    flow.wire.active = strategy.method;
     const outcome = await strategy.update(call, flow, body, active);
     if (outcome.kind === 'form') {
       await save(call, flow);
