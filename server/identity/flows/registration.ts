@@ -33,7 +33,8 @@ function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: str
     type,
     state: 'choose_method',
     returnTo,
-    extra: oauth2WireFields(oauth2),
+    // Kratos always sends organization_id (a null UUID when the flow belongs to no organisation).
+    extra: { organization_id: null, ...oauth2WireFields(oauth2) },
     internal: afterVerification ? { after_verification_return_to: afterVerification } : {},
   });
   const traits = traitNodesFromSchema(schemaFor(call.ctx.options).schema, 'default');

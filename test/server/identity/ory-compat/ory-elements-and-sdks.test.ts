@@ -174,6 +174,22 @@ describe('every flow state the service produces', () => {
     expect(observed.length).toBeGreaterThanOrEqual(35);
   });
 
+  it('names the active method and the organisation field as Kratos does', () => {
+    const problems: string[] = [];
+    for (const state of observed) {
+      const where = `${state.kind}: ${state.name}`;
+      const { active } = state.flow;
+      // Ory Elements picks the recovery and verification screen by it, from the first answer on.
+      if ((state.kind === 'recovery' || state.kind === 'verification') && active !== 'code' && active !== 'link') problems.push(`${where}: active ${active}`);
+      const submitted = !['fresh', 'aal2', 'refresh', 'after recovery (privileged)', 'code sent (continue_with of a sign-up)'].includes(state.name);
+      if (submitted && !active) problems.push(`${where}: no active method after a submit`);
+      if (['login', 'registration', 'settings'].includes(state.kind) && !('organization_id' in state.flow)) problems.push(`${where}: no organization_id`);
+    }
+    expect(problems).toEqual([]);
+    const refused = observed.find((o) => o.kind === 'login' && o.name === 'refused (wrong password)');
+    expect(refused?.flow.active).toBe('password');
+  });
+
   it('renders in Ory Elements without throwing, with every visible input and every message', () => {
     const problems: string[] = [];
     for (const state of observed) {
