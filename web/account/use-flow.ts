@@ -11,6 +11,7 @@ import { submitFlow } from './flow-api.js';
 import { continueAfterSubmit } from './flow-continue.js';
 import { recoverFromFlowError } from './flow-recovery.js';
 import { startFlow } from './flow-start.js';
+import { renderableNodes } from './nodes/node-kind.js';
 
 export interface FlowState<K extends FlowKind> {
   flow: FlowByKind[K] | undefined;
@@ -33,7 +34,8 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
   const show = useCallback((next: FlowByKind[K]) => {
     if (!alive.current) return;
     rememberFlowId(next.id);
-    setFlow(next);
+    // Every part of the card (groups, form body, renderer) then sees node types it knows.
+    setFlow({ ...next, ui: { ...next.ui, nodes: renderableNodes(next.ui.nodes) } });
   }, []);
 
   const recover = useCallback((error: unknown) => recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error), [kind, show]);

@@ -38,8 +38,19 @@ export function messageValues(message: UiText, locale: string, now = Date.now())
   return values;
 }
 
+const PLACEHOLDER = /\{\{\s*[\w.]+\s*\}\}/;
+const PLACEHOLDERS = new RegExp(PLACEHOLDER.source, 'g');
+
+/**
+ * The catalogue's text, or — when the context lacks a value it names (1050006 without its
+ * `secret`, 1070002 without its `title` ...) — the server's text, which carries the value itself.
+ * A raw `{{placeholder}}` is never shown.
+ */
 export function messageText(t: Translate, message: UiText, locale: string): string {
-  if (SERVER_TEXT_IDS.has(message.id)) return message.text;
-  const values = messageValues(message, locale);
-  return t(`messages.${message.id}`, { ...values, defaultValue: message.text });
+  const text = SERVER_TEXT_IDS.has(message.id) ? message.text : t(`messages.${message.id}`, { ...messageValues(message, locale), defaultValue: message.text });
+  if (!PLACEHOLDER.test(text)) return text;
+  return message.text
+    .replace(PLACEHOLDERS, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }

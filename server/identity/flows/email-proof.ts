@@ -73,6 +73,7 @@ export async function submitEmailProof(call: Call, flow: Flow, body: SubmittedBo
   if (rawEmail !== undefined && !code) {
     if (!rawEmail) {
       setNodes(flow, proof.chooseNodes());
+      flow.wire.active = 'code';
       addNodeMessage(flow.wire.ui.nodes, 'email', validationRequired('email'));
       await save(call, flow);
       return respondFlow(call, kind, flow, 400);
@@ -108,6 +109,7 @@ export async function followEmailLink(call: Call, flow: Flow, token: string, pro
   if (!secret) {
     setNodes(flow, proof.chooseNodes(), [proof.failures.invalidToken()]);
     flow.wire.state = 'choose_method';
+    flow.wire.active = 'code';
     await save(call, flow);
     return respondFlow(call, proof.kind, flow);
   }

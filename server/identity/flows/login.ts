@@ -90,7 +90,15 @@ async function newLoginFlow(call: Call, type: 'browser' | 'api', options: { retu
     type,
     state: 'choose_method',
     returnTo: options.returnTo,
-    extra: { refresh: mode === 'refresh', requested_aal: mode === 'aal2' ? 'aal2' : 'aal1', created_at: now, updated_at: now, ...oauth2WireFields(options.oauth2) },
+    extra: {
+      refresh: mode === 'refresh',
+      requested_aal: mode === 'aal2' ? 'aal2' : 'aal1',
+      created_at: now,
+      updated_at: now,
+      // Kratos always sends it (a null UUID when the flow belongs to no organisation).
+      organization_id: null,
+      ...oauth2WireFields(options.oauth2),
+    },
   });
   const { nodes, messages } = await buildNodes(call, mode, active);
   setNodes(flow, nodes, messages);
@@ -140,6 +148,8 @@ export const loginFlow: FlowKindHandler = {
       await save(call, flow);
       return respondFlow(call, 'login', flow, 400);
     }
+    // The method tried stays active, refused or not: clients show its form again by it.
+    flow.wire.active = strategy.method;
     const outcome = await strategy.login(call, flow, body, active);
     if (outcome.kind === 'form') {
       await save(call, flow);

@@ -24,7 +24,8 @@ import { newSettingsFlow } from './settings.js';
 import { allowedReturnUrls, flowUi } from './urls.js';
 
 export function newRecoveryFlow(call: Call, type: 'browser' | 'api', returnTo?: string): Flow {
-  const flow = createFlow(call, { kind: 'recovery', type, state: 'choose_method', returnTo });
+  // The configured method is active from the start, as clients pick their screen by it.
+  const flow = createFlow(call, { kind: 'recovery', type, state: 'choose_method', returnTo, extra: { active: 'code' } });
   setNodes(flow, recoveryChooseNodes());
   return flow;
 }
@@ -40,6 +41,7 @@ async function recovered(call: Call, flow: Flow, secret: StoredSecret, method: '
   if (!identity || identity.state !== 'active') {
     setNodes(flow, recoveryChooseNodes(), [failure.recoveryFailed()]);
     flow.wire.state = 'choose_method';
+    flow.wire.active = 'code';
     await save(call, flow);
     return respondFlow(call, 'recovery', flow);
   }

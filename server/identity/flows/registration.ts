@@ -33,7 +33,8 @@ function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: str
     type,
     state: 'choose_method',
     returnTo,
-    extra: oauth2WireFields(oauth2),
+    // Kratos always sends organization_id (a null UUID when the flow belongs to no organisation).
+    extra: { organization_id: null, ...oauth2WireFields(oauth2) },
     internal: afterVerification ? { after_verification_return_to: afterVerification } : {},
   });
   const traits = traitNodesFromSchema(schemaFor(call.ctx.options).schema, 'default');
@@ -60,13 +61,14 @@ export const registrationFlow: FlowKindHandler = {
       return respondFlow(call, 'registration', flow, 400);
     }
     // Once a code is on its way the flow belongs to the code strategy.
-    const method = flow.wire.active === 'code' ? 'code' : (stringField(body, 'method') ?? '');
+    const method = flow.wire.state === 'sent_email' ? 'code' : (stringField(body, 'method') ?? '');
     const strategy = STRATEGIES.find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.registrationNoStrategy());
       await save(call, flow);
       return respondFlow(call, 'registration', flow, 400);
     }
+    flow.wire.active = strategy.method;
     const outcome = await strategy.register(call, flow, body);
     if (outcome.kind === 'form') {
       await save(call, flow);

@@ -58,7 +58,8 @@ export async function newSettingsFlow(call: Call, type: 'browser' | 'api', activ
     type,
     state: 'show_form',
     returnTo,
-    extra: { identity: identityToWire(active.identity, call.ctx.options.publicUrl) },
+    // Kratos always sends organization_id (a null UUID when the flow belongs to no organisation).
+    extra: { identity: identityToWire(active.identity, call.ctx.options.publicUrl), organization_id: null },
     internal: { identity_id: active.identity.id },
   });
   await populate(call, flow, active.identity.id);
@@ -101,6 +102,7 @@ export const settingsFlow: FlowKindHandler = {
       return respondFlow(call, 'settings', flow, 400);
     }
     flow.wire.ui.messages = undefined;
+    flow.wire.active = strategy.method;
     const outcome = await strategy.update(call, flow, body, active);
     if (outcome.kind === 'form') {
       await save(call, flow);

@@ -19,7 +19,8 @@ import { respondFlow } from './respond.js';
 import { allowedReturnUrls, defaultReturn, flowUi } from './urls.js';
 
 function newVerificationFlow(call: Call, type: 'browser' | 'api', returnTo?: string): Flow {
-  const flow = createFlow(call, { kind: 'verification', type, state: 'choose_method', returnTo });
+  // The configured method is active from the start, as clients pick their screen by it.
+  const flow = createFlow(call, { kind: 'verification', type, state: 'choose_method', returnTo, extra: { active: 'code' } });
   setNodes(flow, verificationChooseNodes());
   return flow;
 }

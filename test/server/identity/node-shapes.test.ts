@@ -140,14 +140,18 @@ describe('node shapes', () => {
     const generated = await submit(b, 'settings', linked.body, { method: 'lookup_secret', lookup_secret_regenerate: true });
     expect(shape(generated.body).filter(([, , group]) => group === 'lookup_secret')).toEqual([
       ['lookup_secret_codes', 'text', 'lookup_secret', 1050010],
-      ['lookup_secret_regenerate', 'submit', 'lookup_secret', 1050008],
       ['lookup_secret_confirm', 'submit', 'lookup_secret', 1050011],
     ]);
     const confirmed = await submit(b, 'settings', generated.body, { method: 'lookup_secret', lookup_secret_confirm: true });
     expect(shape(confirmed.body).filter(([, , group]) => group === 'lookup_secret')).toEqual([
       ['lookup_secret_reveal', 'submit', 'lookup_secret', 1050007],
-      ['lookup_secret_regenerate', 'submit', 'lookup_secret', 1050008],
       ['lookup_secret_disable', 'submit', 'lookup_secret', 1050016],
+    ]);
+    const revealed = await submit(b, 'settings', confirmed.body, { method: 'lookup_secret', lookup_secret_reveal: true });
+    expect(shape(revealed.body).filter(([, , group]) => group === 'lookup_secret')).toEqual([
+      ['lookup_secret_codes', 'text', 'lookup_secret', 1050010],
+      ['lookup_secret_disable', 'submit', 'lookup_secret', 1050016],
+      ['lookup_secret_regenerate', 'submit', 'lookup_secret', 1050008],
     ]);
   });
 

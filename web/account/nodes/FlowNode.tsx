@@ -4,6 +4,7 @@ import type { UiNode } from '../../../shared/identity-flow.js';
 import { ButtonNode } from './ButtonNode.js';
 import { CheckboxNode } from './CheckboxNode.js';
 import { displayValue } from './node-label.js';
+import { renderableNode } from './node-kind.js';
 import { NodeMessages } from './NodeMessages.js';
 import { AnchorNode, DivisionNode, ImageNode, ScriptNode, TextNode } from './OtherNodes.js';
 import { runTrigger } from './script-loader.js';
@@ -32,7 +33,9 @@ function HiddenNode({ node }: { node: UiNode }) {
   );
 }
 
-export function FlowNode({ node, formId, busy, primary }: FlowNodeProps) {
+export function FlowNode({ node: given, formId, busy, primary }: FlowNodeProps) {
+  const node = renderableNode(given);
+  if (!node) return null;
   const { attributes } = node;
   switch (attributes.node_type) {
     case 'input':

@@ -6,7 +6,6 @@ import { refreshRequired } from '../../flows/session-guards.js';
 import { flowUi } from '../../flows/urls.js';
 import { isPrivileged } from '../../sessions/session-service.js';
 import { deleteCredential, upsertCredential } from '../../store/identities.js';
-import type { UiNode } from '../../../../shared/identity-flow.js';
 import type { SettingsStrategy } from '../strategy.js';
 import { codesOf, newLookupCodes, type LookupCode } from './codes.js';
 import { codeListNode, confirmButton, disableButton, regenerateButton, revealButton } from './nodes.js';
@@ -18,13 +17,12 @@ export const lookupSecretSettings: SettingsStrategy = {
   async nodes(_call, flow, _identity, credentials) {
     const saved = codesOf(credentials.find((c) => c.type === 'lookup_secret')?.config);
     const pending = flow.internal.lookup_pending as LookupCode[] | undefined;
-    if (pending) return [codeListNode(pending), regenerateButton(), confirmButton()];
-    const nodes: UiNode[] = [];
-    if (flow.internal.lookup_revealed && saved.length) nodes.push(codeListNode(saved));
-    else if (saved.length) nodes.push(revealButton());
-    nodes.push(regenerateButton());
-    if (saved.length) nodes.push(disableButton());
-    return nodes;
+    // Kratos' four shapes (strategy/lookup/settings.go): a client such as Ory Elements shows the
+    // confirm button only when it is the one way forward, and offers regenerating beside revealed codes.
+    if (pending) return [codeListNode(pending), confirmButton()];
+    if (!saved.length) return [regenerateButton()];
+    if (flow.internal.lookup_revealed) return [codeListNode(saved), disableButton(), regenerateButton()];
+    return [revealButton(), disableButton()];
   },
   async update(call, flow, body, active) {
     const { ctx } = call;
