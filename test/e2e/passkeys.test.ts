@@ -9,10 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, enterMailedCode, fill, register, signIn, uniqueEmail } from './support/account-page.js';
 import { expectAccessible, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
+import { screenshotOnFailure } from './support/failure-shots.js';
 import { startStack, type Stack } from './support/stack.js';
 
 let stack: Stack;
 let browser: Browser;
+/** The page of the journey under way, pictured if it fails. */
+let current: Page | undefined;
+screenshotOnFailure('passkeys', () => ({ '': current }));
 
 beforeAll(async () => {
   stack = await startStack();
@@ -28,10 +32,23 @@ interface Authenticator {
   id: string;
 }
 
-/** A page whose browser has a platform authenticator (Touch ID, Windows Hello) that says yes. */
-async function pageWithAuthenticator(): Promise<{ page: Page; authenticator: Authenticator }> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+/**
+ * A page whose browser has a platform authenticator (Touch ID, Windows Hello) that says yes.
+ * `audited`: the page's CSP is relaxed so axe can be injected; otherwise the gateway's CSP holds,
+ * as it does for users. `autofill`: the sign-in card's address field offers passkeys, and the
+ * virtual authenticator picks one at once, as a person picking the suggestion would; without it
+ * the browser reports no autofill, so the button is what signs in.
+ */
+async function pageWithAuthenticator(options: { audited?: boolean; autofill?: boolean } = {}): Promise<{ page: Page; authenticator: Authenticator }> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, bypassCSP: options.audited ?? false });
+  if (!options.autofill) {
+    await context.addInitScript(() => {
+      const credential = (globalThis as unknown as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }).PublicKeyCredential;
+      if (credential) credential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+  }
   const page = await context.newPage();
+  current = page;
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   return { page, authenticator: await addAuthenticator(cdp) };
@@ -83,7 +100,6 @@ describe('passkeys', () => {
     await signOut(page);
     await page.getByRole('button', { name: 'Sign in with passkey' }).waitFor();
     await screenshotsOf(page, 'passkey-login');
-    await expectAccessible(page);
     await signInWithPasskey(page);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     const signedIn = await whoami(page);
@@ -104,7 +120,7 @@ describe('passkeys', () => {
   }, 120_000);
 
   it('adds a second passkey in settings, lists both by name and removes one', async () => {
-    const { page, authenticator } = await pageWithAuthenticator();
+    const { page, authenticator } = await pageWithAuthenticator({ audited: true });
     const email = uniqueEmail('passkeys');
     await register(page, stack, email);
     await page.getByRole('heading', { name: 'Verify your account' }).waitFor();
@@ -135,7 +151,22 @@ describe('passkeys', () => {
 
     // The one left still signs in.
     await signOut(page);
+    await page.getByRole('button', { name: 'Sign in with passkey' }).waitFor();
+    await expectAccessible(page);
     await signInWithPasskey(page);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    expect((await whoami(page)).body.identity.traits.email).toBe(email);
+    await page.context().close();
+  }, 120_000);
+
+  it('offers the passkey in the address field: picking it signs in without a click', async () => {
+    const { page } = await pageWithAuthenticator({ autofill: true });
+    const email = uniqueEmail('autofill');
+    await page.goto(`${stack.url}/registration`);
+    await fill(page, { 'traits.email': email });
+    await page.getByRole('button', { name: 'Sign up with passkey' }).click();
+    await page.getByRole('heading', { name: 'Verify your account' }).waitFor();
+    await signOut(page);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     expect((await whoami(page)).body.identity.traits.email).toBe(email);
     await page.context().close();
@@ -144,7 +175,7 @@ describe('passkeys', () => {
 
 describe('security keys', () => {
   it('add a key as second factor in settings; sign-in then takes the password and the key (aal2); remove it', async () => {
-    const { page } = await pageWithAuthenticator();
+    const { page } = await pageWithAuthenticator({ audited: true });
     const email = uniqueEmail('securitykey');
     await register(page, stack, email);
     await page.getByRole('heading', { name: 'Verify your account' }).waitFor();
