@@ -139,6 +139,26 @@ describe('passkeys', () => {
     expect((await signUpWithPasskey(browser(), phishing)).answer.status).toBe(400);
   });
 
+  it('confirms it is you with the passkey (refresh), offering only the account’s own passkeys', async () => {
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const b = browser();
+    expect((await signUpWithPasskey(b, authenticator)).answer.status).toBe(200);
+    const refresh = await startFlow(b, 'login', '?refresh=true');
+    const options = valueOf(refresh, 'passkey_challenge');
+    expect(options.publicKey.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.keys[0]!.id.toString('base64url'), type: 'public-key' })]);
+    const confirmed = await submit(b, 'login', refresh, { passkey_login: authenticator.get(options) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.session.authentication_methods.map((m: any) => m.method)).toEqual(['passkey', 'passkey']);
+
+    // Someone else's passkey does not confirm this session.
+    const stranger = new SoftwareAuthenticator(ORIGIN);
+    expect((await signUpWithPasskey(browser(), stranger)).answer.status).toBe(200);
+    const again = await startFlow(b, 'login', '?refresh=true');
+    const mismatch = await submit(b, 'login', again, { passkey_login: stranger.get(valueOf(again, 'passkey_challenge')) });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error.id).toBe('session_identity_mismatch');
+  });
+
   it('adds passkeys in settings, names them apart, and removes one by name', async () => {
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const b = browser();
