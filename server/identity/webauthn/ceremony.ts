@@ -35,7 +35,13 @@ function descriptor(key: StoredWebAuthnKey) {
  * Passkeys live on the authenticator (discoverable) and always verify the user; a security key
  * is a second factor that needs only presence.
  */
-export function creationOptions(rp: RelyingParty, kind: KeyKind, pending: Required<PendingCeremony>, user: { name: string; displayName: string }, existing: readonly StoredWebAuthnKey[]) {
+export function creationOptions(
+  rp: RelyingParty,
+  kind: KeyKind,
+  pending: Required<PendingCeremony>,
+  user: { name: string; displayName: string },
+  existing: readonly StoredWebAuthnKey[],
+) {
   const passkey = kind === 'passkey';
   return {
     publicKey: {
@@ -81,17 +87,11 @@ function parseResponse<T>(raw: unknown): T {
   if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { id?: unknown }).id !== 'string') {
     throw new CeremonyError('the WebAuthn response has no credential id');
   }
-  return { clientExtensionResults: {}, ...(parsed) } as T;
+  return { clientExtensionResults: {}, ...parsed } as T;
 }
 
 /** Checks a new key's attestation and returns it in the stored shape. */
-export async function verifyCreation(
-  rp: RelyingParty,
-  kind: KeyKind,
-  raw: unknown,
-  challenge: string,
-  details: { displayName: string; now: Date },
-): Promise<StoredWebAuthnKey> {
+export async function verifyCreation(rp: RelyingParty, kind: KeyKind, raw: unknown, challenge: string, details: { displayName: string; now: Date }): Promise<StoredWebAuthnKey> {
   const response = parseResponse<RegistrationResponseJSON>(raw);
   let result;
   try {

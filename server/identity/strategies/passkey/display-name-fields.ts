@@ -7,7 +7,7 @@ import { listSchemaPaths } from '../../traits/schema-paths.js';
 
 export function displayNameFields(schema: JsonSchema): string[] {
   const paths = listSchemaPaths(schema).filter((path) => path.name.startsWith('traits.'));
-  const credentials = (path: (typeof paths)[number]) => (path.schema[KRATOS_EXTENSION])?.credentials;
+  const credentials = (path: (typeof paths)[number]) => path.schema[KRATOS_EXTENSION]?.credentials;
   const marked = paths.filter((path) => credentials(path)?.passkey?.display_name === true);
   if (marked.length) return marked.map((path) => path.name);
   const identifiers = paths.filter((path) => credentials(path)?.password?.identifier === true || credentials(path)?.code?.identifier === true);

@@ -81,7 +81,9 @@ export const passkeySettings: SettingsStrategy = {
       if (outcome === 'removed') return { kind: 'saved' };
       addMessage(
         flow,
-        validationReason(outcome === 'last' ? 'You cannot remove this passkey: it is the only way left to sign in to this account.' : 'You tried to remove a passkey which does not exist.'),
+        validationReason(
+          outcome === 'last' ? 'You cannot remove this passkey: it is the only way left to sign in to this account.' : 'You tried to remove a passkey which does not exist.',
+        ),
       );
       return { kind: 'form', status: 400 };
     }
