@@ -193,7 +193,7 @@ describe('in German', () => {
     await page.getByRole('heading', { name: 'Konto registrieren' }).waitFor();
     await screenshot(page, 'registration-de');
     await fill(page, { 'traits.email': email, 'traits.name.first': 'Grete', 'traits.name.last': 'Weiß', password: PASSWORD });
-    await page.getByRole('button', { name: 'Registrieren' }).click();
+    await page.getByRole('button', { name: 'Registrieren', exact: true }).click();
     await page.getByRole('heading', { name: 'Konto bestätigen' }).waitFor();
     await page.context().clearCookies();
 

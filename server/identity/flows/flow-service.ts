@@ -62,7 +62,10 @@ export function createFlow(call: Call, spec: NewFlow): Flow {
 
 /** Nodes of a fresh form: the CSRF node first, as the protocol orders it. */
 export function setNodes(flow: Flow, nodes: UiNode[], messages: UiText[] = []): void {
-  flow.wire.ui.nodes = [csrfNode(''), ...nodes];
+  // Passkeys and security keys both ask for the WebAuthn script; the flow names it once.
+  const scripts = new Set<string>();
+  const unique = nodes.filter((node) => node.attributes.node_type !== 'script' || (!scripts.has(node.attributes.id) && !!scripts.add(node.attributes.id)));
+  flow.wire.ui.nodes = [csrfNode(''), ...unique];
   setMessages(flow, messages);
 }
 

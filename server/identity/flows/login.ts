@@ -12,11 +12,13 @@ import { currentSession, hasSecondFactor, type ActiveSession } from '../sessions
 import { getCredentials } from '../store/identities.js';
 import type { Aal } from '../store/sessions.js';
 import { codeLogin } from '../strategies/code/login.js';
+import { passkeyLogin } from '../strategies/passkey/login.js';
 import { lookupSecretLogin } from '../strategies/lookup_secret/login.js';
 import { hiddenIdentifierNode, identifierNode } from '../strategies/password/nodes.js';
 import { passwordLogin } from '../strategies/password/login.js';
 import type { LoginStrategy } from '../strategies/strategy.js';
 import { totpLogin } from '../strategies/totp/login.js';
+import { webauthnLogin } from '../strategies/webauthn/login.js';
 import { failure, notice } from '../ui/messages.js';
 import type { Call } from './call.js';
 import { authenticate, respondAuthenticated } from './finish-login.js';
@@ -36,7 +38,7 @@ import { respondFlow } from './respond.js';
 import { browserLocationChange, sessionAlreadyAvailable } from './session-guards.js';
 import { allowedReturnUrls, browserInit, defaultReturn } from './urls.js';
 
-const STRATEGIES: readonly LoginStrategy[] = [passwordLogin, codeLogin, totpLogin, lookupSecretLogin];
+const STRATEGIES: readonly LoginStrategy[] = [passwordLogin, codeLogin, passkeyLogin, webauthnLogin, totpLogin, lookupSecretLogin];
 
 type Mode = 'normal' | 'refresh' | 'aal2';
 
@@ -45,18 +47,18 @@ function modeOf(flow: Flow): Mode {
   return flow.wire.refresh ? 'refresh' : 'normal';
 }
 
-async function buildNodes(call: Call, mode: Mode, active: ActiveSession | undefined): Promise<{ nodes: UiNode[]; messages: UiText[] }> {
+async function buildNodes(call: Call, flow: Flow, mode: Mode, active: ActiveSession | undefined): Promise<{ nodes: UiNode[]; messages: UiText[] }> {
   if (mode === 'normal' || !active) {
     const schema = schemaFor(call.ctx.options).schema;
     const nodes = [identifierNode(identifierLabel(schema))];
-    for (const strategy of STRATEGIES) nodes.push(...(strategy.firstFactorNodes?.(call) ?? []));
+    for (const strategy of STRATEGIES) nodes.push(...(strategy.firstFactorNodes?.(call, flow) ?? []));
     return { nodes, messages: [] };
   }
   const credentials = await getCredentials(call.ctx.db, active.identity.id);
   const identifier = credentials.find((c) => c.type === 'password' || c.type === 'code')?.identifiers[0] ?? '';
   const nodes = [hiddenIdentifierNode(identifier)];
   for (const strategy of STRATEGIES) {
-    nodes.push(...((mode === 'refresh' ? strategy.refreshNodes?.(active.identity, credentials) : strategy.secondFactorNodes?.(credentials)) ?? []));
+    nodes.push(...((mode === 'refresh' ? strategy.refreshNodes?.(active.identity, credentials, call, flow) : strategy.secondFactorNodes?.(credentials, call, flow)) ?? []));
   }
   return { nodes, messages: [mode === 'refresh' ? notice.confirmItsYou() : notice.secondFactor()] };
 }
@@ -100,7 +102,7 @@ async function newLoginFlow(call: Call, type: 'browser' | 'api', options: { retu
       ...oauth2WireFields(options.oauth2),
     },
   });
-  const { nodes, messages } = await buildNodes(call, mode, active);
+  const { nodes, messages } = await buildNodes(call, flow, mode, active);
   setNodes(flow, nodes, messages);
   return flow;
 }
@@ -141,7 +143,7 @@ export const loginFlow: FlowKindHandler = {
       throw new KratosError(401, { id: 'session_inactive', reason: 'This flow confirms an existing session, and there is none.' });
     }
 
-    const method = stringField(body, 'method') ?? '';
+    const method = stringField(body, 'method') ?? methodOfResult(body);
     const strategy = STRATEGIES.find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.loginNoStrategy());
@@ -182,3 +184,10 @@ export const loginFlow: FlowKindHandler = {
     });
   },
 };
+
+/** The WebAuthn script posts the form itself, without a `method`: its result field names it. */
+function methodOfResult(body: Record<string, unknown>): string {
+  if (body.passkey_login) return 'passkey';
+  if (body.webauthn_login) return 'webauthn';
+  return '';
+}

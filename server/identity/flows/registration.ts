@@ -11,6 +11,7 @@ import { currentSession } from '../sessions/session-service.js';
 import { identityToWire } from '../sessions/wire.js';
 import { getIdentity } from '../store/identities.js';
 import { codeRegistration } from '../strategies/code/registration.js';
+import { passkeyRegistration } from '../strategies/passkey/registration.js';
 import { passwordRegistration } from '../strategies/password/registration.js';
 import type { RegistrationStrategy } from '../strategies/strategy.js';
 import { traitNodesFromSchema } from '../traits/schema-nodes.js';
@@ -25,7 +26,7 @@ import { sessionAlreadyAvailable } from './session-guards.js';
 import { allowedReturnUrls, defaultReturn } from './urls.js';
 import { startVerificationFor } from './verification.js';
 
-const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration];
+const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration, passkeyRegistration];
 
 function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: string, afterVerification?: string, oauth2?: OAuth2Login): Flow {
   const flow = createFlow(call, {
@@ -38,7 +39,7 @@ function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: str
     internal: afterVerification ? { after_verification_return_to: afterVerification } : {},
   });
   const traits = traitNodesFromSchema(schemaFor(call.ctx.options).schema, 'default');
-  setNodes(flow, [...traits, ...STRATEGIES.flatMap((s) => s.nodes(call))]);
+  setNodes(flow, [...traits, ...STRATEGIES.flatMap((s) => s.nodes(call, flow))]);
   return flow;
 }
 
@@ -61,7 +62,8 @@ export const registrationFlow: FlowKindHandler = {
       return respondFlow(call, 'registration', flow, 400);
     }
     // Once a code is on its way the flow belongs to the code strategy.
-    const method = flow.wire.state === 'sent_email' ? 'code' : (stringField(body, 'method') ?? '');
+    // The WebAuthn script posts the form itself, without a `method`: its result field names it.
+    const method = flow.wire.state === 'sent_email' ? 'code' : (stringField(body, 'method') ?? (body.passkey_register ? 'passkey' : ''));
     const strategy = STRATEGIES.find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.registrationNoStrategy());

@@ -11,10 +11,12 @@ import { addAuthentication, currentSession, type ActiveSession } from '../sessio
 import { identityToWire } from '../sessions/wire.js';
 import { getCredentials, getIdentity } from '../store/identities.js';
 import { lookupSecretSettings } from '../strategies/lookup_secret/settings.js';
+import { passkeySettings } from '../strategies/passkey/settings.js';
 import { passwordSettings } from '../strategies/password/settings.js';
 import { profileSettings } from '../strategies/profile/settings.js';
 import type { SettingsStrategy } from '../strategies/strategy.js';
 import { totpSettings } from '../strategies/totp/settings.js';
+import { webauthnSettings } from '../strategies/webauthn/settings.js';
 import type { AddressChannel } from '../traits/identity-schema.js';
 import { failure, notice } from '../ui/messages.js';
 import type { Call } from './call.js';
@@ -25,7 +27,7 @@ import { aal2Required, sessionInactive } from './session-guards.js';
 import { allowedReturnUrls, browserInit, flowUi } from './urls.js';
 import { startVerificationFor } from './verification.js';
 
-const STRATEGIES: readonly SettingsStrategy[] = [profileSettings, passwordSettings, totpSettings, lookupSecretSettings];
+const STRATEGIES: readonly SettingsStrategy[] = [profileSettings, passwordSettings, webauthnSettings, passkeySettings, totpSettings, lookupSecretSettings];
 
 async function requireSession(call: Call, returnTo: string | undefined): Promise<ActiveSession> {
   const active = await currentSession(call.ctx, call.request);
@@ -141,5 +143,7 @@ export const settingsFlow: FlowKindHandler = {
 function inferMethod(body: Record<string, unknown>): string {
   if ('totp_unlink' in body || 'totp_code' in body) return 'totp';
   if (Object.keys(body).some((key) => key.startsWith('lookup_secret_'))) return 'lookup_secret';
+  if (body.passkey_settings_register || body.passkey_remove) return 'passkey';
+  if (body.webauthn_register || body.webauthn_remove) return 'webauthn';
   return '';
 }

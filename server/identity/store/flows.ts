@@ -35,6 +35,23 @@ export async function saveFlow(q: Queryable, flow: StoredFlow, now: Date): Promi
   await q.query('UPDATE flows SET wire = $2, internal = $3, updated_at = $4 WHERE id = $1', [flow.id, JSON.stringify(flow.wire), JSON.stringify(flow.internal), now]);
 }
 
+/**
+ * Removes one entry of a flow's internal state and returns what it held, once: of two
+ * submissions racing for the same WebAuthn challenge, only one gets it.
+ */
+export async function takeFlowInternal(q: Queryable, id: string, key: string): Promise<unknown> {
+  const rows = (
+    await q.query<{ value: unknown }>(
+      `UPDATE flows f SET internal = f.internal - $2::text
+         FROM (SELECT id, internal -> $2::text AS value FROM flows WHERE id = $1 FOR UPDATE) old
+        WHERE f.id = old.id AND old.value IS NOT NULL
+        RETURNING old.value`,
+      [id, key],
+    )
+  ).rows;
+  return rows[0]?.value;
+}
+
 /** Flows older than a day past expiry help nobody: an expired flow is answered from its row for a while, then forgotten. */
 export async function deleteFlowsExpiredBefore(q: Queryable, before: Date): Promise<number> {
   return (await q.query('DELETE FROM flows WHERE expires_at < $1', [before])).rowCount;

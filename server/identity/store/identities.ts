@@ -199,6 +199,11 @@ export async function upsertCredential(tx: Transaction, identityId: string, cred
   await insertIdentifiers(tx, identityId, credential.type, credential.identifiers);
 }
 
+/** Holds one credential row until the transaction ends, for a read-modify-write of its config. */
+export async function lockCredential(tx: Transaction, identityId: string, type: CredentialType): Promise<void> {
+  await tx.query('SELECT 1 FROM credentials WHERE identity_id = $1 AND type = $2 FOR UPDATE', [identityId, type]);
+}
+
 export async function deleteCredential(q: Queryable, identityId: string, type: CredentialType): Promise<boolean> {
   return (await q.query('DELETE FROM credentials WHERE identity_id = $1 AND type = $2', [identityId, type])).rowCount > 0;
 }

@@ -19,12 +19,12 @@ export type LoginOutcome = { kind: 'authenticated'; identityId: string; method: 
 
 export interface LoginStrategy {
   method: string;
-  /** First factor, normal mode. */
-  firstFactorNodes?(call: Call): UiNode[];
+  /** First factor, normal mode. `flow` keeps what the nodes offer (a WebAuthn challenge). */
+  firstFactorNodes?(call: Call, flow?: Flow): UiNode[];
   /** Refresh mode: confirm it is you with a credential you already have. */
-  refreshNodes?(identity: StoredIdentity, credentials: StoredCredential[]): UiNode[];
+  refreshNodes?(identity: StoredIdentity, credentials: StoredCredential[], call?: Call, flow?: Flow): UiNode[];
   /** aal2 mode. */
-  secondFactorNodes?(credentials: StoredCredential[]): UiNode[];
+  secondFactorNodes?(credentials: StoredCredential[], call?: Call, flow?: Flow): UiNode[];
   login(call: Call, flow: Flow, body: SubmittedBody, current: ActiveSession | undefined): Promise<LoginOutcome>;
 }
 
@@ -32,13 +32,13 @@ export type RegistrationOutcome = { kind: 'registered'; identityId: string; meth
 
 export interface RegistrationStrategy {
   method: string;
-  nodes(call: Call): UiNode[];
+  nodes(call: Call, flow: Flow): UiNode[];
   register(call: Call, flow: Flow, body: SubmittedBody): Promise<RegistrationOutcome>;
 }
 
 export type SettingsOutcome =
   /** Saved: the flow shows success. `raises` names a second factor the user just proved to hold. */
-  | { kind: 'saved'; raises?: 'totp' | 'lookup_secret' }
+  | { kind: 'saved'; raises?: 'totp' | 'lookup_secret' | 'webauthn' }
   /** Shown: the flow changed for display only (revealed codes, a new TOTP secret). */
   | { kind: 'shown' }
   | { kind: 'form'; status: 400 };

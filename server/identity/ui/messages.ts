@@ -19,10 +19,13 @@ export const label = {
   backupCode: info(1010007, 'Backup recovery code'),
   useAuthenticator: info(1010009, 'Use Authenticator'),
   useBackupCode: info(1010010, 'Use backup recovery code'),
+  signInWithSecurityKey: info(1010008, 'Sign in with hardware key'),
   emailSignInCode: info(1010015, 'Send sign in code'),
+  signInWithPasskey: info(1010021, 'Sign in with passkey'),
   signInWithPassword: info(1010022, 'Sign in with password'),
   signUp: info(1040001, 'Sign up'),
   emailSignUpCode: info(1040006, 'Send sign up code'),
+  signUpWithPasskey: info(1040007, 'Sign up with passkey'),
   back: info(1040008, 'Back'),
   unlinkTotp: info(1050004, 'Unlink TOTP Authenticator App'),
   totpQr: info(1050005, 'Authenticator app QR code'),
@@ -31,6 +34,9 @@ export const label = {
   backupCodesHeading: info(1050010, 'These are your back up recovery codes. Please keep them in a safe place!'),
   confirmBackupCodes: info(1050011, 'Confirm backup recovery codes'),
   disableBackupCodes: info(1050016, 'Disable this method'),
+  addSecurityKey: info(1050012, 'Add security key'),
+  securityKeyName: info(1050013, 'Name of the security key'),
+  addPasskey: info(1050019, 'Add passkey'),
   totpSecretHeading: info(1050017, 'This is your authenticator app secret. Use it if you can not scan the QR code.'),
   password: info(1070001, 'Password'),
   save: info(1070003, 'Save'),
@@ -96,6 +102,16 @@ export function backupCodeList(secrets: UiText[]): UiText {
   return uiText(1050015, 'info', secrets.map((s) => s.text).join(', '), { secrets });
 }
 
+/** A remove button of a registered key (1050018 security key, 1050020 passkey). */
+export function removeKey(kind: 'webauthn' | 'passkey', displayName: string, addedAt: Date): UiText {
+  const noun = kind === 'passkey' ? 'passkey' : 'security key';
+  return uiText(kind === 'passkey' ? 1050020 : 1050018, 'info', `Remove ${noun} "${displayName}"`, {
+    added_at: addedAt.toISOString(),
+    added_at_unix: Math.floor(addedAt.getTime() / 1000),
+    display_name: displayName,
+  });
+}
+
 export function recoveredPrivileged(expiresAt: Date, now: Date): UiText {
   const minutes = Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 60_000));
   return uiText(
@@ -118,6 +134,9 @@ export const failure = {
   noTotp: error(4000011, 'You have no TOTP device set up.'),
   backupCodeUsed: error(4000012, 'This backup recovery code has already been used.'),
   noBackupCodes: error(4000014, 'You have no backup recovery codes set up.'),
+  noSecurityKey: error(4000013, 'You have no WebAuthn device set up.'),
+  noKeyForAccount: error(4000015, 'This account does not exist or has no security key set up.'),
+  invalidWebAuthn: error(4000043, 'The provided web authn login is invalid, please try again.'),
   invalidBackupCode: error(4000016, 'The backup recovery code is not valid.'),
   loginNoStrategy: error(4010002, 'Could not find a strategy to log you in with. Did you fill out the form correctly?'),
   registrationNoStrategy: error(4010003, 'Could not find a strategy to sign you up with. Did you fill out the form correctly?'),

@@ -40,6 +40,10 @@ describe('node shapes', () => {
       ['password', 'password', 'password', 1070001],
       ['method', 'submit', 'password', 1010022],
       ['method', 'submit', 'code', 1010015],
+      ['passkey_challenge', 'hidden', 'passkey', undefined],
+      ['webauthn_script', 'script', 'webauthn', undefined],
+      ['passkey_login', 'hidden', 'passkey', undefined],
+      ['passkey_login_trigger', 'button', 'passkey', 1010021],
     ]);
   });
 
@@ -96,6 +100,10 @@ describe('node shapes', () => {
       ['password', 'password', 'password', 1070001],
       ['method', 'submit', 'password', 1040001],
       ['method', 'submit', 'code', 1040006],
+      ['passkey_create_data', 'hidden', 'passkey', undefined],
+      ['passkey_register_trigger', 'button', 'passkey', 1040007],
+      ['webauthn_script', 'script', 'webauthn', undefined],
+      ['passkey_register', 'hidden', 'passkey', undefined],
     ]);
   });
 
@@ -126,6 +134,13 @@ describe('node shapes', () => {
       ['method', 'submit', 'profile', 1070003],
       ['password', 'password', 'password', 1070001],
       ['method', 'submit', 'password', 1070003],
+      ['webauthn_register_displayname', 'text', 'webauthn', 1050013],
+      ['webauthn_register', 'hidden', 'webauthn', undefined],
+      ['webauthn_register_trigger', 'button', 'webauthn', 1050012],
+      ['webauthn_script', 'script', 'webauthn', undefined],
+      ['passkey_register_trigger', 'button', 'passkey', 1050019],
+      ['passkey_settings_register', 'hidden', 'passkey', undefined],
+      ['passkey_create_data', 'hidden', 'passkey', undefined],
       ['totp_qr', 'img', 'totp', 1050005],
       ['totp_secret_key', 'text', 'totp', 1050017],
       ['totp_code', 'text', 'totp', 1070006],

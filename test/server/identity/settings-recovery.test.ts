@@ -48,7 +48,7 @@ describe('settings', () => {
     expect(flow.state).toBe('show_form');
     expect(flow.identity.traits.email).toBe(address);
     expect(node(flow, 'traits.email').attributes.value).toBe(address);
-    expect(new Set(flow.ui.nodes.map((x: any) => x.group))).toEqual(new Set(['default', 'profile', 'password', 'totp', 'lookup_secret']));
+    expect(new Set(flow.ui.nodes.map((x: any) => x.group))).toEqual(new Set(['default', 'profile', 'password', 'webauthn', 'passkey', 'totp', 'lookup_secret']));
     expect(node(flow, 'totp_qr').attributes).toMatchObject({ width: 256, height: 256, src: expect.stringMatching(/^data:image\/png;base64,/) });
 
     const profile = await submit(b, 'settings', flow, { method: 'profile', traits: { email: address, name: { first: 'Augusta', last: 'King' } } });

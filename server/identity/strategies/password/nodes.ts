@@ -4,7 +4,7 @@ import { hiddenNode, inputNode, submitNode } from '../../ui/nodes.js';
 import { label } from '../../ui/messages.js';
 
 export function identifierNode(identifierLabel: UiText, value?: string): UiNode {
-  return inputNode('identifier', 'text', 'default', { value, required: true, autocomplete: 'username', label: identifierLabel });
+  return inputNode('identifier', 'text', 'default', { value, required: true, autocomplete: 'username webauthn', label: identifierLabel });
 }
 
 export function hiddenIdentifierNode(value: string): UiNode {

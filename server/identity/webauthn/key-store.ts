@@ -1,0 +1,41 @@
+/**
+ * Reading and changing an identity's passkeys or security keys. A change runs in one
+ * transaction with the credential row locked, so two browsers adding keys at once both keep
+ * theirs, and a sign count only ever moves forward.
+ */
+import type { IdentityContext } from '../context.js';
+import type { Queryable } from '../../db/database.js';
+import { deleteCredential, getCredential, lockCredential, upsertCredential } from '../store/identities.js';
+import { keysOf, type WebAuthnKeysConfig } from './stored-keys.js';
+
+export type KeyCredentialType = 'passkey' | 'webauthn';
+
+export async function loadKeys(q: Queryable, identityId: string, type: KeyCredentialType): Promise<WebAuthnKeysConfig & { identifiers: string[] }> {
+  const credential = await getCredential(q, identityId, type);
+  return { ...keysOf(credential), identifiers: credential?.identifiers ?? [] };
+}
+
+/**
+ * `change` gets the current keys and returns the new ones (or undefined to leave them). No keys
+ * left removes the credential, as Kratos does.
+ */
+export async function changeKeys(
+  ctx: IdentityContext,
+  identityId: string,
+  type: KeyCredentialType,
+  identifiers: (current: WebAuthnKeysConfig) => string[],
+  change: (current: WebAuthnKeysConfig) => WebAuthnKeysConfig | undefined,
+): Promise<WebAuthnKeysConfig | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    await lockCredential(tx, identityId, type);
+    const current = keysOf(await getCredential(tx, identityId, type));
+    const next = change(current);
+    if (!next) return undefined;
+    if (next.credentials.length === 0) {
+      await deleteCredential(tx, identityId, type);
+      return next;
+    }
+    await upsertCredential(tx, identityId, { type, config: { ...next }, identifiers: identifiers(next) }, ctx.now());
+    return next;
+  });
+}
