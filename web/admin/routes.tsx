@@ -24,6 +24,8 @@ const FirmwarePage = lazy(async () => ({ default: (await import('./firmware/Firm
 const InvoicePage = lazy(async () => ({ default: (await import('./invoices/InvoicePage.js')).InvoicePage }));
 const InvoicesPage = lazy(async () => ({ default: (await import('./invoices/InvoicesPage.js')).InvoicesPage }));
 const MembersPage = lazy(async () => ({ default: (await import('./members/MembersPage.js')).MembersPage }));
+const ApplicationPage = lazy(async () => ({ default: (await import('./oauth2/ApplicationPage.js')).ApplicationPage }));
+const OAuth2Page = lazy(async () => ({ default: (await import('./oauth2/OAuth2Page.js')).OAuth2Page }));
 const NotificationsPage = lazy(async () => ({ default: (await import('./notifications/NotificationsPage.js')).NotificationsPage }));
 const OrgSettingsPage = lazy(async () => ({ default: (await import('./org-settings/OrgSettingsPage.js')).OrgSettingsPage }));
 const AllOrgsPage = lazy(async () => ({ default: (await import('./orgs/AllOrgsPage.js')).AllOrgsPage }));
@@ -85,6 +87,23 @@ export function AdminRoutes() {
         <GlobalPage ids={['admin:firmware']}>
           <FirmwarePage />
         </GlobalPage>
+      </Route>
+      <Route path="/admin/oauth2">
+        <GlobalPage ids={['admin:oauth2']}>
+          <OAuth2Page tab="applications" />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/oauth2/issuers">
+        <GlobalPage ids={['admin:oauth2']}>
+          <OAuth2Page tab="issuers" />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/oauth2/applications/:clientId">
+        {({ clientId }) => (
+          <GlobalPage ids={['admin:oauth2']}>
+            <ApplicationPage key={clientId} clientId={clientId} />
+          </GlobalPage>
+        )}
       </Route>
       <Route path="/admin/orgs/:orgId">{({ orgId }) => <FirstSection key={orgId} sections={ORG_SECTIONS} orgId={orgId} />}</Route>
       <Route path="/admin/orgs/:orgId/settings">

@@ -1,0 +1,46 @@
+/** A new application; once the API made it, its secret is shown once (SecretDialog). */
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from '../../lib/i18n.js';
+import { Modal } from '../../ui/Modal.js';
+import { toastStore } from '../../ui/toast-store.js';
+import { NEW_APPLICATION } from './application-form.js';
+import { ApplicationForm } from './ApplicationForm.js';
+import { useCreateApplication } from './queries.js';
+import type { ShownSecret } from './SecretDialog.js';
+
+export function CreateApplicationModal({ onClose, onCreated }: { onClose: () => void; onCreated: (shown: ShownSecret) => void }) {
+  const { t } = useTranslation();
+  const create = useCreateApplication();
+  const [pending, setPending] = useState(false);
+  return (
+    <Modal
+      isOpen
+      size="2XL"
+      isDismissable={!pending}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('admin.oauth2.add')}
+      footer={
+        <>
+          <Button className="button button-secondary" onPress={onClose} isDisabled={pending}>
+            {t('admin.cancel')}
+          </Button>
+          <Button className="button button-primary" type="submit" form="create-application" isPending={pending}>
+            {t('admin.oauth2.create')}
+          </Button>
+        </>
+      }
+    >
+      <ApplicationForm
+        id="create-application"
+        initial={NEW_APPLICATION}
+        onPendingChange={setPending}
+        onSave={async (input) => {
+          const created = await create.mutateAsync(input);
+          toastStore.show(t('admin.oauth2.createdToast', { name: created.application.name }), 'success');
+          onCreated({ title: t('admin.oauth2.createdTitle', { name: created.application.name }), clientId: created.application.id, secret: created.clientSecret });
+        }}
+      />
+    </Modal>
+  );
+}
