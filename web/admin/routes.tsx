@@ -6,7 +6,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import type { PermissionId } from '../../shared/permission-ids.js';
-import { useTranslation } from '../lib/i18n.js';
+import { loadAreaTexts, useTranslation } from '../lib/i18n.js';
 import { GLOBAL_SECTIONS, ORG_SECTIONS } from '../shell/nav-items.js';
 import { RequirePermission } from '../shell/RequirePermission.js';
 import { useShell } from '../shell/shell-context.js';
@@ -24,8 +24,14 @@ const FirmwarePage = lazy(async () => ({ default: (await import('./firmware/Firm
 const InvoicePage = lazy(async () => ({ default: (await import('./invoices/InvoicePage.js')).InvoicePage }));
 const InvoicesPage = lazy(async () => ({ default: (await import('./invoices/InvoicesPage.js')).InvoicesPage }));
 const MembersPage = lazy(async () => ({ default: (await import('./members/MembersPage.js')).MembersPage }));
-const ApplicationPage = lazy(async () => ({ default: (await import('./oauth2/ApplicationPage.js')).ApplicationPage }));
-const OAuth2Page = lazy(async () => ({ default: (await import('./oauth2/OAuth2Page.js')).OAuth2Page }));
+const ApplicationPage = lazy(async () => {
+  const [page] = await Promise.all([import('./oauth2/ApplicationPage.js'), loadAreaTexts('oauth2-admin')]);
+  return { default: page.ApplicationPage };
+});
+const OAuth2Page = lazy(async () => {
+  const [page] = await Promise.all([import('./oauth2/OAuth2Page.js'), loadAreaTexts('oauth2-admin')]);
+  return { default: page.OAuth2Page };
+});
 const NotificationsPage = lazy(async () => ({ default: (await import('./notifications/NotificationsPage.js')).NotificationsPage }));
 const OrgSettingsPage = lazy(async () => ({ default: (await import('./org-settings/OrgSettingsPage.js')).OrgSettingsPage }));
 const AllOrgsPage = lazy(async () => ({ default: (await import('./orgs/AllOrgsPage.js')).AllOrgsPage }));

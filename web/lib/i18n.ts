@@ -50,6 +50,16 @@ const loaders = import.meta.glob<Catalogue>('../../locales/*.json', { import: 'd
 // sign-in page does not download them.
 const appLoaders = import.meta.glob<Catalogue>('../../locales/app/*.json', { import: 'default' });
 let withAppTexts = false;
+/**
+ * Texts of screens few people open (the OAuth2 provider's administration) are catalogues of their
+ * own as well, fetched with those screens, so the signed-in areas' first load does not grow by them.
+ */
+const areaLoaders = {
+  'oauth2-admin': import.meta.glob<Catalogue>('../../locales/oauth2-admin/*.json', { import: 'default' }),
+};
+export type TextArea = keyof typeof areaLoaders;
+const areasLoaded = new Set<TextArea>();
+const areaPath = (area: TextArea, locale: Locale) => `../../locales/${area}/${locale}.json`;
 
 async function loadFrom(table: typeof loaders, path: string, locale: Locale): Promise<Catalogue> {
   const loader = table[path];
@@ -59,11 +69,12 @@ async function loadFrom(table: typeof loaders, path: string, locale: Locale): Pr
 
 /** The account interface's catalogue, plus the signed-in areas' once they are in use. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const [account, app] = await Promise.all([
+  const [account, app, ...areas] = await Promise.all([
     loadFrom(loaders, `../../locales/${locale}.json`, locale),
     withAppTexts ? loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale) : {},
+    ...[...areasLoaded].map((area) => loadFrom(areaLoaders[area], areaPath(area, locale), locale)),
   ]);
-  return { ...account, ...app };
+  return Object.assign({ ...account, ...app }, ...areas) as Catalogue;
 }
 
 export interface I18nState {
@@ -114,6 +125,15 @@ export async function loadAppTexts(): Promise<void> {
   const locale = state.locale;
   const app = await loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale);
   setCatalogue(locale, { ...state.catalogue, ...app });
+}
+
+/** A screen family's texts join the current catalogue (and every later language switch) before its screens render. */
+export async function loadAreaTexts(area: TextArea): Promise<void> {
+  if (areasLoaded.has(area)) return;
+  areasLoaded.add(area);
+  const locale = state.locale;
+  const texts = await loadFrom(areaLoaders[area], areaPath(area, locale), locale);
+  setCatalogue(locale, { ...state.catalogue, ...texts });
 }
 
 /** Switches language, fetching only that catalogue, and remembers it on this device. */

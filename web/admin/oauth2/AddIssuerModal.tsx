@@ -49,11 +49,11 @@ export function AddIssuerModal({ onClose }: { onClose: () => void }) {
   const parsed = parseJwk(jwkText);
   const checks: Partial<Record<Field, string>> = {};
   if (!issuer.trim()) checks.issuer = t('admin.fieldRequired');
-  if (!anySubject && !subject.trim()) checks.subject = t('admin.oauth2.subjectRequired');
+  if (!anySubject && !subject.trim()) checks.subject = t('oauth2Admin.subjectRequired');
   const bad = badCustomScope(scopes);
-  if (bad) checks.scopes = t('admin.oauth2.scopeInvalid', { scope: bad });
-  if (!expires || expires.compare(tomorrow) < 0) checks.expiresAt = t('admin.oauth2.expiresFuture');
-  if (parsed.problem) checks.jwk = parsed.problem === 'empty' ? t('admin.fieldRequired') : t(`admin.oauth2.jwkNot.${parsed.problem}`);
+  if (bad) checks.scopes = t('oauth2Admin.scopeInvalid', { scope: bad });
+  if (!expires || expires.compare(tomorrow) < 0) checks.expiresAt = t('oauth2Admin.expiresFuture');
+  if (parsed.problem) checks.jwk = parsed.problem === 'empty' ? t('admin.fieldRequired') : t(`oauth2Admin.jwkNot.${parsed.problem}`);
   const errorOf = (field: Field) => (tried ? checks[field] : undefined) ?? (refusal?.field === field ? refusal.text : undefined);
   const clear = (field: Field) => setRefusal((current) => (current?.field === field ? null : current));
 
@@ -71,7 +71,7 @@ export function AddIssuerModal({ onClose }: { onClose: () => void }) {
         expiresAt: new Date(expires.add({ days: 1 }).toDate(getLocalTimeZone()).getTime() - 1000).toISOString(),
         jwk: parsed.jwk as { kty: string; kid: string; alg: string; use: 'sig' },
       });
-      toastStore.show(t('admin.oauth2.issuerAdded', { issuer: created.issuer }), 'success');
+      toastStore.show(t('oauth2Admin.issuerAdded', { issuer: created.issuer }), 'success');
       onClose();
     } catch (error) {
       const failure = apiFailureOf(error);
@@ -86,22 +86,22 @@ export function AddIssuerModal({ onClose }: { onClose: () => void }) {
       size="2XL"
       isDismissable={!trust.isPending}
       onOpenChange={(open) => !open && onClose()}
-      title={t('admin.oauth2.addIssuer')}
+      title={t('oauth2Admin.addIssuer')}
       footer={
         <>
           <Button className="button button-secondary" onPress={onClose}>
             {t('admin.cancel')}
           </Button>
           <Button className="button button-primary" type="submit" form="add-issuer" isPending={trust.isPending}>
-            {t('admin.oauth2.addIssuerSubmit')}
+            {t('oauth2Admin.addIssuerSubmit')}
           </Button>
         </>
       }
     >
-      <form id="add-issuer" noValidate onSubmit={(event) => void submit(event)}>
+      <form id="add-issuer" className="oauth2-form issuer-form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField
-          label={t('admin.oauth2.issuerName')}
-          description={t('admin.oauth2.issuerNameHint')}
+          label={t('oauth2Admin.issuerName')}
+          description={t('oauth2Admin.issuerNameHint')}
           isRequired
           autoFocus
           autoComplete="off"
@@ -115,8 +115,8 @@ export function AddIssuerModal({ onClose }: { onClose: () => void }) {
           error={errorOf('issuer')}
         />
         <CheckboxField
-          label={t('admin.oauth2.anySubject')}
-          description={t('admin.oauth2.anySubjectHint')}
+          label={t('oauth2Admin.anySubject')}
+          description={t('oauth2Admin.anySubjectHint')}
           value={anySubject}
           onChange={(v) => {
             setAnySubject(v);
@@ -125,8 +125,8 @@ export function AddIssuerModal({ onClose }: { onClose: () => void }) {
         />
         {!anySubject && (
           <TextField
-            label={t('admin.oauth2.subject')}
-            description={t('admin.oauth2.subjectHint')}
+            label={t('oauth2Admin.subject')}
+            description={t('oauth2Admin.subjectHint')}
             isRequired
             autoComplete="off"
             maxLength={256}
@@ -139,8 +139,8 @@ export function AddIssuerModal({ onClose }: { onClose: () => void }) {
           />
         )}
         <TextField
-          label={t('admin.oauth2.scopes')}
-          description={t('admin.oauth2.issuerScopesHint')}
+          label={t('oauth2Admin.scopes')}
+          description={t('oauth2Admin.issuerScopesHint')}
           autoComplete="off"
           maxLength={2000}
           value={scopes}
@@ -151,8 +151,8 @@ export function AddIssuerModal({ onClose }: { onClose: () => void }) {
           error={errorOf('scopes')}
         />
         <DateField
-          label={t('admin.oauth2.expiresAt')}
-          description={t('admin.oauth2.expiresAtHint')}
+          label={t('oauth2Admin.expiresAt')}
+          description={t('oauth2Admin.expiresAtHint')}
           isRequired
           minValue={tomorrow}
           value={expires}
@@ -163,8 +163,8 @@ export function AddIssuerModal({ onClose }: { onClose: () => void }) {
           error={errorOf('expiresAt')}
         />
         <TextField
-          label={t('admin.oauth2.jwk')}
-          description={t('admin.oauth2.jwkHint')}
+          label={t('oauth2Admin.jwk')}
+          description={t('oauth2Admin.jwkHint')}
           isRequired
           rows={7}
           maxLength={20000}

@@ -51,9 +51,9 @@ export function ApplicationForm({ id, initial, onSave, publicOnly = false, actio
 
   const checks: Partial<Record<Field, string>> = {};
   if (!values.name.trim()) checks.name = t('admin.fieldRequired');
-  if (values.grantTypes.length === 0) checks.grantTypes = t('admin.oauth2.grantRequired');
+  if (values.grantTypes.length === 0) checks.grantTypes = t('oauth2Admin.grantRequired');
   const bad = badCustomScope(values.customScopes);
-  if (bad) checks.scopes = t('admin.oauth2.scopeInvalid', { scope: bad });
+  if (bad) checks.scopes = t('oauth2Admin.scopeInvalid', { scope: bad });
   const shown = tried ? checks : {};
 
   function set<K extends keyof ApplicationValues>(name: K, value: ApplicationValues[K]) {
@@ -93,16 +93,16 @@ export function ApplicationForm({ id, initial, onSave, publicOnly = false, actio
     }
   }
 
-  const authOptions = AUTH_METHODS.filter((m) => !publicOnly || m === 'none').map((m) => ({ id: m, label: t(`admin.oauth2.authMethods.${m}`) }));
+  const authOptions = AUTH_METHODS.filter((m) => !publicOnly || m === 'none').map((m) => ({ id: m, label: t(`oauth2Admin.authMethods.${m}`) }));
   const isPublic = values.tokenEndpointAuthMethod === 'none';
   // A form-level sentence only when no field carries the refusal.
   const formError = refusal && !refusal.field ? refusal.text : refusal ? t('admin.form.checkMarked') : null;
 
   return (
-    <form id={id} noValidate onSubmit={(event) => void submit(event)} className="application-form">
+    <form id={id} noValidate onSubmit={(event) => void submit(event)} className="oauth2-form">
       <TextField
-        label={t('admin.oauth2.name')}
-        description={t('admin.oauth2.nameHint')}
+        label={t('oauth2Admin.name')}
+        description={t('oauth2Admin.nameHint')}
         isRequired
         maxLength={200}
         autoComplete="off"
@@ -111,60 +111,64 @@ export function ApplicationForm({ id, initial, onSave, publicOnly = false, actio
         error={errorOf('name')}
       />
       <UriListField
-        label={t('admin.oauth2.redirectUris')}
-        description={t('admin.oauth2.redirectUrisHint')}
+        label={t('oauth2Admin.redirectUris')}
+        description={t('oauth2Admin.redirectUrisHint')}
         values={values.redirectUris}
         onChange={(v) => set('redirectUris', v)}
         errors={rowErrors('redirectUris')}
         error={errorOf('redirectUris')}
-        addLabel={t('admin.oauth2.addRedirectUri')}
+        addLabel={t('oauth2Admin.addRedirectUri')}
       />
-      <OptionChecks
-        label={t('admin.oauth2.grantTypes')}
-        value={values.grantTypes}
-        onChange={(v) => set('grantTypes', v)}
-        error={errorOf('grantTypes')}
-        options={GRANT_TYPES.map((g) => ({
-          value: g,
-          label: t(`admin.oauth2.grants.${g}.label`),
-          hint: t(`admin.oauth2.grants.${g}.hint`),
-          isDisabled: isPublic && (g === 'client_credentials' || g === 'jwt-bearer') && !values.grantTypes.includes(g),
-        }))}
+      <UriListField
+        label={t('oauth2Admin.postLogoutRedirectUris')}
+        description={t('oauth2Admin.postLogoutRedirectUrisHint')}
+        values={values.postLogoutRedirectUris}
+        onChange={(v) => set('postLogoutRedirectUris', v)}
+        errors={rowErrors('postLogoutRedirectUris')}
+        error={errorOf('postLogoutRedirectUris')}
+        addLabel={t('oauth2Admin.addPostLogoutUri')}
       />
-      <OptionChecks
-        label={t('admin.oauth2.scopes')}
-        value={values.scopes}
-        onChange={(v) => set('scopes', v)}
-        options={STANDARD_SCOPES.map((s) => ({ value: s, label: s, hint: t(`admin.oauth2.scopeHints.${s}`) }))}
-      />
-      <TextField
-        label={t('admin.oauth2.customScopes')}
-        description={t('admin.oauth2.customScopesHint')}
-        maxLength={2000}
-        autoComplete="off"
-        value={values.customScopes}
-        onChange={(v) => set('customScopes', v)}
-        error={errorOf('scopes')}
-      />
+      <div className="oauth2-options">
+        <OptionChecks
+          label={t('oauth2Admin.grantTypes')}
+          value={values.grantTypes}
+          onChange={(v) => set('grantTypes', v)}
+          error={errorOf('grantTypes')}
+          options={GRANT_TYPES.map((g) => ({
+            value: g,
+            label: t(`oauth2Admin.grants.${g}.label`),
+            hint: t(`oauth2Admin.grants.${g}.hint`),
+            isDisabled: isPublic && (g === 'client_credentials' || g === 'jwt-bearer') && !values.grantTypes.includes(g),
+          }))}
+        />
+        <div className="oauth2-scopes">
+          <OptionChecks
+            label={t('oauth2Admin.scopes')}
+            value={values.scopes}
+            onChange={(v) => set('scopes', v)}
+            options={STANDARD_SCOPES.map((s) => ({ value: s, label: s, hint: t(`oauth2Admin.scopeHints.${s}`) }))}
+          />
+          <TextField
+            label={t('oauth2Admin.customScopes')}
+            description={t('oauth2Admin.customScopesHint')}
+            maxLength={2000}
+            autoComplete="off"
+            value={values.customScopes}
+            onChange={(v) => set('customScopes', v)}
+            error={errorOf('scopes')}
+          />
+        </div>
+      </div>
       <SelectField
-        label={t('admin.oauth2.authMethod')}
-        description={publicOnly ? t('admin.oauth2.publicOnlyHint') : t('admin.oauth2.authMethodHint')}
+        label={t('oauth2Admin.authMethod')}
+        description={publicOnly ? t('oauth2Admin.publicOnlyHint') : t('oauth2Admin.authMethodHint')}
         isRequired
         options={authOptions}
         value={values.tokenEndpointAuthMethod}
         onChange={(v) => v && set('tokenEndpointAuthMethod', v as AuthMethod)}
         error={errorOf('tokenEndpointAuthMethod')}
       />
-      <UriListField
-        label={t('admin.oauth2.postLogoutRedirectUris')}
-        description={t('admin.oauth2.postLogoutRedirectUrisHint')}
-        values={values.postLogoutRedirectUris}
-        onChange={(v) => set('postLogoutRedirectUris', v)}
-        errors={rowErrors('postLogoutRedirectUris')}
-        error={errorOf('postLogoutRedirectUris')}
-        addLabel={t('admin.oauth2.addPostLogoutUri')}
-      />
-      <CheckboxField label={t('admin.oauth2.skipConsent')} description={t('admin.oauth2.skipConsentHint')} value={values.skipConsent} onChange={(v) => set('skipConsent', v)} />
+      <CheckboxField label={t('oauth2Admin.skipConsent')} description={t('oauth2Admin.skipConsentHint')} value={values.skipConsent} onChange={(v) => set('skipConsent', v)} />
       <FormError text={formError} />
       {actions?.(pending)}
     </form>

@@ -36,7 +36,7 @@ export function ApplicationPage({ clientId }: { clientId: string }) {
   if (application.isError) {
     return (
       <>
-        <PageHeader title={t('admin.oauth2.title')} crumbs={crumbs} />
+        <PageHeader title={t('oauth2Admin.title')} crumbs={crumbs} />
         {notConfigured(application.error) ? <ProviderNotConfigured /> : <QueryError error={application.error} onRetry={() => void application.refetch()} />}
       </>
     );
@@ -46,34 +46,34 @@ export function ApplicationPage({ clientId }: { clientId: string }) {
 
   async function newSecret() {
     const sure = await confirm({
-      title: t('admin.oauth2.newSecretTitle', { name }),
-      message: t('admin.oauth2.newSecretText'),
-      confirmLabel: t('admin.oauth2.newSecret'),
+      title: t('oauth2Admin.newSecretTitle', { name }),
+      message: t('oauth2Admin.newSecretText'),
+      confirmLabel: t('oauth2Admin.newSecret'),
       destructive: true,
     });
     if (!sure) return;
     try {
       const answer = await rotate.mutateAsync();
-      setShown({ title: t('admin.oauth2.newSecretShownTitle', { name }), clientId: app.id, secret: answer.clientSecret });
+      setShown({ title: t('oauth2Admin.newSecretShownTitle', { name }), clientId: app.id, secret: answer.clientSecret });
     } catch {
-      toastStore.show(t('admin.oauth2.newSecretFailed'), 'error');
+      toastStore.show(t('oauth2Admin.newSecretFailed'), 'error');
     }
   }
 
   async function deleteApplication() {
     const sure = await confirm({
-      title: t('admin.oauth2.deleteTitle', { name }),
-      message: t('admin.oauth2.deleteText'),
-      confirmLabel: t('admin.oauth2.delete'),
+      title: t('oauth2Admin.deleteTitle', { name }),
+      message: t('oauth2Admin.deleteText'),
+      confirmLabel: t('oauth2Admin.delete'),
       destructive: true,
     });
     if (!sure) return;
     try {
       await remove.mutateAsync(app.id);
-      toastStore.show(t('admin.oauth2.deleted', { name }), 'success');
+      toastStore.show(t('oauth2Admin.deleted', { name }), 'success');
       goTo(OAUTH2_PATH);
     } catch {
-      toastStore.show(t('admin.oauth2.deleteFailed'), 'error');
+      toastStore.show(t('oauth2Admin.deleteFailed'), 'error');
     }
   }
 
@@ -83,23 +83,23 @@ export function ApplicationPage({ clientId }: { clientId: string }) {
         title={name}
         subtitle={
           <span className="status-badge" data-tone={isPublic(app) ? 'warn' : 'good'}>
-            {isPublic(app) ? t('admin.oauth2.public') : t('admin.oauth2.confidential')}
+            {isPublic(app) ? t('oauth2Admin.public') : t('oauth2Admin.confidential')}
           </span>
         }
         crumbs={[...crumbs, { label: name }]}
       />
       <section className="panel" aria-labelledby="application-connection">
         <h2 id="application-connection" className="panel-title">
-          {t('admin.oauth2.connection')}
+          {t('oauth2Admin.connection')}
         </h2>
-        <p className="panel-text">{t('admin.oauth2.connectionText')}</p>
+        <p className="panel-text">{t('oauth2Admin.connectionText')}</p>
         <ProviderDetails clientId={app.id} />
         <dl className="facts application-dates">
-          <dt>{t('admin.oauth2.created')}</dt>
+          <dt>{t('oauth2Admin.created')}</dt>
           <dd>
             <DateText date={app.createdAt} withTime />
           </dd>
-          <dt>{t('admin.oauth2.updated')}</dt>
+          <dt>{t('oauth2Admin.updated')}</dt>
           <dd>
             <DateText date={app.updatedAt} withTime />
           </dd>
@@ -107,7 +107,7 @@ export function ApplicationPage({ clientId }: { clientId: string }) {
       </section>
       <section className="panel" aria-labelledby="application-settings">
         <h2 id="application-settings" className="panel-title">
-          {t('admin.oauth2.settings')}
+          {t('oauth2Admin.settings')}
         </h2>
         <ApplicationForm
           id="application-settings-form"
@@ -115,12 +115,12 @@ export function ApplicationPage({ clientId }: { clientId: string }) {
           publicOnly={isPublic(app)}
           onSave={async (input) => {
             await update.mutateAsync(input);
-            toastStore.show(t('admin.oauth2.saved', { name: input.name }), 'success');
+            toastStore.show(t('oauth2Admin.saved', { name: input.name }), 'success');
           }}
           actions={(pending) => (
             <div className="form-actions">
               <Button className="button button-primary" type="submit" isPending={pending}>
-                {t('admin.oauth2.save')}
+                {t('oauth2Admin.save')}
               </Button>
             </div>
           )}
@@ -131,12 +131,12 @@ export function ApplicationPage({ clientId }: { clientId: string }) {
           <div className="panel-row">
             <div>
               <h2 id="application-secret" className="panel-title">
-                {t('admin.oauth2.clientSecret')}
+                {t('oauth2Admin.clientSecret')}
               </h2>
-              <p className="panel-text">{t('admin.oauth2.secretText')}</p>
+              <p className="panel-text">{t('oauth2Admin.secretText')}</p>
             </div>
             <Button className="button button-secondary" isPending={rotate.isPending} onPress={() => void newSecret()}>
-              {t('admin.oauth2.newSecret')}
+              {t('oauth2Admin.newSecret')}
             </Button>
           </div>
         </section>
@@ -145,12 +145,12 @@ export function ApplicationPage({ clientId }: { clientId: string }) {
         <div className="panel-row">
           <div>
             <h2 id="application-delete" className="panel-title">
-              {t('admin.oauth2.delete')}
+              {t('oauth2Admin.delete')}
             </h2>
-            <p className="panel-text">{t('admin.oauth2.deleteHint')}</p>
+            <p className="panel-text">{t('oauth2Admin.deleteHint')}</p>
           </div>
           <Button className="button button-danger" isPending={remove.isPending} onPress={() => void deleteApplication()}>
-            {t('admin.oauth2.delete')}
+            {t('oauth2Admin.delete')}
           </Button>
         </div>
       </section>

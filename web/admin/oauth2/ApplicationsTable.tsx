@@ -19,11 +19,11 @@ import '../../ui/data-table.css';
 
 function UrisSummary({ uris }: { uris: readonly string[] }) {
   const { t } = useTranslation();
-  if (uris.length === 0) return <span className="cell-muted">{t('admin.oauth2.none')}</span>;
+  if (uris.length === 0) return <span className="cell-muted">{t('oauth2Admin.none')}</span>;
   return (
     <span className="uri-summary" title={uris.join('\n')}>
       <span className="uri-summary-first">{uris[0]}</span>
-      {uris.length > 1 && <span className="cell-muted"> {t('admin.oauth2.andMore', { n: uris.length - 1 })}</span>}
+      {uris.length > 1 && <span className="cell-muted"> {t('oauth2Admin.andMore', { n: uris.length - 1 })}</span>}
     </span>
   );
 }
@@ -50,11 +50,11 @@ export function ApplicationsTable({ onAdd }: { onAdd: () => void }) {
     return (
       <section className="panel empty-panel" aria-labelledby="oauth2-empty">
         <h2 id="oauth2-empty" className="panel-title">
-          {t('admin.oauth2.emptyTitle')}
+          {t('oauth2Admin.emptyTitle')}
         </h2>
-        <p className="panel-text">{t('admin.oauth2.emptyText')}</p>
+        <p className="panel-text">{t('oauth2Admin.emptyText')}</p>
         <Button className="button button-primary" onPress={onAdd}>
-          {t('admin.oauth2.add')}
+          {t('oauth2Admin.add')}
         </Button>
       </section>
     );
@@ -63,20 +63,20 @@ export function ApplicationsTable({ onAdd }: { onAdd: () => void }) {
   return (
     <>
       <div className="list-toolbar">
-        <ListSearch label={t('admin.oauth2.search')} value={name} onChange={search} />
+        <ListSearch label={t('oauth2Admin.search')} value={name} onChange={search} />
       </div>
       <div className="data-table">
         <div className="data-table-scroll" aria-busy={query.isFetching || undefined}>
           {query.isFetching && !query.isPending && <div className="data-table-progress" aria-hidden="true" />}
-          <table className="table" aria-label={t('admin.oauth2.applications')}>
+          <table className="table" aria-label={t('oauth2Admin.applications')}>
             <thead>
               <tr>
-                <th scope="col">{t('admin.oauth2.name')}</th>
-                <th scope="col">{t('admin.oauth2.clientId')}</th>
-                <th scope="col">{t('admin.oauth2.type')}</th>
-                <th scope="col">{t('admin.oauth2.grantTypes')}</th>
-                <th scope="col">{t('admin.oauth2.redirectUris')}</th>
-                <th scope="col">{t('admin.oauth2.created')}</th>
+                <th scope="col">{t('oauth2Admin.name')}</th>
+                <th scope="col">{t('oauth2Admin.clientId')}</th>
+                <th scope="col">{t('oauth2Admin.type')}</th>
+                <th scope="col">{t('oauth2Admin.grantTypes')}</th>
+                <th scope="col">{t('oauth2Admin.redirectUris')}</th>
+                <th scope="col">{t('oauth2Admin.created')}</th>
               </tr>
             </thead>
             <tbody>
@@ -88,14 +88,14 @@ export function ApplicationsTable({ onAdd }: { onAdd: () => void }) {
                     </AppLink>
                   </th>
                   <td>
-                    <CopyableValue label={t('admin.oauth2.clientIdOf', { name: a.name || a.id })} value={a.id} compact />
+                    <CopyableValue label={t('oauth2Admin.clientIdOf', { name: a.name || a.id })} value={a.id} compact />
                   </td>
                   <td>
                     <span className="status-badge" data-tone={isPublic(a) ? 'warn' : 'good'}>
-                      {isPublic(a) ? t('admin.oauth2.public') : t('admin.oauth2.confidential')}
+                      {isPublic(a) ? t('oauth2Admin.public') : t('oauth2Admin.confidential')}
                     </span>
                   </td>
-                  <td>{a.grantTypes.map((g) => t(`admin.oauth2.grants.${g}.short`, { defaultValue: g })).join(', ')}</td>
+                  <td>{a.grantTypes.map((g) => t(`oauth2Admin.grants.${g}.short`, { defaultValue: g })).join(', ')}</td>
                   <td>
                     <UrisSummary uris={a.redirectUris} />
                   </td>
@@ -117,7 +117,7 @@ export function ApplicationsTable({ onAdd }: { onAdd: () => void }) {
         {(trail.length > 1 || next) && (
           <nav className="pagination" aria-label={t('shell.pagination')}>
             <p className="pagination-range" aria-live="polite">
-              {t('admin.oauth2.pageNumber', { page: trail.length })}
+              {t('oauth2Admin.pageNumber', { page: trail.length })}
             </p>
             <span className="pagination-pages">
               <Button className="button button-secondary button-small" isDisabled={trail.length <= 1} onPress={() => setTrail((current) => current.slice(0, -1))}>

@@ -7,7 +7,7 @@ export function CopyableValue({ label, value, compact = false }: { label: string
   return (
     <span className={compact ? 'copyable copyable-compact' : 'copyable'}>
       <code className="copyable-value">{value}</code>
-      <CopyButton value={value} label={t('admin.oauth2.copyLabel', { label })} className="button button-secondary button-small copyable-button" />
+      <CopyButton value={value} label={t('oauth2Admin.copyLabel', { label })} className="button button-secondary button-small copyable-button" />
     </span>
   );
 }

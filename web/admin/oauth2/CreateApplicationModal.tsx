@@ -19,14 +19,14 @@ export function CreateApplicationModal({ onClose, onCreated }: { onClose: () => 
       size="2XL"
       isDismissable={!pending}
       onOpenChange={(open) => !open && onClose()}
-      title={t('admin.oauth2.add')}
+      title={t('oauth2Admin.add')}
       footer={
         <>
           <Button className="button button-secondary" onPress={onClose} isDisabled={pending}>
             {t('admin.cancel')}
           </Button>
           <Button className="button button-primary" type="submit" form="create-application" isPending={pending}>
-            {t('admin.oauth2.create')}
+            {t('oauth2Admin.create')}
           </Button>
         </>
       }
@@ -37,8 +37,8 @@ export function CreateApplicationModal({ onClose, onCreated }: { onClose: () => 
         onPendingChange={setPending}
         onSave={async (input) => {
           const created = await create.mutateAsync(input);
-          toastStore.show(t('admin.oauth2.createdToast', { name: created.application.name }), 'success');
-          onCreated({ title: t('admin.oauth2.createdTitle', { name: created.application.name }), clientId: created.application.id, secret: created.clientSecret });
+          toastStore.show(t('oauth2Admin.createdToast', { name: created.application.name }), 'success');
+          onCreated({ title: t('oauth2Admin.createdTitle', { name: created.application.name }), clientId: created.application.id, secret: created.clientSecret });
         }}
       />
     </Modal>

@@ -23,26 +23,26 @@ export function IssuersPanel() {
 
   async function stopTrusting(id: string, issuer: string) {
     const sure = await confirm({
-      title: t('admin.oauth2.deleteIssuerTitle', { issuer }),
-      message: t('admin.oauth2.deleteIssuerText'),
-      confirmLabel: t('admin.oauth2.deleteIssuer'),
+      title: t('oauth2Admin.deleteIssuerTitle', { issuer }),
+      message: t('oauth2Admin.deleteIssuerText'),
+      confirmLabel: t('oauth2Admin.deleteIssuer'),
       destructive: true,
     });
     if (!sure) return;
     try {
       await remove.mutateAsync(id);
-      toastStore.show(t('admin.oauth2.issuerDeleted', { issuer }), 'success');
+      toastStore.show(t('oauth2Admin.issuerDeleted', { issuer }), 'success');
     } catch {
-      toastStore.show(t('admin.oauth2.issuerDeleteFailed'), 'error');
+      toastStore.show(t('oauth2Admin.issuerDeleteFailed'), 'error');
     }
   }
 
   return (
     <>
       <div className="panel-row issuers-head">
-        <p className="panel-text">{t('admin.oauth2.issuersText')}</p>
+        <p className="panel-text">{t('oauth2Admin.issuersText')}</p>
         <Button className="button button-primary" onPress={() => setAdding(true)}>
-          {t('admin.oauth2.addIssuer')}
+          {t('oauth2Admin.addIssuer')}
         </Button>
       </div>
       {issuers.isError && !issuers.data ? (
@@ -50,14 +50,14 @@ export function IssuersPanel() {
       ) : (
         <div className="data-table">
           <div className="data-table-scroll" aria-busy={issuers.isFetching || undefined}>
-            <table className="table" aria-label={t('admin.oauth2.issuers')}>
+            <table className="table" aria-label={t('oauth2Admin.issuers')}>
               <thead>
                 <tr>
-                  <th scope="col">{t('admin.oauth2.issuerName')}</th>
-                  <th scope="col">{t('admin.oauth2.subject')}</th>
-                  <th scope="col">{t('admin.oauth2.scopes')}</th>
-                  <th scope="col">{t('admin.oauth2.keyId')}</th>
-                  <th scope="col">{t('admin.oauth2.expiresAt')}</th>
+                  <th scope="col">{t('oauth2Admin.issuerName')}</th>
+                  <th scope="col">{t('oauth2Admin.subject')}</th>
+                  <th scope="col">{t('oauth2Admin.scopes')}</th>
+                  <th scope="col">{t('oauth2Admin.keyId')}</th>
+                  <th scope="col">{t('oauth2Admin.expiresAt')}</th>
                   <th scope="col" className="align-end">
                     {t('admin.members.actions')}
                   </th>
@@ -66,11 +66,11 @@ export function IssuersPanel() {
               <tbody>
                 {items.map((i) => (
                   <tr key={i.id} className="table-row">
-                    <th scope="row" className="cell-strong cell-break">
+                    <th scope="row" className="cell-strong issuer-cell">
                       {i.issuer}
                     </th>
-                    <td className="cell-break">{i.allowAnySubject ? <span className="status-badge">{t('admin.oauth2.anySubjectShort')}</span> : i.subject}</td>
-                    <td>{i.scopes.length > 0 ? i.scopes.join(' ') : <span className="cell-muted">{t('admin.oauth2.none')}</span>}</td>
+                    <td className="cell-break">{i.allowAnySubject ? <span className="status-badge">{t('oauth2Admin.anySubjectShort')}</span> : i.subject}</td>
+                    <td>{i.scopes.length > 0 ? i.scopes.join(' ') : <span className="cell-muted">{t('oauth2Admin.none')}</span>}</td>
                     <td>
                       <code className="cell-break">{i.keyId}</code>
                     </td>
@@ -81,10 +81,10 @@ export function IssuersPanel() {
                       <button
                         type="button"
                         className="button button-small button-secondary"
-                        aria-label={t('admin.oauth2.deleteIssuerOf', { issuer: i.issuer })}
+                        aria-label={t('oauth2Admin.deleteIssuerOf', { issuer: i.issuer })}
                         onClick={() => void stopTrusting(i.id, i.issuer)}
                       >
-                        {t('admin.oauth2.deleteIssuer')}
+                        {t('oauth2Admin.deleteIssuer')}
                       </button>
                     </td>
                   </tr>
@@ -92,7 +92,7 @@ export function IssuersPanel() {
                 {items.length === 0 && (
                   <tr>
                     <td colSpan={6} className="table-empty">
-                      {issuers.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('admin.oauth2.noIssuers')}
+                      {issuers.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('oauth2Admin.noIssuers')}
                     </td>
                   </tr>
                 )}

@@ -34,13 +34,13 @@ export function OAuth2Page({ tab }: { tab: OAuth2Tab }) {
   return (
     <>
       <PageHeader
-        title={t('admin.oauth2.title')}
-        subtitle={t('admin.oauth2.subtitle')}
+        title={t('oauth2Admin.title')}
+        subtitle={t('oauth2Admin.subtitle')}
         actions={
           tab === 'applications' &&
           !off && (
             <Button className="button button-primary" onPress={() => setAdding(true)}>
-              {t('admin.oauth2.add')}
+              {t('oauth2Admin.add')}
             </Button>
           )
         }
@@ -49,24 +49,24 @@ export function OAuth2Page({ tab }: { tab: OAuth2Tab }) {
         <ProviderNotConfigured />
       ) : (
         <TabBar
-          label={t('admin.oauth2.title')}
+          label={t('oauth2Admin.title')}
           tabs={[
-            { id: 'applications', label: t('admin.oauth2.applications') },
-            { id: 'issuers', label: t('admin.oauth2.issuers') },
+            { id: 'applications', label: t('oauth2Admin.applications') },
+            { id: 'issuers', label: t('oauth2Admin.issuers') },
           ]}
           selected={tab}
           onSelect={(id) => goTo(id === 'issuers' ? ISSUERS_PATH : OAUTH2_PATH)}
         >
           {tab === 'applications' ? (
             <>
+              <ApplicationsTable onAdd={() => setAdding(true)} />
               <section className="panel provider-panel" aria-labelledby="oauth2-provider">
                 <h2 id="oauth2-provider" className="panel-title">
-                  {t('admin.oauth2.providerTitle')}
+                  {t('oauth2Admin.providerTitle')}
                 </h2>
-                <p className="panel-text">{t('admin.oauth2.providerText')}</p>
+                <p className="panel-text">{t('oauth2Admin.providerText')}</p>
                 <ProviderDetails />
               </section>
-              <ApplicationsTable onAdd={() => setAdding(true)} />
             </>
           ) : (
             <IssuersPanel />

@@ -10,19 +10,19 @@ export function ProviderDetails({ clientId }: { clientId?: string }) {
     <dl className="facts provider-facts">
       {clientId && (
         <>
-          <dt>{t('admin.oauth2.clientId')}</dt>
+          <dt>{t('oauth2Admin.clientId')}</dt>
           <dd>
-            <CopyableValue label={t('admin.oauth2.clientId')} value={clientId} />
+            <CopyableValue label={t('oauth2Admin.clientId')} value={clientId} />
           </dd>
         </>
       )}
-      <dt>{t('admin.oauth2.issuer')}</dt>
+      <dt>{t('oauth2Admin.issuer')}</dt>
       <dd>
-        <CopyableValue label={t('admin.oauth2.issuer')} value={issuer} />
+        <CopyableValue label={t('oauth2Admin.issuer')} value={issuer} />
       </dd>
-      <dt>{t('admin.oauth2.discovery')}</dt>
+      <dt>{t('oauth2Admin.discovery')}</dt>
       <dd>
-        <CopyableValue label={t('admin.oauth2.discovery')} value={discovery} />
+        <CopyableValue label={t('oauth2Admin.discovery')} value={discovery} />
       </dd>
     </dl>
   );

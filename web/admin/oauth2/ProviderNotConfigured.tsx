@@ -9,11 +9,11 @@ export function ProviderNotConfigured() {
   return (
     <section className="panel notice-panel" aria-labelledby="oauth2-not-configured">
       <h2 id="oauth2-not-configured" className="panel-title">
-        {t('admin.oauth2.notConfiguredTitle')}
+        {t('oauth2Admin.notConfiguredTitle')}
       </h2>
-      <p className="panel-text">{t('admin.oauth2.notConfiguredText')}</p>
+      <p className="panel-text">{t('oauth2Admin.notConfiguredText')}</p>
       <p className="panel-text">
-        {t('admin.oauth2.notConfiguredHow')} <code>OAUTH2_ADMIN_URL</code>, <code>OAUTH2_ADMIN_TOKEN</code>
+        {t('oauth2Admin.notConfiguredHow')} <code>OAUTH2_ADMIN_URL</code>, <code>OAUTH2_ADMIN_TOKEN</code>
       </p>
     </section>
   );

@@ -27,14 +27,14 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret; onClose: 
       title={shown.title}
       footer={
         <Button className="button button-primary" onPress={onClose}>
-          {shown.secret ? t('admin.oauth2.secretStored') : t('admin.oauth2.done')}
+          {shown.secret ? t('oauth2Admin.secretStored') : t('oauth2Admin.done')}
         </Button>
       }
     >
       {shown.secret ? (
-        <SecretReveal label={t('admin.oauth2.clientSecret')} value={shown.secret} warning={t('admin.oauth2.secretOnce')} />
+        <SecretReveal label={t('oauth2Admin.clientSecret')} value={shown.secret} warning={t('oauth2Admin.secretOnce')} />
       ) : (
-        <p className="panel-text">{t('admin.oauth2.publicNoSecret')}</p>
+        <p className="panel-text">{t('oauth2Admin.publicNoSecret')}</p>
       )}
       <ProviderDetails clientId={shown.clientId} />
     </Modal>

@@ -35,7 +35,7 @@ export function UriListField({ label, description, values, onChange, errors, err
         <div key={index} className="uri-row">
           <TextField
             className="uri-input"
-            aria-label={t('admin.oauth2.uriRow', { label, number: index + 1 })}
+            aria-label={t('oauth2Admin.uriRow', { label, number: index + 1 })}
             value={value}
             onChange={(next) => set(index, next)}
             isInvalid={!!errors[index]}
@@ -48,10 +48,10 @@ export function UriListField({ label, description, values, onChange, errors, err
           </TextField>
           <Button
             className="button button-secondary button-small"
-            aria-label={t('admin.oauth2.removeUri', { uri: value || String(index + 1) })}
+            aria-label={t('oauth2Admin.removeUri', { uri: value || String(index + 1) })}
             onPress={() => onChange(values.filter((_, i) => i !== index))}
           >
-            {t('admin.oauth2.remove')}
+            {t('oauth2Admin.remove')}
           </Button>
         </div>
       ))}

@@ -7,16 +7,16 @@ import type { ApiFailure } from '../../lib/api-failure.js';
 import type { Translate } from '../../lib/translator.js';
 
 const KNOWN: readonly [fragment: string, key: string][] = [
-  ['must be an absolute URL', 'admin.oauth2.refusals.uriNotAbsolute'],
-  ['must not have a fragment', 'admin.oauth2.refusals.uriFragment'],
-  ['must be an https URL', 'admin.oauth2.refusals.uriNotHttps'],
-  ['needs at least one redirect URI', 'admin.oauth2.refusals.redirectNeeded'],
-  ['refresh_token is only issued with authorization_code', 'admin.oauth2.refusals.refreshNeedsCode'],
-  ['cannot use client_credentials or jwt-bearer', 'admin.oauth2.refusals.publicMachineGrant'],
-  ['cannot become confidential', 'admin.oauth2.refusals.publicStaysPublic'],
-  ['give a subject or set allowAnySubject', 'admin.oauth2.refusals.subjectOrAny'],
-  ['must be a public key', 'admin.oauth2.refusals.privateKey'],
-  ['must be in the future', 'admin.oauth2.refusals.expiresPast'],
+  ['must be an absolute URL', 'oauth2Admin.refusals.uriNotAbsolute'],
+  ['must not have a fragment', 'oauth2Admin.refusals.uriFragment'],
+  ['must be an https URL', 'oauth2Admin.refusals.uriNotHttps'],
+  ['needs at least one redirect URI', 'oauth2Admin.refusals.redirectNeeded'],
+  ['refresh_token is only issued with authorization_code', 'oauth2Admin.refusals.refreshNeedsCode'],
+  ['cannot use client_credentials or jwt-bearer', 'oauth2Admin.refusals.publicMachineGrant'],
+  ['cannot become confidential', 'oauth2Admin.refusals.publicStaysPublic'],
+  ['give a subject or set allowAnySubject', 'oauth2Admin.refusals.subjectOrAny'],
+  ['must be a public key', 'oauth2Admin.refusals.privateKey'],
+  ['must be in the future', 'oauth2Admin.refusals.expiresPast'],
 ];
 
 /** The sentence for a refused field, or undefined when the API's reason is not one of the known ones. */
