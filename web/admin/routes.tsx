@@ -6,13 +6,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import type { PermissionId } from '../../shared/permission-ids.js';
-import { loadAreaTexts, useTranslation } from '../lib/i18n.js';
+import { useTranslation } from '../lib/i18n.js';
 import { GLOBAL_SECTIONS, ORG_SECTIONS } from '../shell/nav-items.js';
 import { RequirePermission } from '../shell/RequirePermission.js';
 import { useShell } from '../shell/shell-context.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
 import { AdminFrame } from './AdminFrame.js';
 import { FirstSection } from './FirstSection.js';
+import { loadOAuth2Texts } from './oauth2/texts.js';
 
 /**
  * Each screen is a chunk of its own: opening the devices does not download the phone-number
@@ -25,11 +26,11 @@ const InvoicePage = lazy(async () => ({ default: (await import('./invoices/Invoi
 const InvoicesPage = lazy(async () => ({ default: (await import('./invoices/InvoicesPage.js')).InvoicesPage }));
 const MembersPage = lazy(async () => ({ default: (await import('./members/MembersPage.js')).MembersPage }));
 const ApplicationPage = lazy(async () => {
-  const [page] = await Promise.all([import('./oauth2/ApplicationPage.js'), loadAreaTexts('oauth2-admin')]);
+  const [page] = await Promise.all([import('./oauth2/ApplicationPage.js'), loadOAuth2Texts()]);
   return { default: page.ApplicationPage };
 });
 const OAuth2Page = lazy(async () => {
-  const [page] = await Promise.all([import('./oauth2/OAuth2Page.js'), loadAreaTexts('oauth2-admin')]);
+  const [page] = await Promise.all([import('./oauth2/OAuth2Page.js'), loadOAuth2Texts()]);
   return { default: page.OAuth2Page };
 });
 const NotificationsPage = lazy(async () => ({ default: (await import('./notifications/NotificationsPage.js')).NotificationsPage }));

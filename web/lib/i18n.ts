@@ -52,14 +52,11 @@ const appLoaders = import.meta.glob<Catalogue>('../../locales/app/*.json', { imp
 let withAppTexts = false;
 /**
  * Texts of screens few people open (the OAuth2 provider's administration) are catalogues of their
- * own as well, fetched with those screens, so the signed-in areas' first load does not grow by them.
+ * own, which those screens' chunks bring along (`addTexts`): the signed-in first load carries
+ * neither the texts nor the addresses of their chunks. Loaded again on every language switch.
  */
-const areaLoaders = {
-  'oauth2-admin': import.meta.glob<Catalogue>('../../locales/oauth2-admin/*.json', { import: 'default' }),
-};
-export type TextArea = keyof typeof areaLoaders;
-const areasLoaded = new Set<TextArea>();
-const areaPath = (area: TextArea, locale: Locale) => `../../locales/${area}/${locale}.json`;
+export type TextsLoader = (locale: Locale) => Promise<Catalogue>;
+const extraTexts = new Set<TextsLoader>();
 
 async function loadFrom(table: typeof loaders, path: string, locale: Locale): Promise<Catalogue> {
   const loader = table[path];
@@ -72,7 +69,7 @@ export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   const [account, app, ...areas] = await Promise.all([
     loadFrom(loaders, `../../locales/${locale}.json`, locale),
     withAppTexts ? loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale) : {},
-    ...[...areasLoaded].map((area) => loadFrom(areaLoaders[area], areaPath(area, locale), locale)),
+    ...[...extraTexts].map((load) => load(locale)),
   ]);
   return Object.assign({ ...account, ...app }, ...areas) as Catalogue;
 }
@@ -128,12 +125,11 @@ export async function loadAppTexts(): Promise<void> {
 }
 
 /** A screen family's texts join the current catalogue (and every later language switch) before its screens render. */
-export async function loadAreaTexts(area: TextArea): Promise<void> {
-  if (areasLoaded.has(area)) return;
-  areasLoaded.add(area);
+export async function addTexts(load: TextsLoader): Promise<void> {
+  if (extraTexts.has(load)) return;
+  extraTexts.add(load);
   const locale = state.locale;
-  const texts = await loadFrom(areaLoaders[area], areaPath(area, locale), locale);
-  setCatalogue(locale, { ...state.catalogue, ...texts });
+  setCatalogue(locale, { ...state.catalogue, ...(await load(locale)) });
 }
 
 /** Switches language, fetching only that catalogue, and remembers it on this device. */

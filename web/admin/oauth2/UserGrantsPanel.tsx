@@ -4,14 +4,14 @@
  */
 import { lazy, Suspense } from 'react';
 import type { User } from '../../lib/api-types.js';
-import { loadAreaTexts } from '../../lib/i18n.js';
 import { useShell } from '../../shell/shell-context.js';
 import { usePermissions } from '../../shell/use-permissions.js';
 import { GrantedApplications } from './GrantedApplications.js';
+import { loadOAuth2Texts } from './texts.js';
 
 // The code comes with the user page (a separate chunk would split the shell's shared chunks); only the texts wait.
 const WithTexts = lazy(async () => {
-  await loadAreaTexts('oauth2-admin');
+  await loadOAuth2Texts();
   return { default: GrantedApplications };
 });
 
