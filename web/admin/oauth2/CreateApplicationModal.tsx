@@ -1,9 +1,8 @@
-/** A new application; once the API made it, its secret is shown once (SecretDialog). */
+/** A new application; once the API made it, its secret is shown once (SecretDialog, whose title says it was created). */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { Modal } from '../../ui/Modal.js';
-import { toastStore } from '../../ui/toast-store.js';
 import { NEW_APPLICATION } from './application-form.js';
 import { ApplicationForm } from './ApplicationForm.js';
 import { useCreateApplication } from './queries.js';
@@ -37,7 +36,6 @@ export function CreateApplicationModal({ onClose, onCreated }: { onClose: () => 
         onPendingChange={setPending}
         onSave={async (input) => {
           const created = await create.mutateAsync(input);
-          toastStore.show(t('oauth2Admin.createdToast', { name: created.application.name }), 'success');
           onCreated({ title: t('oauth2Admin.createdTitle', { name: created.application.name }), clientId: created.application.id, secret: created.clientSecret });
         }}
       />
