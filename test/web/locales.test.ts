@@ -41,12 +41,13 @@ interface Entry {
 }
 
 /**
- * A locale's catalogue is three files: the account interface's (`<locale>.json`, loaded by the
- * sign-in page), the signed-in areas' (`app/<locale>.json`) and the PDF report's
+ * A locale's catalogue is four files: the account interface's (`<locale>.json`, loaded by the
+ * sign-in page), the signed-in areas' (`app/<locale>.json`), the OAuth2 administration's
+ * (`oauth2-admin/<locale>.json`, fetched with its screens) and the PDF report's
  * (`report/<locale>.json`, read by the server). Checked as one, so a key moved between them is
  * still a key, and no namespace may be in two.
  */
-const FILES = (locale: Locale) => [`${locale}.json`, `app/${locale}.json`, `report/${locale}.json`];
+const FILES = (locale: Locale) => [`${locale}.json`, `app/${locale}.json`, `oauth2-admin/${locale}.json`, `report/${locale}.json`];
 
 function readCatalogueTexts(locale: Locale): { file: string; text: string }[] {
   return FILES(locale).map((file) => ({ file, text: readFileSync(`${localesDir}${file}`, 'utf8') }));

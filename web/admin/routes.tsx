@@ -13,6 +13,7 @@ import { useShell } from '../shell/shell-context.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
 import { AdminFrame } from './AdminFrame.js';
 import { FirstSection } from './FirstSection.js';
+import { loadOAuth2Texts } from './oauth2/texts.js';
 
 /**
  * Each screen is a chunk of its own: opening the devices does not download the phone-number
@@ -24,6 +25,14 @@ const FirmwarePage = lazy(async () => ({ default: (await import('./firmware/Firm
 const InvoicePage = lazy(async () => ({ default: (await import('./invoices/InvoicePage.js')).InvoicePage }));
 const InvoicesPage = lazy(async () => ({ default: (await import('./invoices/InvoicesPage.js')).InvoicesPage }));
 const MembersPage = lazy(async () => ({ default: (await import('./members/MembersPage.js')).MembersPage }));
+const ApplicationPage = lazy(async () => {
+  const [page] = await Promise.all([import('./oauth2/ApplicationPage.js'), loadOAuth2Texts()]);
+  return { default: page.ApplicationPage };
+});
+const OAuth2Page = lazy(async () => {
+  const [page] = await Promise.all([import('./oauth2/OAuth2Page.js'), loadOAuth2Texts()]);
+  return { default: page.OAuth2Page };
+});
 const NotificationsPage = lazy(async () => ({ default: (await import('./notifications/NotificationsPage.js')).NotificationsPage }));
 const OrgSettingsPage = lazy(async () => ({ default: (await import('./org-settings/OrgSettingsPage.js')).OrgSettingsPage }));
 const AllOrgsPage = lazy(async () => ({ default: (await import('./orgs/AllOrgsPage.js')).AllOrgsPage }));
@@ -85,6 +94,23 @@ export function AdminRoutes() {
         <GlobalPage ids={['admin:firmware']}>
           <FirmwarePage />
         </GlobalPage>
+      </Route>
+      <Route path="/admin/oauth2">
+        <GlobalPage ids={['admin:oauth2']}>
+          <OAuth2Page tab="applications" />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/oauth2/issuers">
+        <GlobalPage ids={['admin:oauth2']}>
+          <OAuth2Page tab="issuers" />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/oauth2/applications/:clientId">
+        {({ clientId }) => (
+          <GlobalPage ids={['admin:oauth2']}>
+            <ApplicationPage key={clientId} clientId={clientId} />
+          </GlobalPage>
+        )}
       </Route>
       <Route path="/admin/orgs/:orgId">{({ orgId }) => <FirstSection key={orgId} sections={ORG_SECTIONS} orgId={orgId} />}</Route>
       <Route path="/admin/orgs/:orgId/settings">

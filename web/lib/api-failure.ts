@@ -12,6 +12,8 @@ export interface ApiFailure {
   status?: number;
   /** The last segment of the field path the API named: `city` for `body/address/city`. */
   field?: string;
+  /** The whole field path after `body`: `['redirectUris', '0']` for `body/redirectUris/0`. */
+  path?: string[];
   reason?: string;
 }
 
@@ -19,9 +21,11 @@ export function apiFailureOf(error: unknown): ApiFailure {
   if (!isHttpError(error) || !error.response) return {};
   const envelope = (error.response.data as Partial<ErrorEnvelope> | undefined)?.error;
   const path = typeof envelope?.details?.field === 'string' ? envelope.details.field : undefined;
+  const segments = path?.split('/').filter(Boolean);
   return {
     status: error.response.status,
-    field: path?.split('/').filter(Boolean).at(-1),
+    field: segments?.at(-1),
+    path: segments?.[0] === 'body' ? segments.slice(1) : segments,
     reason: typeof envelope?.reason === 'string' ? envelope.reason : undefined,
   };
 }

@@ -50,6 +50,13 @@ const loaders = import.meta.glob<Catalogue>('../../locales/*.json', { import: 'd
 // sign-in page does not download them.
 const appLoaders = import.meta.glob<Catalogue>('../../locales/app/*.json', { import: 'default' });
 let withAppTexts = false;
+/**
+ * Texts of screens few people open (the OAuth2 provider's administration) are catalogues of their
+ * own, which those screens' chunks bring along (`addTexts`): the signed-in first load carries
+ * neither the texts nor the addresses of their chunks. Loaded again on every language switch.
+ */
+export type TextsLoader = (locale: Locale) => Promise<Catalogue>;
+const extraTexts = new Set<TextsLoader>();
 
 async function loadFrom(table: typeof loaders, path: string, locale: Locale): Promise<Catalogue> {
   const loader = table[path];
@@ -59,11 +66,12 @@ async function loadFrom(table: typeof loaders, path: string, locale: Locale): Pr
 
 /** The account interface's catalogue, plus the signed-in areas' once they are in use. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const [account, app] = await Promise.all([
+  const [account, app, ...areas] = await Promise.all([
     loadFrom(loaders, `../../locales/${locale}.json`, locale),
     withAppTexts ? loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale) : {},
+    ...[...extraTexts].map((load) => load(locale)),
   ]);
-  return { ...account, ...app };
+  return Object.assign({ ...account, ...app }, ...areas) as Catalogue;
 }
 
 export interface I18nState {
@@ -114,6 +122,14 @@ export async function loadAppTexts(): Promise<void> {
   const locale = state.locale;
   const app = await loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale);
   setCatalogue(locale, { ...state.catalogue, ...app });
+}
+
+/** A screen family's texts join the current catalogue (and every later language switch) before its screens render. */
+export async function addTexts(load: TextsLoader): Promise<void> {
+  if (extraTexts.has(load)) return;
+  extraTexts.add(load);
+  const locale = state.locale;
+  setCatalogue(locale, { ...state.catalogue, ...(await load(locale)) });
 }
 
 /** Switches language, fetching only that catalogue, and remembers it on this device. */

@@ -32,6 +32,7 @@ export const GLOBAL_SECTIONS: readonly NavItem[] = [
   { id: 'all-orgs', label: 'allOrganizations', href: () => '/admin/orgs', permissions: ['admin:orgs'] },
   { id: 'users', label: 'users', href: () => '/admin/users', permissions: ['admin:users'] },
   { id: 'firmware', label: 'firmware', href: () => '/admin/firmware', permissions: ['admin:firmware'] },
+  { id: 'oauth2', label: 'oauth2', href: () => '/admin/oauth2', permissions: ['admin:oauth2'] },
 ];
 
 const anyOf = (sections: readonly NavItem[]) => [...new Set(sections.flatMap((s) => s.permissions))];
@@ -47,6 +48,7 @@ export function isInSection(item: NavItem, orgId: string, path: string): boolean
   const target = item.href(orgId);
   if (item.id === 'projects') return path === target || path.startsWith('/projects/') || path.startsWith(`${target}/`);
   // `/admin/orgs/<id>/…` is one organisation's administration, not the list of all of them.
-  if (item.id === 'administration') return path === '/admin' || path === '/admin/orgs' || path.startsWith('/admin/users') || path.startsWith('/admin/firmware');
+  if (item.id === 'administration')
+    return path === '/admin' || path === '/admin/orgs' || path.startsWith('/admin/users') || path.startsWith('/admin/firmware') || path.startsWith('/admin/oauth2');
   return path === target || path.startsWith(`${target}/`);
 }

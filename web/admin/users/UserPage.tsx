@@ -1,13 +1,15 @@
 /**
  * `/admin/users/:userId` (global administrators): one user — name, address, state and global
- * role; a recovery link or code to hand over; their sessions, with "sign out everywhere"; and
- * the e-mails the system sent them with their delivery state.
+ * role; a recovery link or code to hand over; their sessions, with "sign out everywhere"; the
+ * applications they let sign them in through the OAuth2 provider; and the e-mails the system
+ * sent them with their delivery state.
  */
 import { useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { QueryError } from '../../ui/QueryError.js';
+import { UserGrantsPanel } from '../oauth2/UserGrantsPanel.js';
 import { userKeys } from './queries.js';
 import { RecoveryPanel } from './RecoveryPanel.js';
 import { UserMessagesPanel } from './UserMessagesPanel.js';
@@ -40,6 +42,7 @@ export function UserPage({ userId }: { userId: string }) {
       <UserProfilePanel user={u} />
       <RecoveryPanel user={u} />
       <UserSessionsPanel user={u} />
+      <UserGrantsPanel user={u} name={userName(u)} />
       <UserMessagesPanel user={u} />
     </>
   );
