@@ -1,7 +1,8 @@
 /**
  * Loading the signed-in user's session through the gateway (`/bff/session`, answered from the
- * gateway's whoami cache). "Not signed in" is an answer, not a failure; a failure is anything
- * else, and takes the user to the error card with a message that says what went wrong.
+ * gateway's whoami cache). "Not signed in" is an answer, not a failure: the gateway says `null`
+ * (a 403 from an identity host that wants a second factor counts as signed out too); a failure is
+ * anything else, and takes the user to the error card with a message that says what went wrong.
  */
 import type { Session } from '../../shared/identity-session.js';
 import { CancelledError } from '@tanstack/react-query';
@@ -12,10 +13,10 @@ export const SESSION_PATH = '/bff/session';
 
 export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
   try {
-    const { data } = await request<Session>(SESSION_PATH, { signal });
-    return data;
+    const { data } = await request<Session | null>(SESSION_PATH, { signal });
+    return data ?? null;
   } catch (error) {
-    if (isHttpError(error) && (error.response?.status === 401 || error.response?.status === 403)) return null;
+    if (isHttpError(error) && error.response?.status === 403) return null;
     throw error;
   }
 }
