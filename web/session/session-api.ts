@@ -23,13 +23,13 @@ export async function fetchSession(signal?: AbortSignal): Promise<Session | null
 
 /** A failed load as the error card's `error` parameter: status 0 when nothing answered. */
 export function sessionFailure(error: unknown, networkMessage: string): string {
-  if (error instanceof CancelledError) return QUERY_CANCELLED;
+  if (error instanceof CancelledError) return JSON.stringify({ id: 'query_cancelled', message: QUERY_CANCELLED });
   if (isHttpError(error)) {
     if (!error.response) return JSON.stringify({ code: 0, status: 'Network Error', reason: networkMessage, message: error.message });
     const body = error.response.data as { error?: unknown } | undefined;
     if (body && typeof body === 'object' && body.error) return JSON.stringify(body.error);
-    return error.message;
+    return JSON.stringify({ code: error.response.status, message: error.message });
   }
-  if (error instanceof Error && error.message) return error.message;
-  return JSON.stringify(error);
+  // Never a bare message: the error card would show a program's words to the reader.
+  return JSON.stringify({ id: 'client_failure', message: error instanceof Error ? error.message : String(error) });
 }
