@@ -36,11 +36,22 @@ async function freshPage(locale = 'en-US', width = 1280): Promise<Page> {
 
 /** What a person reads on the page (the folded error details left out). */
 async function visibleText(page: Page): Promise<string> {
-  return page.locator('main').evaluate((main) => {
-    const copy = main.cloneNode(true) as HTMLElement;
+  // A string runs in the page: this file is compiled without the DOM's types.
+  return page.evaluate<string>(`(() => {
+    const copy = document.querySelector('main').cloneNode(true);
     copy.querySelectorAll('details').forEach((details) => details.remove());
     return copy.innerText;
-  });
+  })()`);
+}
+
+/** Waits until the tab's title is this. */
+async function titleIs(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(`document.title === ${JSON.stringify(title)}`);
+}
+
+/** The form name of the field that has the keyboard. */
+async function focusedName(page: Page): Promise<string | undefined> {
+  return page.evaluate<string | undefined>('document.activeElement ? document.activeElement.name : undefined');
 }
 
 /** Signs up in any language: the registration form's password button, whatever its words. */
@@ -63,7 +74,7 @@ describe('the first account', () => {
     const demo = list.find((org) => org.name === 'Sitewave demo')!;
     await page.goto(`${stack.url}/admin/orgs/${demo.id}/devices`);
     await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
-    await page.waitForFunction(() => document.title === 'Devices — Sitewave demo — sitewave');
+    await titleIs(page, 'Devices — Sitewave demo — sitewave');
     await page.context().close();
   });
 });
@@ -151,7 +162,7 @@ describe('forms in the reader’s language', () => {
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await email.getAttribute('aria-describedby'))!;
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('Veuillez remplir ce champ.');
-    expect(await page.evaluate(() => document.activeElement?.name)).toBe('traits.email');
+    expect(await focusedName(page)).toBe('traits.email');
     await fill(page, { 'traits.email': 'pas-une-adresse' });
     // Typing clears the complaint; sending again says what is wrong now.
     expect(await email.getAttribute('aria-invalid')).toBeNull();
@@ -262,7 +273,7 @@ describe('the second factor', () => {
     await page.context().clearCookies();
     await signIn(page, stack, email, PASSWORD);
     await page.getByRole('heading', { name: 'Two-Factor Authentication' }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.name === 'totp_code');
+    await expect.poll(() => focusedName(page)).toBe('totp_code');
     expect(await page.title()).toBe('Two-Factor Authentication — sitewave');
     await expectAccessible(page);
     await screenshotsOf(page, 'newcomer-login-aal2-focus');
@@ -280,7 +291,7 @@ describe('tab titles', () => {
     ] as const) {
       const page = await freshPage(locale);
       await page.goto(`${stack.url}${path}`);
-      await page.waitForFunction((expected) => document.title === expected, title);
+      await titleIs(page, title);
       await page.context().close();
     }
   });

@@ -4,7 +4,9 @@
  * (a code or a password), so a button checks only its own method's fields and the shared ones:
  * "Email me a code" must not stop at an empty password. Enter sends the form only where `submitOnEnter` is set (main
  * sign-in, passwordless and second-factor forms); it then presses the button of the field's own
- * method, or the form's primary button for shared fields such as the identifier.
+ * method, or the form's primary button for shared fields such as the identifier. A field that
+ * fails its check (required, type, pattern) says so under itself in the reader's language
+ * (field-validation.ts), not in a browser bubble.
  */
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { FlowBase, UiNode, UiNodeGroup } from '../../../shared/identity-flow.js';
