@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { Route, Switch, useLocation } from 'wouter';
-import { VerificationCard } from './account/cards/CodeFlowCard.js';
+import { VerificationCard } from './account/cards/VerificationCard.js';
 import { ConsentCard } from './account/cards/ConsentCard.js';
 import { ErrorCard, ErrorView } from './account/cards/ErrorCard.js';
 import { LogoutCard } from './account/cards/LogoutCard.js';

@@ -1,13 +1,14 @@
 /**
  * Serves the built React client: hashed assets cached forever, `index.html` never cached,
- * and `index.html` as the answer for client routes only (shared/client-routes.ts). Any other
- * unknown path stays a 404, so a typo or a probe does not get an HTML page back.
+ * and `index.html` as the answer for client routes (shared/client-routes.ts). Any other unknown
+ * path is a 404: with the app's not-found page for a browser navigating there, in the JSON
+ * envelope for API clients, scripts and probes.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isClientRoute } from '../../shared/client-routes.js';
+import { isClientRoute, wantsNotFoundPage } from '../../shared/client-routes.js';
 import { errorEnvelope } from '../../shared/error-envelope.js';
 import { ensureXsrfCookie } from './csrf.js';
 
@@ -38,9 +39,13 @@ export async function staticClient(app: FastifyInstance, options: StaticClientOp
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
-    if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(pathOnly)) {
+    const clientRoute = (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(pathOnly);
+    // The client renders its not-found card for an address it does not know.
+    const notFoundPage = !clientRoute && built && wantsNotFoundPage(request.method, pathOnly, request.headers.accept);
+    if (clientRoute || notFoundPage) {
       if (!built) return reply.code(404).send(errorEnvelope(404, 'The web client is not built'));
       ensureXsrfCookie(request, reply, options.secureCookies);
+      if (notFoundPage) reply.code(404);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send(errorEnvelope(404, `No route ${request.method} ${pathOnly}`));

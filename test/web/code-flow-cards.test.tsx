@@ -12,8 +12,8 @@ import verificationPassed from './fixtures/account/verification-passed.json' wit
 import verificationSent from './fixtures/account/verification-sent.json' with { type: 'json' };
 import { fixture, renderWithProviders } from './support/render.js';
 
-const RECOVERY = { title: 'Recover your account', prompt: 'Remember your credentials?', link: 'Sign in', href: '/login' };
-const VERIFICATION = { title: 'Verify your account', prompt: "Don't have an account?", link: 'Sign up', href: '/registration' };
+const RECOVERY = { title: 'Recover your account', footer: { prompt: 'Remember your credentials?', link: 'Sign in', href: '/login' } };
+const VERIFICATION = { title: 'Verify your account', footer: { prompt: "Don't have an account?", link: 'Sign up', href: '/registration' } };
 
 function renderCard(flow: unknown, texts: typeof RECOVERY, submit = vi.fn()) {
   renderWithProviders(<CodeFlowView flow={fixture(flow) as FlowBase} texts={texts} submit={submit} />);

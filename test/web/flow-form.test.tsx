@@ -56,7 +56,7 @@ describe('FlowForm', () => {
 
   it('marks required fields and links the service’s messages to their field', () => {
     renderWithProviders(<FlowForm flow={flowFixture(loginMissing)} onSubmit={() => undefined} />);
-    const identifier = screen.getByRole('textbox', { name: /E-Mail/ });
+    const identifier = screen.getByRole('textbox', { name: /^Email/ });
     expect(identifier.getAttribute('aria-invalid')).toBe('true');
     const describedBy = identifier.getAttribute('aria-describedby') ?? '';
     const messages = describedBy
@@ -73,7 +73,7 @@ describe('FlowForm', () => {
     const onSubmit = vi.fn();
     renderWithProviders(<FlowForm flow={flowFixture(registrationFresh)} onSubmit={onSubmit} />);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/E-Mail/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'a long enough passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
@@ -112,19 +112,19 @@ describe('FlowForm', () => {
     const onSubmit = vi.fn();
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<FlowForm flow={flowFixture(loginFresh)} groups={['default', 'code', 'password']} onSubmit={onSubmit} submitOnEnter />);
-    await user.type(screen.getByRole('textbox', { name: /E-Mail/ }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'secret passphrase{Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ method: 'password', identifier: 'ada@example.com', password: 'secret passphrase' });
     onSubmit.mockClear();
-    fireEvent.keyDown(screen.getByRole('textbox', { name: /E-Mail/ }), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: /^Email/ }), { key: 'Enter' });
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0]![0].method).toBe('password');
     unmount();
 
     onSubmit.mockClear();
     renderWithProviders(<FlowForm flow={flowFixture(registrationFresh)} onSubmit={onSubmit} />);
-    await user.type(screen.getByLabelText(/E-Mail/), 'ada@example.com{Enter}');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

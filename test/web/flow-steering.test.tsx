@@ -92,7 +92,7 @@ describe('sign-in flow steering', () => {
     });
     renderWithProviders(<LoginCard />);
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: /E-Mail/ }), 'ada@example.com');
+    await user.type(await screen.findByRole('textbox', { name: /^Email/ }), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'passphrase here');
     await user.click(screen.getByRole('button', { name: 'Sign in with password' }));
     await waitFor(() => expect(window.location.search).toBe('?flow=f-2'));
@@ -117,7 +117,7 @@ describe('sign-in flow steering', () => {
     });
     renderWithProviders(<LoginCard />);
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: /E-Mail/ }), 'ada@example.com');
+    await user.type(await screen.findByRole('textbox', { name: /^Email/ }), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'passphrase here{Enter}');
     await waitFor(() => expect(window.location.pathname).toBe('/settings'));
     const post = calls.find((call) => call.method === 'POST')!;
@@ -146,7 +146,7 @@ describe('registration steering', () => {
     });
     renderWithProviders(<RegistrationCard />);
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/E-Mail/), 'ada@example.com');
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'a long enough passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
   }

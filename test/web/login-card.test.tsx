@@ -27,7 +27,7 @@ describe('sign-in card, normal mode', () => {
   it('shows the title, identifier, password with “Forgot password?”, code sign-in and the sign-up footer', () => {
     renderLogin(fresh);
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /E-Mail/ })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toBeTruthy();
     expect(screen.getByLabelText(/^Password/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/recovery');
     expect(screen.getByRole('button', { name: 'Sign in with password' })).toBeTruthy();
@@ -41,7 +41,7 @@ describe('sign-in card, normal mode', () => {
   it('signs in with the identifier and password, sending the pressed button', async () => {
     const submit = renderLogin(fresh);
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: /E-Mail/ }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign in with password' }));
     expect(submit).toHaveBeenCalledWith(
@@ -58,7 +58,7 @@ describe('sign-in card, normal mode', () => {
   it('asks for a code with the identifier alone, without the password', async () => {
     const submit = renderLogin(fresh);
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: /E-Mail/ }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in code' }));
     const body = submit.mock.calls[0]![0];
     expect(body).toMatchObject({ method: 'code', identifier: 'ada@example.com' });
@@ -68,13 +68,13 @@ describe('sign-in card, normal mode', () => {
   it('shows wrong credentials as the card’s message and keeps the typed identifier', () => {
     renderLogin(wrongPassword);
     expect(screen.getByText(/details you entered are incorrect/i)).toBeTruthy();
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /E-Mail/ }).value).toBe('nobody@example.com');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Email/ }).value).toBe('nobody@example.com');
   });
 
   it('shows missing fields next to each field, and takes the user to the first', () => {
     renderLogin(missing);
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /E-Mail/ }));
-    for (const field of [screen.getByRole('textbox', { name: /E-Mail/ }), screen.getByLabelText(/^Password/)]) {
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Email/ }));
+    for (const field of [screen.getByRole('textbox', { name: /^Email/ }), screen.getByLabelText(/^Password/)]) {
       expect(field.getAttribute('aria-invalid')).toBe('true');
       const message = document.getElementById(field.getAttribute('aria-describedby')!);
       expect(message?.textContent).toMatch(/is required/);
@@ -99,7 +99,7 @@ describe('sign-in card, normal mode', () => {
   it('puts the e-mailed code’s form on screen after the code was sent', async () => {
     const submit = renderLogin(codeSent);
     expect(screen.getByText(/We sent a sign-in code/i)).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: /E-Mail/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /^Email/ })).toBeNull();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(submit.mock.calls[0]![0]).toMatchObject({ resend: 'code', identifier: expect.stringMatching(/@example\.com$/) });

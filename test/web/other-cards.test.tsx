@@ -10,11 +10,32 @@ import { LogoutView } from '../../web/account/cards/LogoutCard.js';
 import { renderWithProviders } from './support/render.js';
 
 describe('error card', () => {
-  it('titles a 404 “404 - Page not found” and shows its reason', () => {
+  it('titles a 404 “404 - Page not found” and gives its reason in our words, the service’s only in the details', () => {
     renderWithProviders(<ErrorView error={{ code: 404, reason: 'No such flow', message: 'The requested resource could not be found' }} />);
     expect(screen.getByRole('heading', { level: 1, name: '404 - Page not found' })).toBeTruthy();
     expect(screen.getByText('An error occurred with the following message:')).toBeTruthy();
-    expect(screen.getByText('No such flow')).toBeTruthy();
+    expect(screen.getByText('What you are looking for doesn’t exist or is no longer available.', { selector: '.error-message' })).toBeTruthy();
+    expect(screen.getByText(/"reason": "No such flow"/, { selector: 'details pre' })).toBeTruthy();
+  });
+
+  it('never shows a client library’s or the service’s own wording as the reason', () => {
+    for (const [error, sentence] of [
+      [
+        { code: 400, status: 'Bad Request', id: 'consent_challenge_missing', message: 'Required parameter consent_challenge was null' },
+        /only works when an application sends you here/,
+      ],
+      [
+        { code: 403, id: 'security_csrf_violation', reason: 'The request was rejected to protect you from Cross-Site-Request-Forgery' },
+        /For your security, the request was refused/,
+      ],
+      [{ code: 404, id: 'stored_error_not_found', message: 'Request failed with status code 404' }, /details of this error are no longer available/],
+      [{ id: 'client_failure', message: 'TypeError: x is undefined' }, /Something went wrong/],
+    ] as const) {
+      const { unmount } = renderWithProviders(<ErrorView error={error} />);
+      expect(document.querySelector('.error-message')?.textContent).toMatch(sentence);
+      expect(document.querySelector('.error-message')?.textContent).not.toMatch(/Required parameter|Request failed|TypeError|Cross-Site/);
+      unmount();
+    }
   });
 
   it('titles a 500 “Internal Server Error” and hides its reason, keeping it in the details', async () => {
@@ -149,7 +170,8 @@ describe('error card for an error stored by the identity service', () => {
       }),
     );
     renderWithProviders(<ErrorCard />);
-    expect(await screen.findByText(/rejected to protect you/, { selector: '.error-message' })).toBeTruthy();
+    expect(await screen.findByText('You aren’t allowed to do this.', { selector: '.error-message' })).toBeTruthy();
+    expect(screen.getByText(/rejected to protect you/, { selector: 'details pre' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'support@example.com' })).toBeTruthy();
     vi.unstubAllGlobals();

@@ -18,9 +18,9 @@ describe('registration card', () => {
   it('shows the title, the traits, password and code sign-up, and the sign-in footer', () => {
     renderRegistration(fresh);
     expect(screen.getByRole('heading', { level: 1, name: 'Register an account' })).toBeTruthy();
-    expect(screen.getByLabelText(/E-Mail/).getAttribute('type')).toBe('email');
-    expect(screen.getByLabelText(/First Name/)).toBeTruthy();
-    expect(screen.getByLabelText(/Last Name/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Email/).getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText(/First name/)).toBeTruthy();
+    expect(screen.getByLabelText(/Last name/)).toBeTruthy();
     expect(screen.getByLabelText(/^Password/).getAttribute('autocomplete')).toBe('new-password');
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Email me a sign-up code' })).toBeTruthy();
@@ -31,8 +31,8 @@ describe('registration card', () => {
   it('sends the traits nested, with the password and the pressed button', async () => {
     const submit = renderRegistration(fresh);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/E-Mail/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/First Name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/First name/), 'Ada');
     await user.type(screen.getByLabelText(/^Password/), 'a long enough passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(submit).toHaveBeenCalledWith(
@@ -42,13 +42,13 @@ describe('registration card', () => {
 
   it('shows each refusal under its field', () => {
     renderRegistration(invalid);
-    const email = screen.getByLabelText(/E-Mail/);
+    const email = screen.getByLabelText(/^Email/);
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toContain('is not a valid email address');
     const password = screen.getByLabelText(/^Password/);
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBeTruthy();
-    expect(screen.getByLabelText(/First Name/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText(/First name/).getAttribute('aria-invalid')).toBeNull();
   });
 
   it('shows an address already in use as the card’s message', () => {

@@ -29,7 +29,7 @@ describe('session load', () => {
   });
 
   it('treats “not signed in” as an answer, not a failure', async () => {
-    vi.stubGlobal('fetch', answer(401, { error: { code: 401, status: 'Unauthorized', reason: 'No session', message: 'x' } }));
+    vi.stubGlobal('fetch', answer(200, null));
     window.history.replaceState(null, '', '/verification');
     renderWithProviders(
       <SessionGate>

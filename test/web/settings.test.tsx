@@ -149,7 +149,7 @@ describe('profile and password', () => {
     const user = userEvent.setup();
     const { submit } = show(fresh, profileSaved);
     const profile = card('Profile Settings');
-    const first = within(profile).getByRole('textbox', { name: /First Name/ });
+    const first = within(profile).getByRole('textbox', { name: /First name/ });
     await user.clear(first);
     await user.type(first, 'Augusta');
     await user.click(within(profile).getByRole('button', { name: 'Save' }));

@@ -9,7 +9,7 @@ import { reauthenticationUrl } from './settings/reauthentication.js';
 export type FlowErrorAction =
   | { type: 'flow'; flow: FlowBase }
   | { type: 'use-flow'; id: string }
-  | { type: 'restart'; message?: UiText; csrf?: boolean }
+  | { type: 'restart'; message?: UiText; notice?: 'csrf' | 'notFound' }
   | { type: 'redirect'; to: string }
   | { type: 'app' }
   | { type: 'login' }
@@ -50,7 +50,7 @@ export function classifyFlowError(kind: FlowKind, error: unknown): FlowErrorActi
   if (id === 'session_refresh_required') return { type: 'redirect', to: reauthenticationUrl(redirect, window.location.href) };
   if (id === 'session_aal2_required' && redirect) return { type: 'redirect', to: redirect };
   if (id === 'session_inactive' || (status === 401 && kind === 'settings')) return { type: 'login' };
-  if (id === 'security_csrf_violation') return { type: 'restart', csrf: true };
+  if (id === 'security_csrf_violation') return { type: 'restart', notice: 'csrf' };
   if (status === 410) {
     if (body.use_flow_id) return { type: 'use-flow', id: body.use_flow_id };
     const expiredAt = body.expired_at ? Date.parse(body.expired_at) : Number.NaN;
@@ -64,21 +64,30 @@ export function classifyFlowError(kind: FlowKind, error: unknown): FlowErrorActi
       },
     };
   }
-  // An unknown or foreign flow id: start a fresh one rather than showing a dead end.
-  if (status === 404 || (status === 403 && id === 'security_identity_mismatch')) return { type: 'restart' };
+  // An unknown or foreign flow id: start a fresh one rather than showing a dead end, and say so.
+  if (status === 404 || (status === 403 && id === 'security_identity_mismatch')) return { type: 'restart', notice: 'notFound' };
   return { type: 'error', error };
 }
 
-/** The `/error` address for an error: its message, or the whole error serialized. */
-export function errorPageUrl(error: unknown): string {
-  let text: string;
-  if (isHttpError(error) && error.response && typeof error.response.data === 'object' && error.response.data) {
-    const data = error.response.data as ErrorBody;
-    text = JSON.stringify(data.error ?? data);
-  } else if (error instanceof Error && error.message) {
-    text = error.message;
-  } else {
-    text = JSON.stringify(error);
+/**
+ * An error as the error card reads it: the service's envelope, or a status and id the card has a
+ * sentence for. Never a bare message: the card would show it as it is, and a client library's
+ * message ("Request failed with status code 404") is not for the person reading the card.
+ */
+export function describeError(error: unknown): Record<string, unknown> {
+  if (isHttpError(error)) {
+    const data = error.response?.data;
+    if (data && typeof data === 'object') {
+      const body = data as ErrorBody;
+      if (body.error) return body.error;
+    }
+    if (error.code === 'ERR_MISSING_PARAMETER') return { code: 400, status: 'Bad Request', id: 'missing_parameter', message: error.message };
+    return { code: error.response?.status ?? 0, id: error.code, message: error.message };
   }
-  return `/error?error=${encodeURIComponent(text)}`;
+  return { id: 'client_failure', message: error instanceof Error ? error.message : JSON.stringify(error) };
+}
+
+/** The `/error` address for an error, serialized for the card. */
+export function errorPageUrl(error: unknown): string {
+  return `/error?error=${encodeURIComponent(JSON.stringify(describeError(error)))}`;
 }

@@ -29,11 +29,14 @@ export async function recoverFromFlowError<K extends FlowKind>(recovery: FlowRec
       setNotices([]);
       return getFlow(kind, action.id).then(show, (next) => (retried ? goTo(errorPageUrl(next)) : again(next)));
     case 'restart': {
-      if (action.csrf) {
+      if (action.notice === 'csrf') {
         const text = recovery.translate('flow.csrfRestarted');
         // Shown on the card (it stays) and as a toast (it is noticed).
         setNotices([{ id: 0, type: 'error', text }]);
         toastStore.show(text, 'error');
+      } else if (action.notice === 'notFound') {
+        // As for an expired form (410): the reader learns why the form is empty again.
+        setNotices([{ id: 0, type: 'error', text: recovery.translate('flow.notFoundRestarted') }]);
       } else {
         setNotices(action.message ? [action.message] : []);
       }

@@ -9,6 +9,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { SharedProject, Thresholds } from '../lib/api-types.js';
+import { useDocumentTitle } from '../lib/document-title.js';
 import { loadAppTexts, useTranslation } from '../lib/i18n.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { LoadingCard } from '../ui/Card.js';
@@ -70,6 +71,7 @@ function SharedProjectPage({ project }: { project: SharedProject }) {
   const settings = project.settings;
   const fallback = settings.wifi ?? Object.values(settings)[0]!;
   const thresholdsFor = (technology: string): Thresholds => settings[technology] ?? fallback;
+  useDocumentTitle([project.name]);
   const until = project.expiresAt && new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(project.expiresAt));
 
   return (

@@ -3,6 +3,7 @@
  * organisation yet is told how to get into one instead of seeing an empty list.
  */
 import { useEffect } from 'react';
+import { useDocumentTitle } from '../lib/document-title.js';
 import { useTranslation } from '../lib/i18n.js';
 import { goTo } from '../lib/navigate.js';
 import { QueryError } from '../ui/QueryError.js';
@@ -12,6 +13,7 @@ import { projectsPath } from './org-path.js';
 export function HomePage({ current }: { current: CurrentOrganization }) {
   const { t } = useTranslation();
   const target = current.org ? projectsPath(current.org.id) : null;
+  useDocumentTitle([t('shell.noOrganizationTitle')]);
   useEffect(() => {
     if (target) goTo(target, { replace: true });
   }, [target]);

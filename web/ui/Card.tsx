@@ -1,5 +1,6 @@
-/** The account cards' frame: a centred card with a title, an optional subtitle and a footer. */
+/** The account cards' frame: a centred card with a title (also the tab's), an optional subtitle and a footer. */
 import { useId, type ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/document-title.js';
 import { useTranslation } from '../lib/i18n.js';
 import { AppLink } from './AppLink.js';
 import './Card.css';
@@ -15,6 +16,7 @@ export interface CardProps {
 
 export function Card({ title, subtitle, footer, children, wide = false }: CardProps) {
   const titleId = useId();
+  useDocumentTitle([title]);
   return (
     <main id="main" className="page">
       <section className={wide ? 'card card-wide' : 'card'} aria-labelledby={titleId}>

@@ -1,5 +1,9 @@
-/** The head of every signed-in page: breadcrumbs, the title, a line under it, the page's actions. */
+/**
+ * The head of every signed-in page: breadcrumbs, the title, a line under it, the page's actions.
+ * The tab's title is the page's, then the linked crumbs from nearest to farthest.
+ */
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/document-title.js';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.js';
 import './page-header.css';
 
@@ -11,6 +15,13 @@ export interface PageHeaderProps {
 }
 
 export function PageHeader({ title, crumbs = [], subtitle, actions }: PageHeaderProps) {
+  useDocumentTitle([
+    title,
+    ...crumbs
+      .filter((crumb) => crumb.href && crumb.label !== title)
+      .map((crumb) => crumb.label)
+      .reverse(),
+  ]);
   return (
     <header className="page-header">
       <Breadcrumbs items={crumbs} />

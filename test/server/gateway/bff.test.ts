@@ -41,14 +41,21 @@ describe('GET /bff/session', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 401 in the error envelope without a session or with an unknown one', async () => {
+  it('answers 200 with null without a session or with an unknown one: signed out is not an error', async () => {
     const none = await request(h.gateway.server).get('/bff/session');
-    expect(none.status).toBe(401);
-    expect(none.body.error).toMatchObject({ code: 401, status: 'Unauthorized' });
-    expect(none.body.error.reason).toEqual(expect.any(String));
+    expect(none.status).toBe(200);
+    expect(none.headers['content-type']).toMatch(/application\/json/);
+    expect(none.text).toBe('null');
+    expect(none.headers['cache-control']).toBe('no-store');
     const forged = await request(h.gateway.server).get('/bff/session').set('cookie', 'ory_kratos_session=forged');
-    expect(forged.status).toBe(401);
-    expect(forged.body.error.code).toBe(401);
+    expect(forged.status).toBe(200);
+    expect(forged.text).toBe('null');
+  });
+
+  it('keeps 401 for the API: only the session read treats signed out as an answer', async () => {
+    const res = await request(h.gateway.server).get('/api/orgs');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 401, status: 'Unauthorized' });
   });
 });
 

@@ -17,7 +17,7 @@ interface LogLine {
 const sent: { id: string; method: string; path: string; headers?: Record<string, string>; status: number }[] = [
   { id: 'log-cookie', method: 'GET', path: '/bff/session', headers: { cookie: 'ory_kratos_session=SECRET-COOKIE-VALUE' }, status: 200 },
   { id: 'log-token', method: 'GET', path: '/api/orgs', headers: { 'x-session-token': 'SECRET-TOKEN-VALUE' }, status: 200 },
-  { id: 'log-bearer', method: 'GET', path: '/bff/session', headers: { authorization: 'Bearer SECRET-BEARER' }, status: 401 },
+  { id: 'log-bearer', method: 'GET', path: '/bff/session', headers: { authorization: 'Bearer SECRET-BEARER' }, status: 200 },
   { id: 'log-logout', method: 'GET', path: '/.ory/self-service/logout?token=SECRET-LOGOUT-TOKEN&return_to=/x', status: 303 },
   { id: 'log-code', method: 'GET', path: '/.ory/self-service/verification?flow=f-1&code=SECRET-CODE', status: 404 },
 ];

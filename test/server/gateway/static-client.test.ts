@@ -74,6 +74,28 @@ describe('unknown paths', () => {
   });
 });
 
+describe('unknown paths a browser navigates to', () => {
+  const PAGE_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it.each(['/survey', '/heatmap', '/foo', '/login/extra', '/admin-x'])('GET %s accepting HTML answers the app with status 404, never cached', async (route) => {
+    const res = await request(h.gateway.server).get(route).set('accept', PAGE_ACCEPT);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it.each(['/api/nope', '/bff/nope', '/.ory/nope', '/assets/app-000000.js', '/.well-known/nope'])('GET %s keeps the JSON envelope even when HTML is accepted', async (route) => {
+    expectEnvelope(await request(h.gateway.server).get(route).set('accept', PAGE_ACCEPT), 404);
+  });
+
+  it('keeps the JSON envelope for a client asking for JSON, and for other methods', async () => {
+    expectEnvelope(await request(h.gateway.server).get('/survey').set('accept', 'application/json'), 404);
+    expectEnvelope(await request(h.gateway.server).post('/survey').set('accept', PAGE_ACCEPT).send({}), 404);
+  });
+});
+
 describe('security headers', () => {
   it('forbid inline and foreign script and framing on the app', async () => {
     const res = await request(h.gateway.server).get('/login');

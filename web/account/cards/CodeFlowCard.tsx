@@ -1,5 +1,5 @@
 /**
- * Recovery and verification: one form of the flow's method (a code or a link sent to an
+ * Recovery (and verification, VerificationCard.tsx): one form of the flow's method (a code or a link sent to an
  * address), then — once the challenge is passed — the service's "Continue" link.
  */
 import { useTranslation } from '../../lib/i18n.js';
@@ -12,9 +12,8 @@ import { linkWithContext } from './flow-links.js';
 
 interface CodeFlowTexts {
   title: string;
-  prompt: string;
-  link: string;
-  href: string;
+  /** The footer's "Question? Link"; none for someone it does not apply to. */
+  footer?: { prompt: string; link: string; href: string };
 }
 
 export interface CodeFlowViewProps {
@@ -27,7 +26,7 @@ export interface CodeFlowViewProps {
 
 export function CodeFlowView({ flow, texts, notices = [], submitting = false, submit }: CodeFlowViewProps) {
   return (
-    <Card title={texts.title} footer={<FooterLink prompt={texts.prompt} label={texts.link} href={texts.href} />}>
+    <Card title={texts.title} footer={texts.footer && <FooterLink prompt={texts.footer.prompt} label={texts.footer.link} href={texts.footer.href} />}>
       <FlowMessages messages={[...notices, ...(flow.ui.messages ?? [])]} />
       <FlowForm flow={flow} onSubmit={submit} busy={submitting} />
     </Card>
@@ -38,19 +37,6 @@ export function RecoveryCard() {
   const { t } = useTranslation();
   const state = useFlow('recovery');
   if (!state.flow) return <LoadingCard />;
-  const texts = { title: t('recovery.title'), prompt: t('recovery.loginPrompt'), link: t('recovery.loginLink'), href: linkWithContext('/login') };
-  return <CodeFlowView flow={state.flow} texts={texts} notices={state.notices} submitting={state.submitting} submit={state.submit} />;
-}
-
-export function VerificationCard() {
-  const { t } = useTranslation();
-  const state = useFlow('verification');
-  if (!state.flow) return <LoadingCard />;
-  const texts = {
-    title: t('verification.title'),
-    prompt: t('verification.signupPrompt'),
-    link: t('verification.signupLink'),
-    href: linkWithContext('/registration'),
-  };
+  const texts = { title: t('recovery.title'), footer: { prompt: t('recovery.loginPrompt'), link: t('recovery.loginLink'), href: linkWithContext('/login') } };
   return <CodeFlowView flow={state.flow} texts={texts} notices={state.notices} submitting={state.submitting} submit={state.submit} />;
 }

@@ -16,12 +16,15 @@ import { decideConsent, getConsent } from '../oauth2/oauth2-api.js';
 import '../../ui/button.css';
 import '../../ui/form/checkbox.css';
 
+const MISSING_CHALLENGE = { code: 400, status: 'Bad Request', id: 'consent_challenge_missing', message: 'The consent page was opened without a consent_challenge parameter' };
+
 export function ConsentCard() {
   // Read once: the page may already be moving on to the client when this card renders again.
   const [challenge] = useState(() => new URLSearchParams(window.location.search).get('consent_challenge') ?? '');
   const consent = useQuery({
     queryKey: consentKeys.detail(challenge),
     queryFn: () => getConsent(challenge || undefined),
+    enabled: challenge !== '',
     retry: 0,
   });
   const decide = useMutation({
@@ -32,6 +35,10 @@ export function ConsentCard() {
   useEffect(() => {
     if (consent.isError) goTo(errorPageUrl(consent.error), { replace: true });
   }, [consent.isError, consent.error]);
+  // Opened without a request to answer (a bookmark, a link copied without its query).
+  useEffect(() => {
+    if (!challenge) goTo(`/error?error=${encodeURIComponent(JSON.stringify(MISSING_CHALLENGE))}`, { replace: true });
+  }, [challenge]);
   // A decision the user asked to remember: the provider says skip, so no question is asked again.
   const skip = consent.data?.skip === true;
   const { mutate } = decide;

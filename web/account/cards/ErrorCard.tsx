@@ -1,11 +1,12 @@
 /**
- * The error card: a title by code, the reason for client errors (hidden for 500 and above),
- * the full error as formatted JSON in a collapsible box, an optional support address and Go Back.
+ * The error card: a title by code, the reason for client errors as a sentence of our catalogue
+ * (hidden for 500 and above), the full error as formatted JSON in a collapsible box, an optional
+ * support address and Go Back.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Button, Link } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
-import { request } from '../../lib/http.js';
+import { isHttpError, request } from '../../lib/http.js';
 import { configKeys, identityErrorKeys } from '../../lib/query-keys.js';
 import { Card, LoadingCard } from '../../ui/Card.js';
 import { IDENTITY_BASE } from '../flow-api.js';
@@ -35,13 +36,30 @@ function useStoredError(id: string | null) {
   });
 }
 
+/** A stored error that could not be read: what the service answered, kept for the details. */
+function unreadableStoredError(id: string, failure: unknown): ShownError {
+  const answer = isHttpError(failure) ? failure.response : undefined;
+  const body = answer?.data as { error?: ShownError } | undefined;
+  const status = answer?.status ?? 0;
+  return {
+    ...body?.error,
+    code: status,
+    id: status === 404 ? 'stored_error_not_found' : body?.error?.id,
+    message: body?.error?.message ?? (failure instanceof Error ? failure.message : String(failure)),
+    error_id: id,
+  };
+}
+
 export function ErrorCard() {
   const search = new URLSearchParams(window.location.search);
   const id = search.get('id');
   const stored = useStoredError(id);
   const supportEmail = useSupportEmail();
   if (id && stored.isPending) return <LoadingCard />;
-  const error = id && stored.data ? stored.data : parseErrorParam(search.get('error') ?? (stored.error ? String(stored.error.message) : null));
+  let error: ShownError;
+  if (id && stored.data) error = stored.data;
+  else if (id && stored.isError && !search.get('error')) error = unreadableStoredError(id, stored.error);
+  else error = parseErrorParam(search.get('error'));
   return <ErrorView error={error} supportEmail={supportEmail} />;
 }
 
@@ -71,7 +89,7 @@ export function ErrorView({ error, supportEmail, backUrl }: { error: ShownError;
         <div className="error-reason">
           <p>{t('error.withMessage')}</p>
           <p className="error-message" role="alert">
-            {reason}
+            {'key' in reason ? t(reason.key) : reason.text}
           </p>
         </div>
       )}

@@ -18,6 +18,11 @@ import { linkWithContext } from './flow-links.js';
 import { FlowScripts } from './FlowScripts.js';
 import { hasMainForm, hiddenIdentifier, hiddenShared, isScript, loginMode, MAIN_GROUPS, oauth2ClientName, offeredGroups, SECOND_FACTOR_GROUPS, TITLE_KEY } from './login-mode.js';
 
+function isTypedInput(node: LoginFlow['ui']['nodes'][number]): boolean {
+  const { attributes } = node;
+  return attributes.node_type === 'input' && !['hidden', 'submit', 'button', 'checkbox'].includes(attributes.type);
+}
+
 export function LoginCard() {
   const { flow, notices, submitting, submit } = useFlow('login');
   if (!flow) return <LoadingCard />;
@@ -82,12 +87,25 @@ export function LoginView({ flow, notices = [], submitting = false, submit }: Lo
       });
     }
   } else {
-    for (const group of offeredGroups(nodes, SECOND_FACTOR_GROUPS)) {
+    // Confirming with a second factor or the password again: the keyboard starts in the first
+    // field to type in (the code), not on the page.
+    const typed = offeredGroups(nodes, SECOND_FACTOR_GROUPS).find((group) => nodes.some((node) => node.group === group && isTypedInput(node)));
+    offeredGroups(nodes, SECOND_FACTOR_GROUPS).forEach((group) => {
       sections.push({
         key: group,
-        element: <FlowForm flow={flow} groups={['default', group]} filter={(node) => hiddenShared(node) && notScript(node)} onSubmit={submit} busy={submitting} submitOnEnter />,
+        element: (
+          <FlowForm
+            flow={flow}
+            groups={['default', group]}
+            filter={(node) => hiddenShared(node) && notScript(node)}
+            onSubmit={submit}
+            busy={submitting}
+            submitOnEnter
+            autoFocus={group === typed}
+          />
+        ),
       });
-    }
+    });
   }
 
   const identifier = mode === 'normal' ? undefined : hiddenIdentifier(nodes);

@@ -1,9 +1,12 @@
 /**
  * The error card's reading of its input: `?error=` holds a message or a serialized error
  * object; `?id=` names an error stored by the identity service. Titles follow the code (spec §2).
+ * What the card says is a sentence of our catalogue chosen by the error's id or code; the
+ * service's own wording (English, written for developers) stays under "Error details".
  */
 export interface ShownError {
   code?: number;
+  id?: string;
   reason?: string;
   message?: string;
   [field: string]: unknown;
@@ -30,8 +33,36 @@ export function errorTitleKey(code: number | undefined): string {
   return 'error.genericTitle';
 }
 
-/** The reason shown to the user; nothing for server errors, whose reason is not for them. */
-export function visibleReason(error: ShownError): string | undefined {
+/** Identity (Kratos wire) and client error ids with a sentence of their own. */
+const REASON_BY_ID: Record<string, string> = {
+  security_csrf_violation: 'csrf',
+  self_service_flow_expired: 'flowExpired',
+  self_service_flow_return_to_forbidden: 'returnToForbidden',
+  identity_disabled: 'identityDisabled',
+  session_verified_address_required: 'verifiedAddressRequired',
+  consent_challenge_missing: 'consentChallengeMissing',
+  stored_error_not_found: 'storedErrorNotFound',
+};
+
+const REASON_BY_CODE: Record<number, string> = {
+  0: 'network',
+  400: 'badRequest',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  410: 'gone',
+  429: 'tooManyRequests',
+};
+
+/**
+ * The catalogue key of the sentence shown, or a plain message given to `/error?error=` as text
+ * (spec: the page shows that message); nothing for server errors, whose reason is not for them.
+ */
+export function visibleReason(error: ShownError): { key: string } | { text: string } | undefined {
   if (error.code !== undefined && error.code >= 500) return undefined;
-  return error.reason || error.message || undefined;
+  const byId = error.id ? REASON_BY_ID[error.id] : undefined;
+  if (byId) return { key: `error.reasons.${byId}` };
+  if (error.code !== undefined) return { key: `error.reasons.${REASON_BY_CODE[error.code] ?? 'unknown'}` };
+  if (error.id || error.reason) return { key: 'error.reasons.unknown' };
+  return error.message ? { text: error.message } : undefined;
 }

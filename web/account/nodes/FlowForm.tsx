@@ -4,14 +4,17 @@
  * (a code or a password), so a button checks only its own method's fields and the shared ones:
  * "Email me a code" must not stop at an empty password. Enter sends the form only where `submitOnEnter` is set (main
  * sign-in, passwordless and second-factor forms); it then presses the button of the field's own
- * method, or the form's primary button for shared fields such as the identifier.
+ * method, or the form's primary button for shared fields such as the identifier. A field that
+ * fails its check (required, type, pattern) says so under itself in the reader's language
+ * (field-validation.ts), not in a browser bubble.
  */
-import { Fragment, useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { FlowBase, UiNode, UiNodeGroup } from '../../../shared/identity-flow.js';
 import { FlowNode, nodeKey } from './FlowNode.js';
 import { companionGroups, formBody, type Submitter } from './form-body.js';
 import { nodesOf, sortNodes } from './node-groups.js';
 import { Divider } from './Divider.js';
+import { FieldProblemsContext, validationKey, type FieldProblems } from './field-validation.js';
 
 export type FlowFormBody = Record<string, unknown>;
 
@@ -31,6 +34,8 @@ export interface FlowFormProps {
   after?: Partial<Record<string, ReactNode>>;
   /** Accessible name of the form. */
   label?: string;
+  /** Put the keyboard in the first field when the form appears (a second-factor code). */
+  autoFocus?: boolean;
   className?: string;
   children?: ReactNode;
 }
@@ -39,20 +44,28 @@ function isSubmit(node: UiNode): boolean {
   return node.attributes.node_type === 'input' && node.attributes.type === 'submit';
 }
 
-/** The browser's own checks (required, pattern, length) on the fields that go with this button. */
-function fieldsValid(form: HTMLFormElement, group: string | undefined): boolean {
+/**
+ * The checks of the fields that go with this button (required, type, pattern, length), as the
+ * browser knows them, but reported by us: field name → catalogue key. The first field with a
+ * problem gets the keyboard.
+ */
+function fieldProblems(form: HTMLFormElement, group: string | undefined): FieldProblems {
   const groups: string[] = group ? companionGroups(group as UiNodeGroup) : [];
+  const problems: Record<string, string> = {};
+  let first: HTMLInputElement | undefined;
   for (const field of Array.from(form.querySelectorAll<HTMLInputElement>('input:not([type="hidden"])'))) {
     const fieldGroup = field.closest('[data-group]')?.getAttribute('data-group');
     if (group && fieldGroup && !groups.includes(fieldGroup)) continue;
-    if (!field.checkValidity()) {
-      field.reportValidity();
-      field.focus();
-      return false;
-    }
+    const key = validationKey(field);
+    if (!key || !field.name) continue;
+    problems[field.name] = key;
+    first ??= field;
   }
-  return true;
+  first?.focus();
+  return problems;
 }
+
+const NO_PROBLEMS: FieldProblems = {};
 
 function isVisible(node: UiNode): boolean {
   const { attributes } = node;
@@ -69,9 +82,23 @@ function primaryButton(nodes: readonly UiNode[]): UiNode | undefined {
   return submits.find((node) => node.group === 'password') ?? submits[0];
 }
 
-export function FlowForm({ flow, groups, filter, onSubmit, submitOnEnter = false, busy = false, separateGroups = false, after, label, className, children }: FlowFormProps) {
+export function FlowForm({
+  flow,
+  groups,
+  filter,
+  onSubmit,
+  submitOnEnter = false,
+  busy = false,
+  separateGroups = false,
+  after,
+  label,
+  autoFocus = false,
+  className,
+  children,
+}: FlowFormProps) {
   const formId = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<FieldProblems>(NO_PROBLEMS);
   const pressed = useRef<HTMLButtonElement | null>(null);
   const selected = groups ? nodesOf(flow.ui.nodes, groups) : sortNodes(flow.ui.nodes);
   const nodes = filter ? selected.filter(filter) : selected;
@@ -84,7 +111,9 @@ export function FlowForm({ flow, groups, filter, onSubmit, submitOnEnter = false
     const button = (native.submitter as HTMLButtonElement | null) ?? pressed.current;
     pressed.current = null;
     const lenient = button?.formNoValidate === true;
-    if (!lenient && !fieldsValid(event.currentTarget, button?.dataset.group)) return;
+    const found = lenient ? NO_PROBLEMS : fieldProblems(event.currentTarget, button?.dataset.group);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     const submitter: Submitter | undefined = button?.name ? { name: button.name, value: button.value } : undefined;
     void onSubmit(formBody(event.currentTarget, nodes, submitter, lenient));
   }
@@ -120,6 +149,16 @@ export function FlowForm({ flow, groups, filter, onSubmit, submitOnEnter = false
     formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   }, [errorKey, flow]);
 
+  // A field's problem goes once the person changes it.
+  function forgetProblem(event: { target: EventTarget }) {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && problems[name]) setProblems(({ [name]: _gone, ...rest }) => rest);
+  }
+
+  useEffect(() => {
+    if (autoFocus) formRef.current?.querySelector<HTMLInputElement>('input:not([type="hidden"]):not([disabled])')?.focus();
+  }, [autoFocus]);
+
   let previousGroup: UiNodeGroup | undefined;
   return (
     <form
@@ -133,19 +172,23 @@ export function FlowForm({ flow, groups, filter, onSubmit, submitOnEnter = false
       onSubmit={handleSubmit}
       onKeyDown={handleKeyDown}
       onClickCapture={rememberPressed}
+      onInput={forgetProblem}
+      onChange={forgetProblem}
     >
-      {nodes.map((node, index) => {
-        const divider = separateGroups && isVisible(node) && node.group !== 'default' && previousGroup !== undefined && previousGroup !== node.group;
-        if (isVisible(node) && node.group !== 'default') previousGroup = node.group;
-        const name = node.attributes.node_type === 'input' ? node.attributes.name : undefined;
-        return (
-          <Fragment key={nodeKey(node, index)}>
-            {divider && <Divider />}
-            <FlowNode node={node} formId={formId} busy={busy} primary={node === primary} />
-            {name && after?.[name]}
-          </Fragment>
-        );
-      })}
+      <FieldProblemsContext.Provider value={problems}>
+        {nodes.map((node, index) => {
+          const divider = separateGroups && isVisible(node) && node.group !== 'default' && previousGroup !== undefined && previousGroup !== node.group;
+          if (isVisible(node) && node.group !== 'default') previousGroup = node.group;
+          const name = node.attributes.node_type === 'input' ? node.attributes.name : undefined;
+          return (
+            <Fragment key={nodeKey(node, index)}>
+              {divider && <Divider />}
+              <FlowNode node={node} formId={formId} busy={busy} primary={node === primary} />
+              {name && after?.[name]}
+            </Fragment>
+          );
+        })}
+      </FieldProblemsContext.Provider>
       {children}
     </form>
   );

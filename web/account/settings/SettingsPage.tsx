@@ -4,6 +4,7 @@
  * card that was saved; messages that came with the flow itself are shown above the cards.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/document-title.js';
 import { useTranslation } from '../../lib/i18n.js';
 import type { SettingsFlow, UiText } from '../../../shared/identity-flow.js';
 import { LoadingCard } from '../../ui/Card.js';
@@ -72,6 +73,7 @@ function useScrollToAnchor(): void {
 
 export function SettingsView({ flow, notices = [], submitting = false, submit, backUrl, logoutUrl = '/logout' }: SettingsViewProps) {
   const { t } = useTranslation();
+  useDocumentTitle([t('settings.title')]);
   /** The card last saved, and the flow it was saved from: its answer is the next flow. */
   const [saved, setSaved] = useState<{ method: SettingsMethod; from: SettingsFlow }>();
   const flowMessages = flow.ui.messages ?? NONE;
