@@ -13,6 +13,8 @@ import { getCredentials } from '../store/identities.js';
 import type { Aal } from '../store/sessions.js';
 import { codeLogin } from '../strategies/code/login.js';
 import { lookupSecretLogin } from '../strategies/lookup_secret/login.js';
+import { linkAfterSignIn } from '../strategies/oidc/link-after-sign-in.js';
+import { oidcLogin } from '../strategies/oidc/login.js';
 import { hiddenIdentifierNode, identifierNode } from '../strategies/password/nodes.js';
 import { passwordLogin } from '../strategies/password/login.js';
 import type { LoginStrategy } from '../strategies/strategy.js';
@@ -36,7 +38,7 @@ import { respondFlow } from './respond.js';
 import { browserLocationChange, sessionAlreadyAvailable } from './session-guards.js';
 import { allowedReturnUrls, browserInit, defaultReturn } from './urls.js';
 
-const STRATEGIES: readonly LoginStrategy[] = [passwordLogin, codeLogin, totpLogin, lookupSecretLogin];
+const STRATEGIES: readonly LoginStrategy[] = [passwordLogin, codeLogin, totpLogin, lookupSecretLogin, oidcLogin];
 
 type Mode = 'normal' | 'refresh' | 'aal2';
 
@@ -133,7 +135,7 @@ export const loginFlow: FlowKindHandler = {
       throw new KratosError(401, { id: 'session_inactive', reason: 'This flow confirms an existing session, and there is none.' });
     }
 
-    const method = stringField(body, 'method') ?? '';
+    const method = stringField(body, 'method') ?? ('provider' in body ? 'oidc' : '');
     const strategy = STRATEGIES.find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.loginNoStrategy());
@@ -149,6 +151,7 @@ export const loginFlow: FlowKindHandler = {
       throw new KratosError(400, { id: 'session_identity_mismatch', reason: 'You signed in as someone else than the session being confirmed.' });
     }
     const auth = await authenticate(call, flow, outcome.identityId, outcome.method, outcome.aal, mode === 'normal' ? undefined : active);
+    await linkAfterSignIn(call, flow, auth.identity.id);
     await save(call, flow);
     // With a second factor set up, a first factor alone is not enough: step up at once.
     const challenge = challengeOf(flow);

@@ -11,6 +11,7 @@ import { currentSession } from '../sessions/session-service.js';
 import { identityToWire } from '../sessions/wire.js';
 import { getIdentity } from '../store/identities.js';
 import { codeRegistration } from '../strategies/code/registration.js';
+import { oidcRegistration } from '../strategies/oidc/registration.js';
 import { passwordRegistration } from '../strategies/password/registration.js';
 import type { RegistrationStrategy } from '../strategies/strategy.js';
 import { traitNodesFromSchema } from '../traits/schema-nodes.js';
@@ -25,7 +26,7 @@ import { sessionAlreadyAvailable } from './session-guards.js';
 import { allowedReturnUrls, defaultReturn } from './urls.js';
 import { startVerificationFor } from './verification.js';
 
-const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration];
+const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration, oidcRegistration];
 
 function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: string, afterVerification?: string, oauth2?: OAuth2Login): Flow {
   const flow = createFlow(call, {
@@ -60,7 +61,7 @@ export const registrationFlow: FlowKindHandler = {
       return respondFlow(call, 'registration', flow, 400);
     }
     // Once a code is on its way the flow belongs to the code strategy.
-    const method = flow.wire.active === 'code' ? 'code' : (stringField(body, 'method') ?? '');
+    const method = flow.wire.active === 'code' ? 'code' : (stringField(body, 'method') ?? ('provider' in body ? 'oidc' : ''));
     const strategy = STRATEGIES.find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.registrationNoStrategy());

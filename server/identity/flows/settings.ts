@@ -11,6 +11,7 @@ import { addAuthentication, currentSession, type ActiveSession } from '../sessio
 import { identityToWire } from '../sessions/wire.js';
 import { getCredentials, getIdentity } from '../store/identities.js';
 import { lookupSecretSettings } from '../strategies/lookup_secret/settings.js';
+import { oidcSettings } from '../strategies/oidc/settings.js';
 import { passwordSettings } from '../strategies/password/settings.js';
 import { profileSettings } from '../strategies/profile/settings.js';
 import type { SettingsStrategy } from '../strategies/strategy.js';
@@ -25,7 +26,7 @@ import { aal2Required, sessionInactive } from './session-guards.js';
 import { allowedReturnUrls, browserInit, flowUi } from './urls.js';
 import { startVerificationFor } from './verification.js';
 
-const STRATEGIES: readonly SettingsStrategy[] = [profileSettings, passwordSettings, totpSettings, lookupSecretSettings];
+const STRATEGIES: readonly SettingsStrategy[] = [profileSettings, passwordSettings, totpSettings, lookupSecretSettings, oidcSettings];
 
 async function requireSession(call: Call, returnTo: string | undefined): Promise<ActiveSession> {
   const active = await currentSession(call.ctx, call.request);
@@ -139,5 +140,6 @@ export const settingsFlow: FlowKindHandler = {
 function inferMethod(body: Record<string, unknown>): string {
   if ('totp_unlink' in body || 'totp_code' in body) return 'totp';
   if (Object.keys(body).some((key) => key.startsWith('lookup_secret_'))) return 'lookup_secret';
+  if ('link' in body || 'unlink' in body) return 'oidc';
   return '';
 }

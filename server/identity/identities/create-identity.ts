@@ -16,6 +16,8 @@ export class DuplicateIdentifierError extends Error {
 export interface RegistrationCredential {
   type: CredentialType;
   config: Record<string, unknown>;
+  /** Set by credentials that name their own identifiers (a provider link); else from the traits. */
+  identifiers?: string[];
 }
 
 export async function createRegisteredIdentity(
@@ -52,7 +54,7 @@ export async function createIdentity(
       all.map((c) => ({
         type: c.type,
         config: c.config,
-        identifiers: c.type === 'password' || c.type === 'code' ? addresses.identifiers[c.type] : [],
+        identifiers: c.identifiers ?? (c.type === 'password' || c.type === 'code' ? addresses.identifiers[c.type] : []),
       })),
       now,
       new Set(verified.map((a) => `${a.via}:${a.value}`)),
