@@ -32,7 +32,7 @@ export function uniqueEmail(prefix: string): string {
 export async function register(page: Page, stack: Stack, email: string, password = PASSWORD): Promise<void> {
   await page.goto(`${stack.url}/registration`);
   await fill(page, { 'traits.email': email, 'traits.name.first': 'Ada', 'traits.name.last': 'Lovelace', password });
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 }
 
 export async function enterMailedCode(page: Page, stack: Stack, email: string, button: string): Promise<void> {

@@ -12,6 +12,7 @@ import { FlowNode, nodeKey } from './FlowNode.js';
 import { companionGroups, formBody, type Submitter } from './form-body.js';
 import { nodesOf, sortNodes } from './node-groups.js';
 import { Divider } from './Divider.js';
+import { completesProviderSignUp } from './validation-skip.js';
 
 export type FlowFormBody = Record<string, unknown>;
 
@@ -65,7 +66,7 @@ function isVisible(node: UiNode): boolean {
  * when the form has one, else the first method's (a code's "Continue" before its "Resend code").
  */
 function primaryButton(nodes: readonly UiNode[]): UiNode | undefined {
-  const submits = nodes.filter((node) => isSubmit(node) && node.group !== 'oidc' && node.group !== 'saml');
+  const submits = nodes.filter((node) => isSubmit(node) && ((node.group !== 'oidc' && node.group !== 'saml') || completesProviderSignUp(node)));
   return submits.find((node) => node.group === 'password') ?? submits[0];
 }
 

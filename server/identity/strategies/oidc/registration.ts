@@ -12,7 +12,7 @@ import { readTraits, showTraitErrors } from '../../identities/submitted-traits.j
 import type { Call } from '../../flows/call.js';
 import { traitNodesFromSchema } from '../../traits/schema-nodes.js';
 import { extractTraitAddresses } from '../../traits/trait-addresses.js';
-import { failure, label } from '../../ui/messages.js';
+import { failure, uiText } from '../../ui/messages.js';
 import { submitNode } from '../../ui/nodes.js';
 import type { RegistrationOutcome, RegistrationStrategy } from '../strategy.js';
 import { providerNamed, providersOf, redirectToProvider } from './authorize.js';
@@ -45,7 +45,7 @@ export const oidcRegistration: RegistrationStrategy = {
 /** The form asking for the missing traits: what the provider gave, in group `oidc`, and Continue. */
 export function showMissingTraits(call: Call, flow: Flow, provider: OidcProvider, pending: PendingRegistration, traits: Record<string, unknown>): void {
   const schema = schemaFor(call.ctx.options).schema;
-  const nodes: UiNode[] = [...traitNodesFromSchema(schema, 'oidc'), submitNode('provider', provider.id, 'oidc', label.continue())];
+  const nodes: UiNode[] = [...traitNodesFromSchema(schema, 'oidc'), submitNode('provider', provider.id, 'oidc', uiText(1040003, 'info', 'Continue'))];
   setNodes(flow, nodes);
   flow.internal.oidc_registration = pending;
   flow.wire.active = 'oidc';
