@@ -220,6 +220,25 @@ describe('linking', () => {
     expect((await third.get('/sessions/whoami')).body.identity.traits.email).toBe(`${sub}@elsewhere.example`);
   });
 
+  it('refuses to unlink the last way left to sign in', async () => {
+    const sub = unique('only-provider');
+    upstream.accounts.set(sub, { email: `${sub}@example.com`, email_verified: true });
+    upstream.next = { signIn: sub };
+    const b = browser();
+    await viaProvider(b, 'registration', await startFlow(b, 'registration'), { provider: 'acme' });
+    const id = (await b.get('/sessions/whoami')).body.identity.id as string;
+    // As with a schema whose address signs nobody in: the provider is all the account has.
+    await identity.db.query(`DELETE FROM credentials WHERE identity_id = $1 AND type = 'code'`, [id]);
+    const settings = await startFlow(b, 'settings');
+    expect(node(settings, 'unlink')).toBeUndefined();
+    const refused = await submit(b, 'settings', settings, { unlink: 'acme' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ui.messages[0]).toMatchObject({ id: 4000001, text: expect.stringContaining('only way left to sign in') });
+    const again = browser();
+    await viaProvider(again, 'login', await startFlow(again, 'login'), { provider: 'acme' });
+    expect((await again.get('/sessions/whoami')).body.identity.id).toBe(id);
+  });
+
   it('links by verified e-mail only after the person signs in to the existing account', async () => {
     const email = `${unique('existing')}@example.com`;
     const owner = browser();
