@@ -16,6 +16,7 @@ import { registrationFlow } from '../../flows/registration.js';
 import { respondError, respondFlow } from '../../flows/respond.js';
 import { newSettingsFlow } from '../../flows/settings.js';
 import { browserInit, flowUi } from '../../flows/urls.js';
+import { tokensEqual } from '../../http/csrf.js';
 import { KratosError } from '../../http/kratos-error.js';
 import { isJsonRequest } from '../../http/request-kind.js';
 import { schemaFor } from '../../identities/schema.js';
@@ -73,7 +74,7 @@ async function handleCallback(call: Call, providerId: string, query: Record<stri
     throw stateRefused(provider.label);
   }
   const pending = flow.internal.oidc as PendingSignIn | undefined;
-  if (!pending || pending.state !== state || pending.provider !== provider.id) throw stateRefused(provider.label);
+  if (!pending || !tokensEqual(pending.state, state) || pending.provider !== provider.id) throw stateRefused(provider.label);
   // Single use: a replayed callback finds nothing to continue.
   delete flow.internal.oidc;
   await save(call, flow);

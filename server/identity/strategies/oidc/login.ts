@@ -10,6 +10,11 @@ export const oidcLogin: LoginStrategy = {
   method: 'oidc',
   firstFactorNodes: (call) => providersOf(call.ctx.options).map(loginButton),
   async login(call, flow, body) {
+    // A provider is a first factor: it never answers a second-factor step.
+    if (flow.wire.requested_aal === 'aal2') {
+      addMessage(flow, failure.loginNoStrategy());
+      return { kind: 'form', status: 400 };
+    }
     // The callback has just proved who this is (see callback.ts); nothing a client sends sets it.
     const proven = flow.internal.oidc_identity;
     if (typeof proven === 'string') {
