@@ -3,8 +3,10 @@
  * name, with what was expected, so an operator fixes a deployment in one go.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EnvReader, type Env } from './env-reader.js';
+import { parseOidcProviders, type OidcProvider } from './identity/strategies/oidc/providers.js';
 import type { S3Settings } from './storage/s3.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -53,6 +55,8 @@ export interface Config {
   requireVerifiedAddress: boolean;
   /** How long a self-service flow of the embedded identity service may be completed, in seconds. */
   identityFlowLifespanSeconds: number;
+  /** OpenID Connect providers the embedded identity service signs people in with. */
+  identityOidcProviders: OidcProvider[];
   /** The embedded OAuth2 provider takes OpenID Connect Dynamic Client Registration at `/oauth2/register`. */
   oauth2DynamicRegistration: boolean;
   /** The embedded OAuth2 provider may call applications on loopback and private addresses (back-channel logout). */
@@ -149,6 +153,7 @@ function embeddedServices(read: EnvReader) {
     mailFrom: read.matching('MAIL_FROM', 'sitewave <no-reply@localhost>', /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/, 'an address such as "sitewave <no-reply@example.com>"'),
     requireVerifiedAddress: read.flag('IDENTITY_REQUIRE_VERIFIED_ADDRESS', false),
     identityFlowLifespanSeconds: read.integer('IDENTITY_FLOW_LIFESPAN_SECONDS', 3600, 1, 86_400),
+    identityOidcProviders: oidcProviders(read),
     oauth2DynamicRegistration: read.flag('OAUTH2_DYNAMIC_REGISTRATION', false),
     oauth2PrivateNetworkCallbacks: read.flag('OAUTH2_PRIVATE_NETWORK_CALLBACKS', false),
     s3: s3Settings(read),
@@ -160,6 +165,29 @@ export function loadConfig(env: Env = process.env): Config {
   const config: Config = { ...origin(read), ...upstreams(read), ...requestHandling(read), ...embeddedServices(read) };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
+}
+
+/** `IDENTITY_OIDC_PROVIDERS` (JSON) or `IDENTITY_OIDC_PROVIDERS_FILE` (a JSON file, for secrets kept out of the environment). */
+function oidcProviders(read: EnvReader): OidcProvider[] {
+  const inline = read.value('IDENTITY_OIDC_PROVIDERS');
+  const file = read.value('IDENTITY_OIDC_PROVIDERS_FILE');
+  if (inline && file) {
+    read.problems.push('IDENTITY_OIDC_PROVIDERS, IDENTITY_OIDC_PROVIDERS_FILE: set one of them, not both');
+    return [];
+  }
+  let json = inline;
+  if (file) {
+    try {
+      json = readFileSync(file, 'utf8');
+    } catch (error) {
+      read.problems.push(`IDENTITY_OIDC_PROVIDERS_FILE="${file}": cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return [];
+    }
+  }
+  if (!json) return [];
+  const { providers, problems } = parseOidcProviders(file ? 'IDENTITY_OIDC_PROVIDERS_FILE' : 'IDENTITY_OIDC_PROVIDERS', json);
+  read.problems.push(...problems);
+  return providers;
 }
 
 // DNS-compatible bucket names, the rule every S3-compatible store accepts.

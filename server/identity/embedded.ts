@@ -46,6 +46,7 @@ export async function startEmbeddedIdentity(config: Config, log: FastifyBaseLogg
         mailDirectory: config.smtpUrl ? undefined : path.join(config.dataDir, 'mail'),
         productName: 'sitewave',
         oauth2Admin: config.oauth2AdminUrl ? { url: config.oauth2AdminUrl, token: config.oauth2AdminToken } : undefined,
+        oidcProviders: config.identityOidcProviders,
       },
     });
     return {

@@ -3,6 +3,7 @@
  * public API and the account screens, which return URLs it may send people to, and its
  * lifespans. `server/main.ts` derives these from the gateway's configuration.
  */
+import type { OidcProvider } from './strategies/oidc/providers.js';
 import type { IdentitySchemaEntry } from './traits/identity-schema.js';
 
 export interface IdentityServiceOptions {
@@ -35,6 +36,8 @@ export interface IdentityServiceOptions {
    * provider's login requests. Without it a `login_challenge` is refused.
    */
   oauth2Admin?: { url: string; token?: string };
+  /** OpenID Connect (and GitHub) providers people may sign in with (strategy `oidc`). */
+  oidcProviders?: OidcProvider[];
 }
 
 export interface Lifespans {

@@ -14,6 +14,8 @@ import type { Aal } from '../store/sessions.js';
 import { codeLogin } from '../strategies/code/login.js';
 import { passkeyLogin } from '../strategies/passkey/login.js';
 import { lookupSecretLogin } from '../strategies/lookup_secret/login.js';
+import { linkAfterSignIn } from '../strategies/oidc/link-after-sign-in.js';
+import { oidcLogin } from '../strategies/oidc/login.js';
 import { hiddenIdentifierNode, identifierNode } from '../strategies/password/nodes.js';
 import { passwordLogin } from '../strategies/password/login.js';
 import type { LoginStrategy } from '../strategies/strategy.js';
@@ -38,7 +40,7 @@ import { respondFlow } from './respond.js';
 import { browserLocationChange, sessionAlreadyAvailable } from './session-guards.js';
 import { allowedReturnUrls, browserInit, defaultReturn } from './urls.js';
 
-const STRATEGIES: readonly LoginStrategy[] = [passwordLogin, codeLogin, passkeyLogin, webauthnLogin, totpLogin, lookupSecretLogin];
+const STRATEGIES: readonly LoginStrategy[] = [passwordLogin, codeLogin, passkeyLogin, webauthnLogin, totpLogin, lookupSecretLogin, oidcLogin];
 
 type Mode = 'normal' | 'refresh' | 'aal2';
 
@@ -161,6 +163,7 @@ export const loginFlow: FlowKindHandler = {
       throw new KratosError(400, { id: 'session_identity_mismatch', reason: 'You signed in as someone else than the session being confirmed.' });
     }
     const auth = await authenticate(call, flow, outcome.identityId, outcome.method, outcome.aal, mode === 'normal' ? undefined : active);
+    await linkAfterSignIn(call, flow, auth.identity.id);
     await save(call, flow);
     // With a second factor set up, a first factor alone is not enough: step up at once.
     const challenge = challengeOf(flow);
@@ -189,5 +192,6 @@ export const loginFlow: FlowKindHandler = {
 function methodOfResult(body: Record<string, unknown>): string {
   if (body.passkey_login) return 'passkey';
   if (body.webauthn_login) return 'webauthn';
+  if ('provider' in body) return 'oidc';
   return '';
 }

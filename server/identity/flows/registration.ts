@@ -12,6 +12,7 @@ import { identityToWire } from '../sessions/wire.js';
 import { getIdentity } from '../store/identities.js';
 import { codeRegistration } from '../strategies/code/registration.js';
 import { passkeyRegistration } from '../strategies/passkey/registration.js';
+import { oidcRegistration } from '../strategies/oidc/registration.js';
 import { passwordRegistration } from '../strategies/password/registration.js';
 import type { RegistrationStrategy } from '../strategies/strategy.js';
 import { traitNodesFromSchema } from '../traits/schema-nodes.js';
@@ -26,7 +27,7 @@ import { sessionAlreadyAvailable } from './session-guards.js';
 import { allowedReturnUrls, defaultReturn } from './urls.js';
 import { startVerificationFor } from './verification.js';
 
-const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration, passkeyRegistration];
+const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration, passkeyRegistration, oidcRegistration];
 
 function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: string, afterVerification?: string, oauth2?: OAuth2Login): Flow {
   const flow = createFlow(call, {
@@ -63,7 +64,7 @@ export const registrationFlow: FlowKindHandler = {
     }
     // Once a code is on its way the flow belongs to the code strategy.
     // The WebAuthn script posts the form itself, without a `method`: its result field names it.
-    const method = flow.wire.state === 'sent_email' ? 'code' : (stringField(body, 'method') ?? (body.passkey_register ? 'passkey' : ''));
+    const method = flow.wire.state === 'sent_email' ? 'code' : (stringField(body, 'method') ?? (body.passkey_register ? 'passkey' : 'provider' in body ? 'oidc' : ''));
     const strategy = STRATEGIES.find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.registrationNoStrategy());

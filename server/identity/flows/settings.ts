@@ -12,6 +12,7 @@ import { identityToWire } from '../sessions/wire.js';
 import { getCredentials, getIdentity } from '../store/identities.js';
 import { lookupSecretSettings } from '../strategies/lookup_secret/settings.js';
 import { passkeySettings } from '../strategies/passkey/settings.js';
+import { oidcSettings } from '../strategies/oidc/settings.js';
 import { passwordSettings } from '../strategies/password/settings.js';
 import { profileSettings } from '../strategies/profile/settings.js';
 import type { SettingsStrategy } from '../strategies/strategy.js';
@@ -27,7 +28,7 @@ import { aal2Required, sessionInactive } from './session-guards.js';
 import { allowedReturnUrls, browserInit, flowUi } from './urls.js';
 import { startVerificationFor } from './verification.js';
 
-const STRATEGIES: readonly SettingsStrategy[] = [profileSettings, passwordSettings, webauthnSettings, passkeySettings, totpSettings, lookupSecretSettings];
+const STRATEGIES: readonly SettingsStrategy[] = [profileSettings, passwordSettings, webauthnSettings, passkeySettings, totpSettings, lookupSecretSettings, oidcSettings];
 
 async function requireSession(call: Call, returnTo: string | undefined): Promise<ActiveSession> {
   const active = await currentSession(call.ctx, call.request);
@@ -145,5 +146,6 @@ function inferMethod(body: Record<string, unknown>): string {
   if (Object.keys(body).some((key) => key.startsWith('lookup_secret_'))) return 'lookup_secret';
   if (body.passkey_settings_register || body.passkey_remove) return 'passkey';
   if (body.webauthn_register || body.webauthn_remove) return 'webauthn';
+  if ('link' in body || 'unlink' in body) return 'oidc';
   return '';
 }

@@ -16,7 +16,7 @@ export class DuplicateIdentifierError extends Error {
 export interface RegistrationCredential {
   type: CredentialType;
   config: Record<string, unknown>;
-  /** Identifiers not derived from traits (a passkey's user handle). */
+  /** Set by credentials that name their own identifiers (a passkey's user handle, a provider link); else from the traits. */
   identifiers?: string[];
 }
 
@@ -54,7 +54,7 @@ export async function createIdentity(
       all.map((c) => ({
         type: c.type,
         config: c.config,
-        identifiers: c.type === 'password' || c.type === 'code' ? addresses.identifiers[c.type] : (c.identifiers ?? []),
+        identifiers: c.identifiers ?? (c.type === 'password' || c.type === 'code' ? addresses.identifiers[c.type] : []),
       })),
       now,
       new Set(verified.map((a) => `${a.via}:${a.value}`)),

@@ -9,6 +9,7 @@ import { registrationFlow } from '../flows/registration.js';
 import { registerFlowRoutes } from '../flows/routes.js';
 import { settingsFlow } from '../flows/settings.js';
 import { verificationFlow } from '../flows/verification.js';
+import { registerOidcCallback } from '../strategies/oidc/callback.js';
 import { registerSessionRoutes } from '../sessions/routes.js';
 import { registerWebAuthnScript } from '../webauthn/script.js';
 import { registerHealthRoutes } from './health.js';
@@ -21,6 +22,7 @@ export async function registerPublicRoutes(app: FastifyInstance, ctx: IdentityCo
   registerWebAuthnScript(app);
   registerErrorRoutes(app, ctx);
   registerFlowRoutes(app, ctx, [loginFlow, registrationFlow, recoveryFlow, verificationFlow, settingsFlow]);
+  registerOidcCallback(app, ctx);
   registerLogoutRoutes(app, ctx, () => allowedReturnUrls(ctx.options));
   registerSessionRoutes(app, ctx);
 }

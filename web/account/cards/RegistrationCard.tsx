@@ -10,6 +10,7 @@ import { Divider } from '../nodes/Divider.js';
 import { FlowForm } from '../nodes/FlowForm.js';
 import { FlowMessages } from '../nodes/NodeMessages.js';
 import { hasGroup } from '../nodes/node-groups.js';
+import { completesProviderSignUp } from '../nodes/validation-skip.js';
 import { useFlow } from '../use-flow.js';
 import { linkWithContext } from './flow-links.js';
 import { FlowScripts } from './FlowScripts.js';
@@ -33,23 +34,30 @@ export interface RegistrationViewProps {
 export function RegistrationView({ flow, notices = [], submitting = false, submit }: RegistrationViewProps) {
   const { t } = useTranslation();
   const nodes = flow.ui.nodes;
-  const social = hasGroup(nodes, 'oidc') || hasGroup(nodes, 'saml');
+  // Back from a provider that did not share every required trait: only those, and Continue.
+  const completing = nodes.some(completesProviderSignUp);
+  const social = !completing && (hasGroup(nodes, 'oidc') || hasGroup(nodes, 'saml'));
   const clientName = oauth2ClientName(flow);
   return (
     <Card
       title={t('registration.title')}
-      subtitle={clientName ? t('login.oauth2Subtitle', { clientName }) : undefined}
+      subtitle={completing ? t('registration.completeWithProvider') : clientName ? t('login.oauth2Subtitle', { clientName }) : undefined}
       footer={<FooterLink prompt={t('registration.loginPrompt')} label={t('registration.loginLink')} href={linkWithContext('/login')} />}
     >
       <FlowMessages messages={[...notices, ...(flow.ui.messages ?? [])]} />
       <FlowScripts nodes={nodes} />
+      {completing && (
+        <>
+          <FlowForm flow={flow} groups={['default', 'oidc', 'saml']} filter={hiddenShared} onSubmit={submit} busy={submitting} submitOnEnter />
+        </>
+      )}
       {social && (
         <>
           <FlowForm flow={flow} groups={['default', 'oidc', 'saml']} filter={hiddenShared} onSubmit={submit} busy={submitting} />
           <Divider />
         </>
       )}
-      <FlowForm flow={flow} groups={MAIN_GROUPS} filter={(node) => !isScript(node)} onSubmit={submit} busy={submitting} separateGroups />
+      {!completing && <FlowForm flow={flow} groups={MAIN_GROUPS} filter={(node) => !isScript(node)} onSubmit={submit} busy={submitting} separateGroups />}
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import { displayValue, nodeLabel } from './node-label.js';
 import { NodeMessages } from './NodeMessages.js';
 import { runLegacyOnclick, runTrigger } from './script-loader.js';
 import type { InputNodeProps } from './TextInputNode.js';
-import { skipsValidation } from './validation-skip.js';
+import { completesProviderSignUp, skipsValidation } from './validation-skip.js';
 import '../../ui/button.css';
 import '../../ui/spinner.css';
 
@@ -21,7 +21,7 @@ export function ButtonNode({ node, attributes, busy, primary }: ButtonNodeProps)
   const text = useMessageText();
   const label = text(nodeLabel(node)) || displayValue(attributes.value) || attributes.name;
   const isSubmit = attributes.type === 'submit';
-  const provider = node.group === 'oidc' || node.group === 'saml';
+  const provider = (node.group === 'oidc' || node.group === 'saml') && !completesProviderSignUp(node);
   const pending = busy === true && isSubmit;
   const className = ['button', primary ? 'button-primary' : 'button-secondary', provider ? 'button-provider' : ''].filter(Boolean).join(' ');
 

@@ -15,6 +15,7 @@ import { companionGroups, formBody, type Submitter } from './form-body.js';
 import { nodesOf, sortNodes } from './node-groups.js';
 import { Divider } from './Divider.js';
 import { FieldProblemsContext, validationKey, type FieldProblems } from './field-validation.js';
+import { completesProviderSignUp } from './validation-skip.js';
 
 export type FlowFormBody = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ function isVisible(node: UiNode): boolean {
  * when the form has one, else the first method's (a code's "Continue" before its "Resend code").
  */
 function primaryButton(nodes: readonly UiNode[]): UiNode | undefined {
-  const submits = nodes.filter((node) => isSubmit(node) && node.group !== 'oidc' && node.group !== 'saml');
+  const submits = nodes.filter((node) => isSubmit(node) && ((node.group !== 'oidc' && node.group !== 'saml') || completesProviderSignUp(node)));
   return submits.find((node) => node.group === 'password') ?? submits[0];
 }
 
