@@ -29,6 +29,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Servers bind loopback ports; files run in parallel, tests within a file in order.
     pool: 'forks',
+    // Two files at a time even on two cores (vitest's default leaves one core idle): most of a
+    // file's time is spent waiting on its servers and its browser, not computing.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -157,7 +157,7 @@ describe('forms in the reader’s language', () => {
   it('says what is missing or wrong under the field, in the reader’s language, instead of the browser’s bubble', async () => {
     const page = await freshPage('fr-FR');
     await page.goto(`${stack.url}/registration`);
-    await page.getByRole('button', { name: 'S’inscrire' }).click();
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
     const email = page.locator('input[name="traits.email"]');
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await email.getAttribute('aria-describedby'))!;
@@ -166,7 +166,7 @@ describe('forms in the reader’s language', () => {
     await fill(page, { 'traits.email': 'pas-une-adresse' });
     // Typing clears the complaint; sending again says what is wrong now.
     expect(await email.getAttribute('aria-invalid')).toBeNull();
-    await page.getByRole('button', { name: 'S’inscrire' }).click();
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
     await page.getByText('Saisissez une adresse e-mail comme nom@example.com.').waitFor();
     await expectAccessible(page);
     await screenshotsOf(page, 'newcomer-registration-validation-fr');

@@ -144,6 +144,9 @@ const ELEMENTS_HEADING_IDS = new Set([1040009, 1060003, 1080003, 1010004, 101001
 function reachable(html: string, flow: any, input: { name: string; group: string }): boolean {
   if (html.includes(`name="${input.name}"`)) return true;
   if (html.includes(`data-testid="ory/form/auth-picker/${input.group}"`)) return true;
+  // Once another method is active (a refused password sign-up), Elements draws that method's form
+  // and leaves the passkey and security-key buttons to the fresh card, as it does on Kratos' flows.
+  if ((input.group === 'passkey' || input.group === 'webauthn') && flow.active && flow.active !== input.group) return true;
   return input.group !== flow.active && /data-testid="ory\/screen\/login\/mfa\/action\/selectMethod"/.test(html);
 }
 
