@@ -1,7 +1,8 @@
 /**
  * What a person does on the account cards, as Playwright steps: fill the fields by their form
- * names, press buttons by their visible labels, read the e-mailed code. Screenshots of each
- * card go to test-artifacts/screenshots for a human to look at.
+ * names, press buttons by their visible labels, read the e-mailed code. With SCREENSHOTS=1,
+ * screenshots of each card go to test-artifacts/screenshots for a human to look at; without it
+ * they are not taken (they assert nothing, and on two cores they were minutes of the suite).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,8 +12,10 @@ import { lastCode, type Stack } from './stack.js';
 
 export const PASSWORD = 'correct horse battery staple 42';
 export const SCREENSHOTS = path.resolve('test-artifacts/screenshots');
+export const TAKE_SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshot } from './account-page.js';
+import { screenshot, TAKE_SCREENSHOTS } from './account-page.js';
 
 export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const result = await page.evaluate(
@@ -55,8 +55,9 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** Screenshots at 1280×800 and 360×740, light and dark; the viewport is restored afterwards. */
+/** With SCREENSHOTS=1: screenshots at 1280×800 and 360×740, light and dark; the viewport is restored afterwards. */
 export async function screenshotsOf(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   const viewport = page.viewportSize();
   for (const [suffix, size] of [
     ['1280', { width: 1280, height: 800 }],
