@@ -6,7 +6,7 @@
  * application by front-channel logout and ends the sitewave session, and a second sign-in is
  * not asked for consent again. The sign-in and consent cards are audited with axe-core and saved at desktop and phone width, light and dark.
  */
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, PASSWORD, register, uniqueEmail } from './support/account-page.js';
 import { expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
@@ -106,18 +106,22 @@ describe('signing in to another application with sitewave', () => {
     await page.waitForURL((url) => url.pathname === '/login');
 
     // Again, for what was granted before: signing in is asked for, consent is not.
-    const consentAnswers: Promise<{ skip: boolean }>[] = [];
-    const onResponse = (response: Response) => {
-      const url = new URL(response.url());
-      if (url.pathname === '/bff/consent' && response.request().method() === 'GET') consentAnswers.push(response.json() as Promise<{ skip: boolean }>);
-    };
-    page.on('response', onResponse);
+    // Read through a route: a skipped consent navigates on at once, before a response event's body could be read.
+    const answers: { skip: boolean }[] = [];
+    await page.route(
+      (url) => url.pathname === '/bff/consent',
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.continue();
+        const response = await route.fetch();
+        answers.push((await response.json()) as { skip: boolean });
+        await route.fulfill({ response });
+      },
+    );
     await page.goto(`${rp.url}/?scope=${encodeURIComponent('openid email')}`);
     await page.getByText(`To authenticate ${CLIENT_NAME}`, { exact: true }).waitFor();
     await signInOnCard(page, email);
     await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
-    page.off('response', onResponse);
-    const answers = await Promise.all(consentAnswers);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.every((answer) => answer.skip)).toBe(true);
     expect([...rp.signIns.at(-1)!.grantedScope].sort()).toEqual(['email', 'openid']);
