@@ -52,6 +52,6 @@ export async function signUp(page, url, email) {
   await page.fill('input[name="traits.name.first"]', 'Bench');
   await page.fill('input[name="traits.name.last"]', 'Reader');
   await page.fill('input[name="password"]', PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.waitForURL((address) => !address.pathname.startsWith('/registration'), { timeout: 30_000 });
 }
