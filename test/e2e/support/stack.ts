@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../../server/config.js';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../server/embedded.js';
 import { buildGateway } from '../../../server/gateway/app.js';
-import { freePort } from '../../support/listen.js';
+import { onFreePort } from '../../support/listen.js';
 
 export const ADMIN_TOKEN = 'e2e-identity-admin-token-0123456789';
 
@@ -26,9 +26,12 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  return onFreePort((port) => startOnPort(port, env));
+}
+
+async function startOnPort(port: number, env: Record<string, string>): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sitewave-e2e-'));
-  const port = await freePort();
   const config = loadConfig({
     PORT: String(port),
     PUBLIC_URL: `http://localhost:${port}`,
@@ -42,24 +45,27 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   });
   const log = pino({ level: 'warn' });
   let embedded: EmbeddedServices | undefined;
+  let gateway: FastifyInstance | undefined;
   try {
     embedded = await startEmbeddedServices(config, log, 'e2e');
-    const gateway = await buildGateway(config, { version: 'e2e' });
+    gateway = await buildGateway(config, { version: 'e2e' });
     await gateway.listen({ host: '127.0.0.1', port });
+    const running = gateway;
     const services = embedded;
     return {
       url: config.publicUrl,
       dataDir,
       identityAdminUrl: config.identityAdminUrl!,
       oauth2Admin: config.oauth2AdminUrl && config.oauth2AdminToken ? { url: config.oauth2AdminUrl, token: config.oauth2AdminToken } : undefined,
-      gateway,
+      gateway: running,
       async stop() {
-        await gateway.close();
+        await running.close();
         await services.close();
         await rm(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
+    await gateway?.close();
     await embedded?.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { freePort } from '../../support/listen.js';
+import { onFreePort } from '../../support/listen.js';
 import { startFakeApi, type FakeApi } from './fake-api.js';
 import { startFakeIdentity, type FakeIdentity } from './fake-identity.js';
 import { SECRET } from './gateway.js';
@@ -18,8 +18,11 @@ export interface GatewayProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
-  const port = await freePort();
+export function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
+  return onFreePort((port) => startOnPort(port, env));
+}
+
+async function startOnPort(port: number, env: Record<string, string>): Promise<GatewayProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
@@ -31,7 +34,9 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
 
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      throw Object.assign(new Error(`gateway exited early:\n${output}`), { code: output.includes('EADDRINUSE') ? 'EADDRINUSE' : undefined });
+    }
     try {
       const res = await fetch(`${url}/bff/health`);
       if (res.ok) break;

@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { loadConfig, type Config } from '../../../../server/config.js';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../../server/embedded.js';
 import { buildGateway } from '../../../../server/gateway/app.js';
-import { freePort } from '../../../support/listen.js';
+import { onFreePort } from '../../../support/listen.js';
 
 export interface Stack {
   config: Config;
@@ -23,9 +23,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  return onFreePort((port) => startOnPort(port, env));
+}
+
+async function startOnPort(port: number, env: Record<string, string>): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sitewave-oauth2-'));
-  const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: '/nonexistent-web-root', ...env });
   let embedded: EmbeddedServices | undefined;
