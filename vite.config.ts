@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The client lives in web/ and is served by the gateway from dist/web. Assets are content-hashed
@@ -10,6 +11,9 @@ export default defineConfig({
   base: '/',
   publicDir: false,
   plugins: [react()],
+  resolve: {
+    alias: { 'use-sync-external-store/shim/index.js': fileURLToPath(new URL('web/lib/react-sync-store.ts', import.meta.url)) },
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

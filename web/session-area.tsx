@@ -12,6 +12,7 @@ import { ConsentCard } from './account/cards/ConsentCard.js';
 import { ErrorCard, ErrorView } from './account/cards/ErrorCard.js';
 import { LogoutCard } from './account/cards/LogoutCard.js';
 import { createQueryClient } from './lib/query-client.js';
+import { loadSessionTexts } from './lib/i18n.js';
 import { goTo } from './lib/navigate.js';
 import { sessionKeys, userSettingsKeys } from './lib/query-keys.js';
 import { SessionGate } from './session/SessionGate.js';
@@ -19,6 +20,9 @@ import { onSessionChanged } from './session/session-events.js';
 import { areaOf } from './shell/areas.js';
 import { UserLanguage } from './session/UserLanguage.js';
 import { LoadingCard } from './ui/Card.js';
+
+// The session cards' texts are not in the first download (locales/README.md).
+await loadSessionTexts();
 
 const queryClient = createQueryClient();
 onSessionChanged(() => {

@@ -25,14 +25,14 @@ interface PageTexts {
 
 // One literal import per locale, so the compiler copies each catalogue beside the built server.
 const CATALOGUES: Record<Locale, () => Promise<{ default: { logout: PageTexts } }>> = {
-  en: () => import('../../locales/en.json', { with: { type: 'json' } }),
-  es: () => import('../../locales/es.json', { with: { type: 'json' } }),
-  de: () => import('../../locales/de.json', { with: { type: 'json' } }),
-  fr: () => import('../../locales/fr.json', { with: { type: 'json' } }),
-  nl: () => import('../../locales/nl.json', { with: { type: 'json' } }),
-  se: () => import('../../locales/se.json', { with: { type: 'json' } }),
-  pt: () => import('../../locales/pt.json', { with: { type: 'json' } }),
-  pl: () => import('../../locales/pl.json', { with: { type: 'json' } }),
+  en: () => import('../../locales/session/en.json', { with: { type: 'json' } }),
+  es: () => import('../../locales/session/es.json', { with: { type: 'json' } }),
+  de: () => import('../../locales/session/de.json', { with: { type: 'json' } }),
+  fr: () => import('../../locales/session/fr.json', { with: { type: 'json' } }),
+  nl: () => import('../../locales/session/nl.json', { with: { type: 'json' } }),
+  se: () => import('../../locales/session/se.json', { with: { type: 'json' } }),
+  pt: () => import('../../locales/session/pt.json', { with: { type: 'json' } }),
+  pl: () => import('../../locales/session/pl.json', { with: { type: 'json' } }),
 };
 
 /** The first language of Accept-Language the product speaks (Swedish is `sv` there, `se` here). */

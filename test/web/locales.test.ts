@@ -41,13 +41,13 @@ interface Entry {
 }
 
 /**
- * A locale's catalogue is four files: the account interface's (`<locale>.json`, loaded by the
- * sign-in page), the signed-in areas' (`app/<locale>.json`), the OAuth2 administration's
+ * A locale's catalogue is five files: the account interface's (`<locale>.json`, loaded by the
+ * sign-in page), the session cards' (`session/<locale>.json`), the signed-in areas' (`app/<locale>.json`), the OAuth2 administration's
  * (`oauth2-admin/<locale>.json`, fetched with its screens) and the PDF report's
  * (`report/<locale>.json`, read by the server). Checked as one, so a key moved between them is
- * still a key, and no namespace may be in two.
+ * still a key, and no namespace may be in two but `messages`, whose ids may be in only one.
  */
-const FILES = (locale: Locale) => [`${locale}.json`, `app/${locale}.json`, `oauth2-admin/${locale}.json`, `report/${locale}.json`];
+const FILES = (locale: Locale) => [`${locale}.json`, `session/${locale}.json`, `app/${locale}.json`, `oauth2-admin/${locale}.json`, `report/${locale}.json`];
 
 function readCatalogueTexts(locale: Locale): { file: string; text: string }[] {
   return FILES(locale).map((file) => ({ file, text: readFileSync(`${localesDir}${file}`, 'utf8') }));
@@ -174,10 +174,16 @@ for (const locale of LOCALES) {
   for (const { file, text } of texts) {
     try {
       const part = JSON.parse(text) as Record<string, unknown>;
-      for (const namespace of Object.keys(part)) {
-        if (namespace in catalogue) shapeProblems.push(`${file}: namespace ${namespace} is also in the other file`);
+      for (const [namespace, texts] of Object.entries(part)) {
+        const earlier = catalogue[namespace] as Record<string, unknown> | undefined;
+        if (namespace === 'messages' && earlier) {
+          for (const id of Object.keys(texts as object)) if (id in earlier) shapeProblems.push(`${file}: message ${id} is also in another file`);
+          catalogue.messages = { ...earlier, ...(texts as object) };
+        } else {
+          if (earlier) shapeProblems.push(`${file}: namespace ${namespace} is also in another file`);
+          catalogue[namespace] = texts;
+        }
       }
-      Object.assign(catalogue, part);
     } catch (error) {
       shapeProblems.push(`${file} is not valid JSON: ${(error as Error).message}`);
     }

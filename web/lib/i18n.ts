@@ -46,10 +46,18 @@ export function languageCode(locale: Locale): string {
 }
 
 const loaders = import.meta.glob<Catalogue>('../../locales/*.json', { import: 'default' });
-// The signed-in areas' texts (shell, survey, administration) are a catalogue of their own, so the
-// sign-in page does not download them.
-const appLoaders = import.meta.glob<Catalogue>('../../locales/app/*.json', { import: 'default' });
-let withAppTexts = false;
+/**
+ * Catalogues of the areas behind the first download, each joining the current catalogue when its
+ * area starts (and every later language switch), so the sign-in page downloads none of them:
+ * `session` for the cards that load the session (settings, verification, consent, logout, error),
+ * `app` for the signed-in application (shell, survey, administration).
+ */
+const areaLoaders = {
+  session: import.meta.glob<Catalogue>('../../locales/session/*.json', { import: 'default' }),
+  app: import.meta.glob<Catalogue>('../../locales/app/*.json', { import: 'default' }),
+};
+type Area = keyof typeof areaLoaders;
+const areasInUse = new Set<Area>();
 /**
  * Texts of screens few people open (the OAuth2 provider's administration) are catalogues of their
  * own, which those screens' chunks bring along (`addTexts`): the signed-in first load carries
@@ -58,20 +66,39 @@ let withAppTexts = false;
 export type TextsLoader = (locale: Locale) => Promise<Catalogue>;
 const extraTexts = new Set<TextsLoader>();
 
-async function loadFrom(table: typeof loaders, path: string, locale: Locale): Promise<Catalogue> {
+async function loadFrom(table: Record<string, () => Promise<Catalogue>>, path: string, locale: Locale): Promise<Catalogue> {
   const loader = table[path];
   if (!loader) throw new Error(`No catalogue for locale ${locale}`);
   return loader();
 }
 
-/** The account interface's catalogue, plus the signed-in areas' once they are in use. */
+const loadArea = (area: Area, locale: Locale) => loadFrom(areaLoaders[area], `../../locales/${area}/${locale}.json`, locale);
+
+/**
+ * Joins catalogues namespace by namespace. A namespace lives in one file, except `messages`,
+ * whose settings and verification ids (105…, 108…) come with the session area.
+ */
+const isTexts = (value: unknown): value is Catalogue => typeof value === 'object' && value !== null;
+
+function mergeCatalogues(...parts: Catalogue[]): Catalogue {
+  const merged: Catalogue = {};
+  for (const part of parts) {
+    for (const [namespace, texts] of Object.entries(part)) {
+      const existing = merged[namespace];
+      merged[namespace] = isTexts(existing) && isTexts(texts) ? { ...existing, ...texts } : texts;
+    }
+  }
+  return merged;
+}
+
+/** The account interface's catalogue, plus those of the areas and screens in use. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const [account, app, ...areas] = await Promise.all([
+  const parts = await Promise.all([
     loadFrom(loaders, `../../locales/${locale}.json`, locale),
-    withAppTexts ? loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale) : {},
+    ...[...areasInUse].map((area) => loadArea(area, locale)),
     ...[...extraTexts].map((load) => load(locale)),
   ]);
-  return Object.assign({ ...account, ...app }, ...areas) as Catalogue;
+  return mergeCatalogues(...parts);
 }
 
 export interface I18nState {
@@ -115,21 +142,25 @@ export async function initI18n(locale: Locale): Promise<void> {
   setCatalogue(locale, await loadCatalogue(locale));
 }
 
-/** The signed-in areas start: their texts join the current catalogue, and every later language switch. */
-export async function loadAppTexts(): Promise<void> {
-  if (withAppTexts) return;
-  withAppTexts = true;
+async function startArea(area: Area): Promise<void> {
+  if (areasInUse.has(area)) return;
+  areasInUse.add(area);
   const locale = state.locale;
-  const app = await loadFrom(appLoaders, `../../locales/app/${locale}.json`, locale);
-  setCatalogue(locale, { ...state.catalogue, ...app });
+  setCatalogue(locale, mergeCatalogues(state.catalogue, await loadArea(area, locale)));
 }
+
+/** The cards that load the session start: their texts join the current catalogue. */
+export const loadSessionTexts = () => startArea('session');
+
+/** The signed-in areas start: their texts join the current catalogue. */
+export const loadAppTexts = () => startArea('app');
 
 /** A screen family's texts join the current catalogue (and every later language switch) before its screens render. */
 export async function addTexts(load: TextsLoader): Promise<void> {
   if (extraTexts.has(load)) return;
   extraTexts.add(load);
   const locale = state.locale;
-  setCatalogue(locale, { ...state.catalogue, ...(await load(locale)) });
+  setCatalogue(locale, mergeCatalogues(state.catalogue, await load(locale)));
 }
 
 /** Switches language, fetching only that catalogue, and remembers it on this device. */
