@@ -6,7 +6,7 @@
 import type { IdentityContext } from '../context.js';
 import type { Queryable } from '../../db/database.js';
 import { deleteCredential, getCredential, lockCredential, upsertCredential } from '../store/identities.js';
-import { keysOf, type WebAuthnKeysConfig } from './stored-keys.js';
+import { keysOf, type StoredWebAuthnKey, type WebAuthnKeysConfig } from './stored-keys.js';
 
 export type KeyCredentialType = 'passkey' | 'webauthn';
 
@@ -38,4 +38,27 @@ export async function changeKeys(
     await upsertCredential(tx, identityId, { type, config: { ...next }, identifiers: identifiers(next) }, ctx.now());
     return next;
   });
+}
+
+/**
+ * Records a key's use once its assertion verified: its new sign count and flags. False when the
+ * key is gone or its count did not move forward under the row's lock (a cloned key, or two
+ * sign-ins racing with one count).
+ */
+export async function recordKeyUse(
+  ctx: IdentityContext,
+  identityId: string,
+  type: KeyCredentialType,
+  identifiers: (current: WebAuthnKeysConfig) => string[],
+  used: StoredWebAuthnKey,
+): Promise<boolean> {
+  let fresh = false;
+  await changeKeys(ctx, identityId, type, identifiers, (config) => {
+    const stored = config.credentials.find((key) => key.id === used.id);
+    const count = used.authenticator.sign_count;
+    if (!stored || (count > 0 && count <= stored.authenticator.sign_count)) return undefined;
+    fresh = true;
+    return { ...config, credentials: config.credentials.map((key) => (key === stored ? { ...key, authenticator: used.authenticator, flags: used.flags } : key)) };
+  });
+  return fresh;
 }

@@ -8,7 +8,7 @@ import { findIdentityIdByIdentifier, getIdentity } from '../../store/identities.
 import { failure } from '../../ui/messages.js';
 import { clearMessages } from '../../ui/nodes.js';
 import { CeremonyError, parseAssertion, verifyAssertion } from '../../webauthn/ceremony.js';
-import { changeKeys, loadKeys } from '../../webauthn/key-store.js';
+import { loadKeys, recordKeyUse } from '../../webauthn/key-store.js';
 import { takePending } from '../../webauthn/pending.js';
 import { relyingParty } from '../../webauthn/relying-party.js';
 import { userHandleIdentifier } from '../../webauthn/stored-keys.js';
@@ -60,24 +60,8 @@ export const passkeyLogin: LoginStrategy = {
       addMessage(flow, failure.invalidWebAuthn());
       return refused();
     }
-    // The count is checked again under the row's lock: two sign-ins racing with one count lose one.
-    let stale = false;
-    await changeKeys(
-      ctx,
-      identityId,
-      'passkey',
-      (config) => [userHandleIdentifier(Buffer.from(config.user_handle, 'base64'))],
-      (config) => {
-        const stored = config.credentials.find((key) => key.id === used.id);
-        const count = used.authenticator.sign_count;
-        if (!stored || (count > 0 && count <= stored.authenticator.sign_count)) {
-          stale = true;
-          return undefined;
-        }
-        return { ...config, credentials: config.credentials.map((key) => (key === stored ? { ...key, authenticator: used.authenticator, flags: used.flags } : key)) };
-      },
-    );
-    if (stale) {
+    const fresh = await recordKeyUse(ctx, identityId, 'passkey', (config) => [userHandleIdentifier(Buffer.from(config.user_handle, 'base64'))], used);
+    if (!fresh) {
       addMessage(flow, failure.invalidWebAuthn());
       return refused();
     }

@@ -7,7 +7,7 @@ import { addMessage, setMessages, type Flow } from '../../flows/flow-service.js'
 import { failure } from '../../ui/messages.js';
 import { clearMessages, findInput } from '../../ui/nodes.js';
 import { CeremonyError, newChallenge, parseAssertion, requestOptions, verifyAssertion } from '../../webauthn/ceremony.js';
-import { changeKeys, loadKeys } from '../../webauthn/key-store.js';
+import { loadKeys, recordKeyUse } from '../../webauthn/key-store.js';
 import { remember, takePending } from '../../webauthn/pending.js';
 import { relyingParty } from '../../webauthn/relying-party.js';
 import { keysOf, type StoredWebAuthnKey } from '../../webauthn/stored-keys.js';
@@ -58,23 +58,8 @@ export const webauthnLogin: LoginStrategy = {
       addMessage(flow, failure.invalidWebAuthn());
       return refused();
     }
-    let stale = false;
-    await changeKeys(
-      ctx,
-      current.identity.id,
-      'webauthn',
-      () => [current.identity.id],
-      (config) => {
-        const stored = config.credentials.find((key) => key.id === used.id);
-        const count = used.authenticator.sign_count;
-        if (!stored || (count > 0 && count <= stored.authenticator.sign_count)) {
-          stale = true;
-          return undefined;
-        }
-        return { ...config, credentials: config.credentials.map((key) => (key === stored ? { ...key, authenticator: used.authenticator, flags: used.flags } : key)) };
-      },
-    );
-    if (stale) {
+    const fresh = await recordKeyUse(ctx, current.identity.id, 'webauthn', () => [current.identity.id], used);
+    if (!fresh) {
       addMessage(flow, failure.invalidWebAuthn());
       return refused();
     }
