@@ -25,6 +25,8 @@ for (const target of TARGETS) {
   const built = existsSync(target.output) ? statSync(target.output).mtimeMs : 0;
   if (built === 0 || target.sources.some((source) => newest(source) > built)) {
     console.log(`Building ${target.output}…`);
-    execSync(target.command, { stdio: 'inherit' });
+    // Always the production build: started from the test runner (NODE_ENV=test) Vite would bundle
+    // React's development build, and `npm start` would later serve that unminified client.
+    execSync(target.command, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
 }
