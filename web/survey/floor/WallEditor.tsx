@@ -5,7 +5,7 @@
  * server until Save; the panel says whether what is drawn is saved.
  */
 import { useEffect, useState } from 'react';
-import { Button, Input, Label, ListBox, ListBoxItem, NumberField, Radio, RadioGroup, Text } from 'react-aria-components';
+import { Button, Input, Label, NumberField, Radio, RadioGroup } from 'react-aria-components';
 import type { Floorplan } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { QueryError } from '../../ui/QueryError.js';
@@ -106,7 +106,8 @@ function WallDrawing({ floorId, floorplan, saved, onClose }: Props & { saved: Wa
     <div
       className="heatmap-viewer"
       onKeyDown={(event) => {
-        const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
+        // Keys typed into a field are the field's; a radio (the wall list) leaves them to the editor.
+        const typing = event.target instanceof HTMLTextAreaElement || (event.target instanceof HTMLInputElement && event.target.type !== 'radio');
         if (event.key === 'Escape' && start) {
           event.preventDefault();
           setStart(null);
@@ -158,32 +159,21 @@ function WallDrawing({ floorId, floorplan, saved, onClose }: Props & { saved: Wa
               </Radio>
             ))}
           </RadioGroup>
-          <div className="wall-list-box">
-            <Label id="wall-list-label" className="field-label">
-              {t('survey.walls.list', { total: walls.length })}
-            </Label>
-            <ListBox
-              className="wall-list"
-              aria-labelledby="wall-list-label"
-              selectionMode="single"
-              selectedKeys={selected ? [selected] : []}
-              onSelectionChange={(keys) => setSelected(keys === 'all' ? null : ((keys.values().next().value as string | undefined) ?? null))}
-              items={walls.map((w, i) => ({ ...w, n: i + 1 }))}
-              renderEmptyState={() => <p className="panel-text">{t('survey.walls.none')}</p>}
-            >
-              {(w) => (
-                <ListBoxItem id={w.id} className="wall-item" textValue={t('survey.walls.itemName', { n: w.n, material: materialName(w.material) })}>
+          <RadioGroup className="wall-list-box" value={selected} onChange={setSelected}>
+            <Label className="field-label">{t('survey.walls.list', { total: walls.length })}</Label>
+            {walls.length === 0 && <p className="panel-text">{t('survey.walls.none')}</p>}
+            <div className="wall-list">
+              {walls.map((w, i) => (
+                <Radio key={w.id} value={w.id} className="wall-item">
                   <span className={`legend-swatch wall-swatch wall-swatch-${w.material}`} aria-hidden="true" />
-                  <Text slot="label" className="wall-item-name">
-                    {t('survey.walls.itemName', { n: w.n, material: materialName(w.material) })}
-                  </Text>
-                  <Text slot="description" className="wall-item-meta">
+                  <span className="wall-item-name">{t('survey.walls.itemName', { n: i + 1, material: materialName(w.material) })}</span>
+                  <span className="wall-item-meta">
                     {length(w)} · {t('survey.walls.loss', { db: number.format(w.lossDb) })}
-                  </Text>
-                </ListBoxItem>
-              )}
-            </ListBox>
-          </div>
+                  </span>
+                </Radio>
+              ))}
+            </div>
+          </RadioGroup>
           {chosen && (
             <fieldset className="wall-edit">
               <legend className="field-label">{t('survey.walls.selected', { n: walls.indexOf(chosen) + 1 })}</legend>
