@@ -149,7 +149,9 @@ describe('walls on the floor plan', () => {
     await legend.getByText('Concrete: 12 dB').waitFor();
     await legend.getByText('Glass: 6 dB').waitFor();
     // Coloured by material.
-    const colours = await page.locator('.plan-stage .wall-overlay .wall-line').evaluateAll((lines) => lines.map((l) => getComputedStyle(l).stroke));
+    const colours = await page
+      .locator('.plan-stage .wall-overlay .wall-line')
+      .evaluateAll((lines) => lines.map((l) => (globalThis as unknown as { getComputedStyle: (e: unknown) => { stroke: string } }).getComputedStyle(l).stroke));
     expect(new Set(colours).size).toBe(2);
     await expectAccessible(page);
     await screenshotsOf(page, 'walls-viewer');

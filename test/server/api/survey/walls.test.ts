@@ -92,7 +92,7 @@ describe.each(BACKENDS)('floor plan walls on %s', (backend) => {
 
   it('refuses bad walls with a 400 naming the field, and keeps the stored set', async () => {
     const as = await t.as(owner);
-    const refused = async (body: unknown) => {
+    const refused = async (body: object) => {
       const res = await t.http.put(`/api/floorplans/${floorplanId}/walls`).set(as).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       return res.body.error.reason as string;
