@@ -4344,6 +4344,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/floorplans/{floorplanId}/walls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The walls drawn on a floor plan
+         * @description Needs one of these permissions: project:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    floorplanId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            walls: {
+                                /** @description Chosen by the client; unique within the plan. */
+                                id: string;
+                                /** @description First end, image pixels. */
+                                x1: number;
+                                y1: number;
+                                /** @description Second end, image pixels. */
+                                x2: number;
+                                y2: number;
+                                /**
+                                 * @description A preset; each has a typical loss (drywall 3, glass 4, brick 8, concrete 12 dB).
+                                 * @enum {string}
+                                 */
+                                material: "drywall" | "glass" | "brick" | "concrete";
+                                /** @description What a signal loses crossing this wall, dB. */
+                                lossDb: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Replace a floor plan's walls; when they change, its processed tracks are queued again
+         * @description Needs one of these permissions: project:survey:write.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    floorplanId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        walls: {
+                            /** @description Chosen by the client; unique within the plan. */
+                            id: string;
+                            /** @description First end, image pixels. */
+                            x1: number;
+                            y1: number;
+                            /** @description Second end, image pixels. */
+                            x2: number;
+                            y2: number;
+                            /**
+                             * @description A preset; each has a typical loss (drywall 3, glass 4, brick 8, concrete 12 dB).
+                             * @enum {string}
+                             */
+                            material: "drywall" | "glass" | "brick" | "concrete";
+                            /** @description What a signal loses crossing this wall, dB. */
+                            lossDb: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            walls: {
+                                /** @description Chosen by the client; unique within the plan. */
+                                id: string;
+                                /** @description First end, image pixels. */
+                                x1: number;
+                                y1: number;
+                                /** @description Second end, image pixels. */
+                                x2: number;
+                                y2: number;
+                                /**
+                                 * @description A preset; each has a typical loss (drywall 3, glass 4, brick 8, concrete 12 dB).
+                                 * @enum {string}
+                                 */
+                                material: "drywall" | "glass" | "brick" | "concrete";
+                                /** @description What a signal loses crossing this wall, dB. */
+                                lossDb: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/floors/{floorId}/tracks": {
         parameters: {
             query?: never;

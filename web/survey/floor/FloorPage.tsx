@@ -3,7 +3,7 @@
  * the heatmap viewer, with the walk's strongest signal over time under the plan; before that it
  * guides through the steps that lead there (upload a plan, set its scale, import a walk, wait for
  * processing). The walk shown is kept in the address. Photos are pinned on the plan in either
- * case, and listed beside the walks.
+ * case, and listed beside the walks; walls drawn on the plan (the walls tool) are shown over it.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,9 +25,23 @@ import { usePhotoBoard } from '../photos/use-photo-board.js';
 import { mainTechnology } from '../../../shared/heatmap/track-layers.js';
 import { useProject } from '../project-overview/queries.js';
 import { CalibrationPanel } from './CalibrationPanel.js';
-import { floorKeys, useFloor, useFloorplans, useNetworkTechnologies, useProcessTrack, useReportingSettings, useTrackLayers, useTrackPoints, useTracks } from './queries.js';
+import {
+  floorKeys,
+  useFloor,
+  useFloorplans,
+  useNetworkTechnologies,
+  useProcessTrack,
+  useReportingSettings,
+  useTrackLayers,
+  useTrackPoints,
+  useTracks,
+  useWalls,
+} from './queries.js';
 import { SignalOverTime } from './SignalOverTime.js';
 import { TrackList } from './TrackList.js';
+import { WallEditor } from './WallEditor.js';
+import { WallOverlay } from '../heatmap/WallOverlay.js';
+import { WallLegend } from '../heatmap/WallLegend.js';
 import { TRACK_FILE_TYPES, PLAN_FILE_TYPES } from './file-types.js';
 
 export function FloorPage({ projectId, floorId }: { projectId: string; floorId: string }) {
@@ -45,6 +59,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
   const mayWrite = can('project:survey:write');
   const [upload, setUpload] = useState<'plan' | 'track' | null>(null);
   const [calibrating, setCalibrating] = useState(false);
+  const [editingWalls, setEditingWalls] = useState(false);
   const [line, setLine] = useState<PlanPoint[]>([]);
   const process = useProcessTrack(floorId);
 
@@ -55,6 +70,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
   const points = useTrackPoints(track?.id);
   const plan = plans.data?.items.find((p) => p.id === track?.floorplanId) ?? plans.data?.items[0];
   const photos = usePhotoBoard({ floorId, tracks: items, trackId: track?.id, mayWrite });
+  const walls = useWalls(floorId, plan?.id);
 
   if (errorStatus(floor.error) === 404 || errorStatus(project.error) === 404 || (floor.data && floor.data.projectId !== projectId)) return <NotFoundPage />;
   const failed = floor.error ?? project.error ?? plans.error ?? tracks.error;
@@ -85,6 +101,8 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         )}
       </div>
     );
+  } else if (editingWalls) {
+    body = <WallEditor floorId={floorId} floorplan={plan} onClose={() => setEditingWalls(false)} />;
   } else if (calibrating) {
     body = (
       <div className="heatmap-viewer">
@@ -123,6 +141,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         aside={aside}
         notice={photos.notice}
         tools={photos.tools}
+        walls={walls.data}
         below={points.data && <SignalOverTime points={points.data} requirementDbm={thresholdsFor(main).minSignalDbm} technology={technologyName(main)} />}
       />
     );
@@ -134,10 +153,12 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
           {photos.notice}
           <PlanViewport {...photos.tools} stage={plan.display} planPerStage={plan.width / plan.display.width} label={t('survey.floor.planLabel')}>
             <img className="plan-image" src={plan.display.url} width={plan.display.width} height={plan.display.height} alt="" draggable={false} />
+            {walls.data && <WallOverlay walls={walls.data} plan={plan} screenPerPlan={1} />}
           </PlanViewport>
         </div>
         <aside className="heatmap-aside" aria-label={t('survey.viewer.panel')}>
           {aside}
+          {walls.data && <WallLegend walls={walls.data} />}
           <p className="panel-text" role="status">
             {!track
               ? t(mayWrite ? 'survey.floor.noTracks' : 'survey.floor.noTracksReadOnly')
@@ -166,7 +187,8 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         subtitle={plan ? (calibrated ? t('survey.floor.scale', { cm: (plan.metresPerPixel! * 100).toFixed(1) }) : t('survey.floor.notCalibrated')) : undefined}
         actions={
           mayWrite &&
-          !calibrating && (
+          !calibrating &&
+          !editingWalls && (
             <>
               {plan && (
                 <Button
@@ -178,6 +200,17 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
                   }}
                 >
                   {t('survey.floor.calibrate')}
+                </Button>
+              )}
+              {plan && (
+                <Button
+                  className="button button-secondary"
+                  onPress={() => {
+                    photos.stop();
+                    setEditingWalls(true);
+                  }}
+                >
+                  {t('survey.floor.walls')}
                 </Button>
               )}
               <Button className="button button-secondary" onPress={() => setUpload('plan')}>

@@ -9,6 +9,7 @@ import type { DatasetPage, Track } from '../../lib/api-types.js';
 import type { PlanPoint } from '../heatmap/PlanViewport.js';
 import { useSurveySource, type SurveySource } from '../survey-source.js';
 import { trackLayers } from '../../../shared/heatmap/track-layers.js';
+import type { Wall } from '../../../shared/heatmap/walls.js';
 
 /** Floors hold a handful of plans and a few dozen walks; one page shows them all. */
 const ALL = 100;
@@ -21,6 +22,7 @@ export const floorKeys = {
   tracks: (floorId: string) => [...floorKeys.detail(floorId), 'tracks'] as const,
   layers: (trackId: string, processedAt: string | null) => ['tracks', trackId, 'layers', processedAt] as const,
   points: (trackId: string) => ['tracks', trackId, 'points'] as const,
+  walls: (floorId: string, floorplanId: string) => [...floorKeys.detail(floorId), 'floorplans', floorplanId, 'walls'] as const,
   reporting: (projectId: string) => ['projects', 'detail', projectId, 'reporting'] as const,
 };
 
@@ -96,6 +98,28 @@ export function useCalibrate(floorId: string, floorplanId: string) {
       dataOf(api.PUT('/api/floorplans/{floorplanId}', { params: { path: { floorplanId } }, body })),
     // The plan's walks are queued again at the new scale: refresh both.
     onSuccess: () => client.invalidateQueries({ queryKey: floorKeys.detail(floorId) }),
+  });
+}
+
+/** A plan's walls; not on a share link, whose mirrors carry none. */
+export function useWalls(floorId: string, floorplanId: string | undefined) {
+  return useQuery({
+    queryKey: floorKeys.walls(floorId, floorplanId ?? ''),
+    queryFn: async ({ signal }): Promise<Wall[]> =>
+      (await dataOf(api.GET('/api/floorplans/{floorplanId}/walls', { params: { path: { floorplanId: floorplanId! } }, signal }), signal)).walls,
+    enabled: Boolean(floorplanId),
+  });
+}
+
+export function useSaveWalls(floorId: string, floorplanId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (walls: Wall[]) => (await dataOf(api.PUT('/api/floorplans/{floorplanId}/walls', { params: { path: { floorplanId } }, body: { walls } }))).walls,
+    onSuccess: (walls) => {
+      client.setQueryData(floorKeys.walls(floorId, floorplanId), walls);
+      // A change queues the plan's walks again: show them waiting.
+      return client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) });
+    },
   });
 }
 

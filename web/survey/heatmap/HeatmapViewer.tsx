@@ -20,6 +20,9 @@ import { ViewerControls } from './ViewerControls.js';
 import { timed } from './timing.js';
 import { computeView } from '../../../shared/heatmap/views.js';
 import { WalkOverlay } from './WalkOverlay.js';
+import { WallLegend } from './WallLegend.js';
+import { WallOverlay } from './WallOverlay.js';
+import type { Wall } from '../../../shared/heatmap/walls.js';
 import './heatmap.css';
 
 interface Props {
@@ -36,9 +39,11 @@ interface Props {
   tools?: PlanTools;
   /** Under the plan, as wide as it: what reads along the walk rather than across the floor. */
   below?: ReactNode;
+  /** Walls drawn on the plan, shown over the heatmap with their legend. */
+  walls?: readonly Wall[];
 }
 
-export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, technologyName, aside, notice, tools, below }: Props) {
+export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, technologyName, aside, notice, tools, below, walls }: Props) {
   const { t } = useTranslation();
   const state = useViewerState(mainTechnology(layers));
   const { preferences, view: viewId, filter } = state;
@@ -89,6 +94,7 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
           <img className="plan-image" src={stage.url} width={stage.width} height={stage.height} alt="" draggable={false} />
           {preferences.mode !== 'points' && <HeatmapCanvas grid={grid} view={view} planPerStage={planPerStage} mode={preferences.mode} opacity={preferences.opacity} />}
           {preferences.mode === 'smooth' && view.unit !== 'requirement' && <IsolineOverlay grid={grid} view={view} planPerStage={planPerStage} />}
+          {walls && walls.length > 0 && <WallOverlay walls={walls} plan={floorplan} screenPerPlan={1} />}
           {points && (
             <WalkOverlay
               points={points}
@@ -109,6 +115,7 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
         {aside}
         <ViewerControls state={state} track={layers} technologyName={technologyName} />
         <Legend viewId={viewId} view={legendView} cellSizeM={grid.cellSizeM} />
+        {walls && <WallLegend walls={walls} />}
       </aside>
     </div>
   );

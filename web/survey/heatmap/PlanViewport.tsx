@@ -25,7 +25,8 @@ export interface PlanProjection {
 
 /** What a tool (calibration, photos) adds to the plan. */
 export interface PlanTools {
-  onPlanClick?: (point: PlanPoint) => void;
+  /** `shiftKey`: Shift was held (a drawing tool keeps its line straight). */
+  onPlanClick?: (point: PlanPoint, modifiers: { shiftKey: boolean }) => void;
   markers?: (projection: PlanProjection) => ReactNode;
   /** The id of the text that says what a click does now. */
   describedBy?: string;
@@ -162,7 +163,7 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
             keys.Enter = () => {
               const el = frame.current!;
               const point = planPoint({ x: el.clientWidth / 2, y: el.clientHeight / 2 });
-              if (point) onPlanClick(point);
+              if (point) onPlanClick(point, { shiftKey: event.shiftKey });
             };
           }
           const action = keys[event.key];
@@ -204,7 +205,7 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
           if (pointers.current.size < 2) gesture.current.pinch = null;
           if (wasClick && onPlanClick) {
             const point = planPoint(local(event));
-            if (point) onPlanClick(point);
+            if (point) onPlanClick(point, { shiftKey: event.shiftKey });
           }
         }}
         onPointerCancel={(event) => pointers.current.delete(event.pointerId)}

@@ -1,6 +1,6 @@
 /**
  * Processing as a job. `requestProcessing` moves a track to `queued` unless it is already queued
- * or processing, or processed from the same inputs (calibration and thresholds): asking twice is
+ * or processing, or processed from the same inputs (calibration, thresholds and walls): asking twice is
  * asking once. A worker per API instance claims queued tracks one at a time with
  * `FOR UPDATE SKIP LOCKED`, so several instances on one PostgreSQL share the queue without
  * processing a track twice, and writes the results in one transaction with the status change.
@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../../db/database.js';
 import { PlanTransform, defaultCalibration, type Calibration } from '../../floorplans/calibration.js';
+import { normaliseWalls, type Wall } from '../../floorplans/walls.js';
 import { getReportingSettings } from '../../reporting/store.js';
 import { decodeSampleTable } from '../import/sample-table.js';
 import { getTrackRow, loadSamples, toTrack, type Track, type TrackRow } from '../store.js';
@@ -19,19 +20,24 @@ interface Inputs {
   calibration: Calibration | null;
   image: { width: number; height: number };
   projectId: string;
+  walls: Wall[];
 }
 
 async function inputsOf(db: Queryable, track: TrackRow): Promise<Inputs & { hash: string; settings: Awaited<ReturnType<typeof getReportingSettings>>['settings'] }> {
-  const r = await db.query<{ calibration: Calibration | null; width: number; height: number; project_id: string }>(
-    `SELECT p.calibration, p.width, p.height, f.project_id FROM floorplans p JOIN floors f ON f.id = p.floor_id WHERE p.id = $1`,
+  const r = await db.query<{ calibration: Calibration | null; width: number; height: number; project_id: string; walls: Wall[] }>(
+    `SELECT p.calibration, p.width, p.height, p.walls, f.project_id FROM floorplans p JOIN floors f ON f.id = p.floor_id WHERE p.id = $1`,
     [track.floorplan_id],
   );
   const row = r.rows[0]!;
   const { settings } = await getReportingSettings(db, row.project_id);
+  const walls = normaliseWalls(row.walls);
+  // A wall's id does not change what a signal loses; and a plan without walls hashes as before
+  // walls existed, so its processed tracks are not queued again for nothing.
+  const drawn = walls.map(({ x1, y1, x2, y2, material, lossDb }) => [x1, y1, x2, y2, material, lossDb]);
   const hash = createHash('sha256')
-    .update(JSON.stringify({ c: row.calibration, s: settings, v: 2 }))
+    .update(JSON.stringify({ c: row.calibration, s: settings, ...(drawn.length > 0 && { w: drawn }), v: 2 }))
     .digest('hex');
-  return { calibration: row.calibration, image: { width: row.width, height: row.height }, projectId: row.project_id, settings, hash };
+  return { calibration: row.calibration, image: { width: row.width, height: row.height }, projectId: row.project_id, walls, settings, hash };
 }
 
 export interface ProcessRequestOutcome {
@@ -149,6 +155,7 @@ export class ProcessingWorker {
         metresPerPixel: new PlanTransform(calibration).scale,
         calibrated: inputs.calibration !== null,
         settings: inputs.settings,
+        walls: inputs.walls,
       });
       const ms = Math.round(performance.now() - started);
       await this.db.transaction(async (tx) => {

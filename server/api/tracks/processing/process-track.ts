@@ -16,6 +16,7 @@
 import type { SampleTable, TrackNetwork } from '../import/sample-table.js';
 import type { ReportingSettings, TechnologyThresholds } from '../../reporting/thresholds.js';
 import type { LayerCoverage, ProcessingMethod } from '../track-schema.js';
+import type { Wall } from '../../../../shared/heatmap/walls.js';
 import { channelStats } from './channel-stats.js';
 import { gridFor, type GridSpec } from './grid.js';
 import { DEFAULT_IDW, type IdwOptions } from './idw.js';
@@ -34,6 +35,8 @@ export interface ProcessOptions {
   idw?: IdwOptions;
   /** Per-network grids beyond this many bytes in all are dropped, smallest networks first. */
   maxNetworkGridBytes?: number;
+  /** Walls drawn on the plan, ends in image pixels: what the predicted layer attenuates by. */
+  walls?: Wall[];
 }
 
 export interface NetworkResult extends TrackNetwork {
