@@ -1,0 +1,202 @@
+/**
+ * whoami answers from memory, yet every change made through the service shows on the next
+ * request: the write classification, the cache's rules, and the service end to end.
+ */
+import { Configuration, FrontendApi, IdentityApi } from '@ory/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WhoamiCache, type WhoamiAnswer } from '../../../server/identity/sessions/whoami-cache.js';
+import { changesWhoami } from '../../../server/identity/store/write-watch.js';
+import { PASSWORD } from './support/flows.js';
+import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from './support/identity-instance.js';
+
+describe('changesWhoami', () => {
+  it.each([
+    ['UPDATE sessions SET active = false, updated_at = $2 WHERE id = $1 AND active', true],
+    ['DELETE FROM identities WHERE id = $1', true],
+    ['UPDATE identities SET traits = $2 WHERE id = $1', true],
+    ['INSERT INTO credentials (identity_id, type, config) VALUES ($1, $2, $3)', true],
+    ['INSERT INTO verifiable_addresses (id, identity_id, value) VALUES ($1, $2, $3)', true],
+    ["  update recovery_addresses set value = 'x'", true],
+    ['INSERT INTO sessions (id, token_hash) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET active = true', true],
+    ['WITH gone AS (DELETE FROM sessions WHERE expires_at < $1 RETURNING id) SELECT count(*) FROM gone', true],
+    ['SELECT id FROM sessions WHERE id = $1 FOR UPDATE', true],
+    ['INSERT INTO sessions (id, token_hash) VALUES ($1, $2)', false],
+    ['INSERT INTO identities (id, schema_id) VALUES ($1, $2)', false],
+    ['SELECT s.id FROM sessions s JOIN identities i ON i.id = s.identity_id WHERE s.token_hash = $1', false],
+    ['UPDATE flows SET state = $2 WHERE id = $1', false],
+    ['INSERT INTO courier_messages (id, recipient) VALUES ($1, $2)', false],
+  ])('%s → %s', (sql, expected) => {
+    expect(changesWhoami(sql)).toBe(expected);
+  });
+});
+
+describe('WhoamiCache', () => {
+  let now = 1_000_000;
+  const cache = () => new WhoamiCache({ ttlMs: 5_000, max: 2, now: () => new Date(now) });
+  const answer = (body: string, expiresAt = now + 60_000): WhoamiAnswer => ({ identityId: 'i', needsAal2: false, body, expiresAt });
+  const deferred = () => {
+    let resolve!: (value: WhoamiAnswer | undefined) => void;
+    const promise = new Promise<WhoamiAnswer | undefined>((r) => (resolve = r));
+    return { promise, resolve };
+  };
+
+  it('keeps an answer for its TTL and never past the session’s expiry', async () => {
+    const c = cache();
+    await c.fill('a', async () => answer('A'));
+    await c.fill('b', async () => answer('B', now + 1_000));
+    expect(c.get('a')?.body).toBe('A');
+    now += 1_000;
+    expect(c.get('b')).toBeUndefined();
+    expect(c.get('a')?.body).toBe('A');
+    now += 4_000;
+    expect(c.get('a')).toBeUndefined();
+  });
+
+  it('keeps no unknown token, and at most `max` answers, dropping the oldest', async () => {
+    const c = cache();
+    await c.fill('none', async () => undefined);
+    expect(c.get('none')).toBeUndefined();
+    for (const key of ['a', 'b', 'c']) await c.fill(key, async () => answer(key));
+    expect(c.size).toBe(2);
+    expect(c.get('a')).toBeUndefined();
+    expect(c.get('c')?.body).toBe('c');
+  });
+
+  it('shares one read among concurrent misses, but not across a write', async () => {
+    const c = cache();
+    const first = deferred();
+    let reads = 0;
+    const load = () => (++reads === 1 ? first.promise : Promise.resolve(answer('after the write')));
+    const a = c.fill('t', load);
+    const b = c.fill('t', load);
+    expect(reads).toBe(1);
+    c.invalidate();
+    // A request that arrives after the write must not be handed the read that began before it.
+    const after = c.fill('t', load);
+    expect(reads).toBe(2);
+    first.resolve(answer('before the write'));
+    expect((await a)?.body).toBe('before the write');
+    expect((await b)?.body).toBe('before the write');
+    expect((await after)?.body).toBe('after the write');
+    expect(c.get('t')?.body).toBe('after the write');
+  });
+
+  it('does not keep a read that a write overtook', async () => {
+    const c = cache();
+    const read = deferred();
+    const filled = c.fill('t', () => read.promise);
+    c.invalidate();
+    read.resolve(answer('stale'));
+    expect((await filled)?.body).toBe('stale');
+    expect(c.get('t')).toBeUndefined();
+  });
+
+  it('keeps nothing with a TTL of 0', async () => {
+    const c = new WhoamiCache({ ttlMs: 0, max: 10, now: () => new Date(now) });
+    await c.fill('t', async () => answer('A'));
+    expect(c.get('t')).toBeUndefined();
+  });
+});
+
+describe('whoami through the service, cache warm', () => {
+  let identity: TestIdentity;
+  let admin: IdentityApi;
+  let frontend: FrontendApi;
+  let n = 0;
+
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    admin = new IdentityApi(new Configuration({ basePath: identity.adminUrl, accessToken: TEST_ADMIN_TOKEN }));
+    frontend = new FrontendApi(new Configuration({ basePath: identity.publicUrl }));
+  });
+  afterAll(async () => identity?.stop());
+
+  async function account(): Promise<{ id: string; address: string }> {
+    const address = `cached${++n}-${Date.now()}@example.com`;
+    const { data } = await admin.createIdentity({
+      createIdentityBody: {
+        schema_id: 'default',
+        traits: { email: address, name: { first: 'Ada', last: 'Lovelace' } },
+        credentials: { password: { config: { password: PASSWORD } } },
+      },
+    });
+    return { id: data.id, address };
+  }
+
+  async function signIn(address: string): Promise<string> {
+    const { data: flow } = await frontend.createNativeLoginFlow();
+    const { data } = await frontend.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'password', identifier: address, password: PASSWORD } });
+    return data.session_token!;
+  }
+
+  async function whoami(token: string): Promise<{ status: number; body: any; headers: Headers }> {
+    const response = await fetch(`${identity.publicUrl}/sessions/whoami`, { headers: { 'X-Session-Token': token } });
+    return { status: response.status, body: await response.json(), headers: response.headers };
+  }
+
+  it('answers the same JSON, headers included, from the database and from memory', async () => {
+    const { id, address } = await account();
+    const token = await signIn(address);
+    const first = await whoami(token);
+    const second = await whoami(token);
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(first.body.identity.id).toBe(id);
+    for (const answer of [first, second]) {
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.headers.get('x-kratos-authenticated-identity-id')).toBe(id);
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  it('shows trait changes, a disabled session, a disabled identity and a logout on the next request', async () => {
+    const { id, address } = await account();
+    const token = await signIn(address);
+    const other = await signIn(address);
+    await whoami(token);
+    await whoami(other);
+
+    await admin.patchIdentity({ id, jsonPatch: [{ op: 'replace', path: '/traits/name/first', value: 'Augusta' }] });
+    expect((await whoami(token)).body.identity.traits.name.first).toBe('Augusta');
+
+    const { data: sessions } = await admin.listIdentitySessions({ id });
+    const otherSession = (await whoami(other)).body.id as string;
+    expect(sessions.map((s) => s.id)).toContain(otherSession);
+    await admin.disableSession({ id: otherSession });
+    expect((await whoami(other)).status).toBe(401);
+    expect((await whoami(token)).status).toBe(200);
+
+    await frontend.performNativeLogout({ performNativeLogoutBody: { session_token: token } });
+    expect((await whoami(token)).status).toBe(401);
+
+    const again = await signIn(address);
+    expect((await whoami(again)).status).toBe(200);
+    await admin.patchIdentity({ id, jsonPatch: [{ op: 'replace', path: '/state', value: 'inactive' }] });
+    expect((await whoami(again)).status).toBe(401);
+  });
+
+  it('asks for the second factor as soon as one is added, and ends with the session', async () => {
+    const { id, address } = await account();
+    const token = await signIn(address);
+    expect((await whoami(token)).status).toBe(200);
+    // What enrolling an authenticator app writes, made through the service's own handle.
+    const service = identity.service.context.db;
+    await service.query(`INSERT INTO credentials (identity_id, type, config, version, created_at, updated_at) VALUES ($1, 'totp', '{}', 0, now(), now())`, [id]);
+    const refused = await whoami(token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.id).toBe('session_aal2_required');
+    await service.query(`DELETE FROM credentials WHERE identity_id = $1 AND type = 'totp'`, [id]);
+    expect((await whoami(token)).status).toBe(200);
+
+    identity.clock.advance(identity.options.lifespans.sessionMs + 1_000);
+    expect((await whoami(token)).status).toBe(401);
+  });
+
+  it('forgets a deleted identity at once', async () => {
+    const { id, address } = await account();
+    const token = await signIn(address);
+    expect((await whoami(token)).status).toBe(200);
+    await admin.deleteIdentity({ id });
+    expect((await whoami(token)).status).toBe(401);
+  });
+});
