@@ -36,8 +36,9 @@ export interface IdentityServiceDeps {
   logger?: FastifyBaseLogger;
   version?: string;
   /**
-   * How long a whoami answer may be served from memory (default 5 s; 0: never). Writes through
-   * this service empty the cache at once; this bounds what writes by other processes take to show.
+   * How long a whoami answer is served from memory before it is read again (default 5 s; 0:
+   * never kept). Writes through this service empty the cache at once; this bounds how long writes
+   * by other processes take to show (twice this, see sessions/whoami-cache.ts).
    */
   whoamiCacheTtlMs?: number;
 }

@@ -22,7 +22,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext
     const token = sessionTokenOf(request);
     if (!token) return reply.code(401).send(unauthorized());
     const key = WhoamiCache.keyOf(token);
-    const answer = ctx.whoami.get(key) ?? (await ctx.whoami.fill(key, () => loadWhoami(ctx, token)));
+    const answer = await ctx.whoami.lookup(key, () => loadWhoami(ctx, token));
     if (!answer) return reply.code(401).send(unauthorized());
     // whoami's required AAL is the highest available: a half-finished sign-in is not a session yet.
     if (answer.needsAal2) {

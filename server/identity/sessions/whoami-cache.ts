@@ -7,7 +7,8 @@
  * empties the cache and voids the reads in flight, so logout, revocation, a settings change or
  * a new second factor show on the next request. Other processes sharing the database (several
  * identity services on one PostgreSQL, an operator's UPDATE) are not seen: for them an answer
- * is at most `ttlMs` old, and never outlives the session's `expires_at`. Only active sessions
+ * is at most 2 × `ttlMs` old (fresh, then served while it is read again), and never outlives
+ * the session's `expires_at`. Only active sessions
  * are kept; an unknown or revoked token always reaches the database.
  */
 import { hashToken } from '../store/sessions.js';
@@ -52,17 +53,30 @@ export class WhoamiCache {
     this.entries.clear();
   }
 
-  get(key: string): WhoamiAnswer | undefined {
+  /**
+   * The answer for a token: from memory while fresh; for a second `ttlMs` from memory too while
+   * one read in the background refreshes it (a busy session never waits on the database); else read.
+   */
+  lookup(key: string, load: () => Promise<WhoamiAnswer | undefined>): WhoamiAnswer | Promise<WhoamiAnswer | undefined> {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    const now = this.options.now().getTime();
-    if (now < entry.freshUntil && now < entry.answer.expiresAt) return entry.answer;
-    this.entries.delete(key);
-    return undefined;
+    if (entry) {
+      const now = this.options.now().getTime();
+      if (now < entry.answer.expiresAt) {
+        if (now < entry.freshUntil) return entry.answer;
+        if (now < entry.freshUntil + this.options.ttlMs) {
+          // A failed refresh is not this request's failure: once the grace ends, a request reads
+          // in the foreground and answers the error.
+          this.fill(key, load).catch(() => undefined);
+          return entry.answer;
+        }
+      }
+      this.entries.delete(key);
+    }
+    return this.fill(key, load);
   }
 
   /** Reads an answer with `load`; concurrent misses for one token since the last write share one read. */
-  fill(key: string, load: () => Promise<WhoamiAnswer | undefined>): Promise<WhoamiAnswer | undefined> {
+  private fill(key: string, load: () => Promise<WhoamiAnswer | undefined>): Promise<WhoamiAnswer | undefined> {
     const generation = this.generation;
     const inFlight = this.pending.get(key);
     if (inFlight && inFlight.generation === generation) return inFlight.answer;

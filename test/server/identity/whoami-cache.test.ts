@@ -39,27 +39,62 @@ describe('WhoamiCache', () => {
     const promise = new Promise<WhoamiAnswer | undefined>((r) => (resolve = r));
     return { promise, resolve };
   };
+  /** A loader that counts its reads and answers `body` (no body: an unknown token). */
+  const reader = (body: string | undefined) => {
+    const loader = Object.assign(
+      async () => {
+        loader.reads++;
+        return body === undefined ? undefined : answer(body);
+      },
+      { reads: 0 },
+    );
+    return loader;
+  };
 
-  it('keeps an answer for its TTL and never past the session’s expiry', async () => {
+  it('reads a token once, then answers from memory', async () => {
     const c = cache();
-    await c.fill('a', async () => answer('A'));
-    await c.fill('b', async () => answer('B', now + 1_000));
-    expect(c.get('a')?.body).toBe('A');
+    const load = reader('A');
+    expect((await c.lookup('a', load))?.body).toBe('A');
+    expect((await c.lookup('a', load))?.body).toBe('A');
+    expect(load.reads).toBe(1);
+  });
+
+  it('refreshes in the background after the TTL, reads in the foreground after twice that', async () => {
+    const c = cache();
+    await c.lookup('a', reader('A'));
+    now += 5_000;
+    const second = reader('A2');
+    // Still the old answer, synchronously, while one read refreshes it.
+    expect((c.lookup('a', second) as WhoamiAnswer).body).toBe('A');
+    expect((c.lookup('a', second) as WhoamiAnswer).body).toBe('A');
+    await Promise.resolve();
+    expect(second.reads).toBe(1);
+    expect((await c.lookup('a', second))?.body).toBe('A2');
+    now += 10_000;
+    const third = reader('A3');
+    const read = c.lookup('a', third);
+    expect(read).toBeInstanceOf(Promise);
+    expect((await read)?.body).toBe('A3');
+  });
+
+  it('never answers past the session’s expiry', async () => {
+    const c = cache();
+    await c.lookup('b', async () => answer('B', now + 1_000));
     now += 1_000;
-    expect(c.get('b')).toBeUndefined();
-    expect(c.get('a')?.body).toBe('A');
-    now += 4_000;
-    expect(c.get('a')).toBeUndefined();
+    expect(await c.lookup('b', reader(undefined))).toBeUndefined();
   });
 
   it('keeps no unknown token, and at most `max` answers, dropping the oldest', async () => {
     const c = cache();
-    await c.fill('none', async () => undefined);
-    expect(c.get('none')).toBeUndefined();
-    for (const key of ['a', 'b', 'c']) await c.fill(key, async () => answer(key));
+    const none = reader(undefined);
+    await c.lookup('none', none);
+    await c.lookup('none', none);
+    expect(none.reads).toBe(2);
+    for (const key of ['a', 'b', 'c']) await c.lookup(key, reader(key));
     expect(c.size).toBe(2);
-    expect(c.get('a')).toBeUndefined();
-    expect(c.get('c')?.body).toBe('c');
+    const again = reader('a again');
+    expect((await c.lookup('a', again))?.body).toBe('a again');
+    expect(again.reads).toBe(1);
   });
 
   it('shares one read among concurrent misses, but not across a write', async () => {
@@ -67,34 +102,37 @@ describe('WhoamiCache', () => {
     const first = deferred();
     let reads = 0;
     const load = () => (++reads === 1 ? first.promise : Promise.resolve(answer('after the write')));
-    const a = c.fill('t', load);
-    const b = c.fill('t', load);
+    const a = c.lookup('t', load);
+    const b = c.lookup('t', load);
     expect(reads).toBe(1);
     c.invalidate();
     // A request that arrives after the write must not be handed the read that began before it.
-    const after = c.fill('t', load);
+    const after = c.lookup('t', load);
     expect(reads).toBe(2);
     first.resolve(answer('before the write'));
     expect((await a)?.body).toBe('before the write');
     expect((await b)?.body).toBe('before the write');
     expect((await after)?.body).toBe('after the write');
-    expect(c.get('t')?.body).toBe('after the write');
+    expect((await c.lookup('t', load))?.body).toBe('after the write');
+    expect(reads).toBe(2);
   });
 
   it('does not keep a read that a write overtook', async () => {
     const c = cache();
     const read = deferred();
-    const filled = c.fill('t', () => read.promise);
+    const filled = c.lookup('t', () => read.promise);
     c.invalidate();
     read.resolve(answer('stale'));
     expect((await filled)?.body).toBe('stale');
-    expect(c.get('t')).toBeUndefined();
+    expect((await c.lookup('t', reader('fresh')))?.body).toBe('fresh');
   });
 
   it('keeps nothing with a TTL of 0', async () => {
     const c = new WhoamiCache({ ttlMs: 0, max: 10, now: () => new Date(now) });
-    await c.fill('t', async () => answer('A'));
-    expect(c.get('t')).toBeUndefined();
+    const load = reader('A');
+    await c.lookup('t', load);
+    await c.lookup('t', load);
+    expect(load.reads).toBe(2);
   });
 });
 
