@@ -230,6 +230,18 @@ describe('whoami through the service, cache warm', () => {
     expect((await whoami(token)).status).toBe(401);
   });
 
+  it('sees another process’s write once the answer has aged out', async () => {
+    const { id, address } = await account();
+    const token = await signIn(address);
+    expect((await whoami(token)).body.identity.traits.name.first).toBe('Ada');
+    // The test's own handle is not the service's: to the service this is another process.
+    await identity.db.query(`UPDATE identities SET traits = jsonb_set(traits, '{name,first}', '"Grace"') WHERE id = $1`, [id]);
+    expect((await whoami(token)).body.identity.traits.name.first).toBe('Ada');
+    // Past the TTL the old answer is served once more while it is read again; past twice it is read first.
+    identity.clock.advance(10_001);
+    expect((await whoami(token)).body.identity.traits.name.first).toBe('Grace');
+  });
+
   it('forgets a deleted identity at once', async () => {
     const { id, address } = await account();
     const token = await signIn(address);
