@@ -19,6 +19,8 @@ import { startMaintenance } from './maintenance.js';
 import type { IdentityServiceOptions } from './options.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { identityMigrations } from './store/migrations.js';
+import { watchWhoamiWrites } from './store/write-watch.js';
+import { WhoamiCache } from './sessions/whoami-cache.js';
 import { createPasswordHasher, type Argon2Cost } from './strategies/password/hasher.js';
 import { createPasswordValidator } from './strategies/password/validator.js';
 import { installValidators } from '../http/validators.js';
@@ -33,7 +35,17 @@ export interface IdentityServiceDeps {
   breachedCheck?: boolean;
   logger?: FastifyBaseLogger;
   version?: string;
+  /**
+   * How long a whoami answer is served from memory before it is read again (default 5 s; 0:
+   * never kept). Writes through this service empty the cache at once; this bounds how long writes
+   * by other processes take to show (twice this, see sessions/whoami-cache.ts).
+   */
+  whoamiCacheTtlMs?: number;
 }
+
+const WHOAMI_CACHE_TTL_MS = 5_000;
+/** A serialised session is about 1–2 KB: at most some 20 MB. */
+const WHOAMI_CACHE_MAX = 10_000;
 
 export interface IdentityService {
   public: FastifyInstance;
@@ -55,8 +67,10 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   // Assigned once, below; the courier's wake-up callback is made before it and reads it later.
   // eslint-disable-next-line prefer-const
   let delivery: Delivery | undefined;
+  const whoami = new WhoamiCache({ ttlMs: deps.whoamiCacheTtlMs ?? WHOAMI_CACHE_TTL_MS, max: WHOAMI_CACHE_MAX, now });
   const context: IdentityContext = {
-    db: deps.db,
+    db: watchWhoamiWrites(deps.db, () => whoami.invalidate()),
+    whoami,
     options: deps.options,
     now,
     hasher: createPasswordHasher(deps.argon2),

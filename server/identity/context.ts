@@ -7,9 +7,12 @@ import type { Courier } from './courier/courier.js';
 import type { IdentityServiceOptions } from './options.js';
 import type { PasswordHasher } from './strategies/password/hasher.js';
 import type { PasswordValidator } from './strategies/password/validator.js';
+import type { WhoamiCache } from './sessions/whoami-cache.js';
 
 export interface IdentityContext {
+  /** Watched: writes that may change a whoami answer empty `whoami` (store/write-watch.ts). */
   db: Database;
+  whoami: WhoamiCache;
   options: IdentityServiceOptions;
   now(): Date;
   hasher: PasswordHasher;

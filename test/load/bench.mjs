@@ -180,7 +180,7 @@ async function main() {
   report(results, { direct: results[0], gateway: gatewayRow, nginx: nginxRow, whoami, notes });
 
   const reported = problems.length;
-  await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
+  await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems, cpuProfDir: CPU_PROF_DIR });
   await benchOAuth2({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurveyReport({ say, problems });

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cpuSeconds, firstLine, makeTempDir, startProcess, stopProcess } from './processes.mjs';
+import { cleanup, cpuSeconds, firstLine, makeTempDir, startProcess, stopProcess } from './processes.mjs';
 import { fixed, formatTable } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -57,11 +57,16 @@ async function loginLoop(base, email, seconds) {
   return { rps: latencies.length / wall, p50: at(0.5), p99: at(0.99), count: latencies.length, wall };
 }
 
-export async function benchIdentity({ load, say, seconds, warmupSeconds, connections, problems }) {
+/**
+ * `cpuProfDir`: the identity process runs with --cpu-prof and leaves its profile there.
+ * `logins: false` measures whoami only (the login rows take a while and load both cores).
+ */
+export async function benchIdentity({ load, say, seconds, warmupSeconds, connections, problems, cpuProfDir, logins = true }) {
   say();
   say('== embedded identity service (dist/server/identity, PGlite file, its own process) ==');
   const dir = makeTempDir('identity-bench');
-  const handle = startProcess('embedded identity', process.execPath, [join(HERE, 'upstreams', 'embedded-identity.mjs')], {
+  const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, '--cpu-prof-name=identity.cpuprofile'] : [];
+  const handle = startProcess('embedded identity', process.execPath, [...profile, join(HERE, 'upstreams', 'embedded-identity.mjs')], {
     logFile: join(dir, 'identity.log'),
     announce: true,
     ipc: true,
@@ -82,19 +87,33 @@ export async function benchIdentity({ load, say, seconds, warmupSeconds, connect
       const cpu = cpuSeconds(handle.child.pid);
       const started = performance.now();
       const whoami = await load({ url, headers, seconds, connections: concurrent });
-      const cores = (cpuSeconds(handle.child.pid) - cpu) / ((performance.now() - started) / 1000);
+      const used = cpuSeconds(handle.child.pid) - cpu;
+      const cores = used / ((performance.now() - started) / 1000);
       if (whoami.non2xx > 0) problems.push(`identity whoami: ${whoami.non2xx} of ${whoami.requests} answers were not 2xx`);
-      rows.push([`whoami (X-Session-Token, ${concurrent} connections)`, fixed(whoami.rps, 0), fixed(whoami.p50, 2), fixed(whoami.p99, 2), fixed(cores, 2)]);
+      // CPU per request hardly depends on who else holds the cores; req/s does.
+      const usPerRequest = (used * 1e6) / whoami.requests;
+      rows.push([`whoami (X-Session-Token, ${concurrent} connections)`, fixed(whoami.rps, 0), fixed(whoami.p50, 2), fixed(whoami.p99, 2), fixed(cores, 2), fixed(usPerRequest, 0)]);
     }
 
+    if (!logins) {
+      say(formatTable(['row', 'per second', 'p50 ms', 'p99 ms', 'identity CPU (cores)', 'identity us/req'], rows));
+      return;
+    }
     await loginLoop(base, email, Math.min(2, warmupSeconds));
     const cpu = cpuSeconds(handle.child.pid);
     const started = performance.now();
-    const logins = await loginLoop(base, email, seconds);
+    const loginRun = await loginLoop(base, email, seconds);
     const loginCpu = (cpuSeconds(handle.child.pid) - cpu) / ((performance.now() - started) / 1000);
-    rows.push([`password logins (flow + submit, ${LOGIN_CONCURRENCY} in flight)`, fixed(logins.rps, 1), fixed(logins.p50, 1), fixed(logins.p99, 1), fixed(loginCpu, 2)]);
+    rows.push([
+      `password logins (flow + submit, ${LOGIN_CONCURRENCY} in flight)`,
+      fixed(loginRun.rps, 1),
+      fixed(loginRun.p50, 1),
+      fixed(loginRun.p99, 1),
+      fixed(loginCpu, 2),
+      fixed((loginCpu * 1e6) / loginRun.rps, 0),
+    ]);
 
-    say(formatTable(['row', 'per second', 'p50 ms', 'p99 ms', 'identity CPU (cores)'], rows));
+    say(formatTable(['row', 'per second', 'p50 ms', 'p99 ms', 'identity CPU (cores)', 'identity us/req'], rows));
     say('   argon2id m=47104 KiB, t=2, p=1 (the service refuses less); one verification per login');
   } catch (error) {
     problems.push(`identity rows: ${error.message}`);
@@ -102,4 +121,27 @@ export async function benchIdentity({ load, say, seconds, warmupSeconds, connect
   } finally {
     await stopProcess(handle);
   }
+}
+
+// `node test/load/identity.mjs` (after `npx tsc -p tsconfig.build.json`): only these rows.
+// BENCH_IDENTITY_LOGINS=0 skips the login row; BENCH_CPU_PROF=<dir> profiles the identity process.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { resolve } = await import('node:path');
+  const { mkdirSync } = await import('node:fs');
+  const { ensureTools } = await import('./tools.mjs');
+  const { runWrk } = await import('./wrk.mjs');
+  const { runAutocannon } = await import('./autocannon.mjs');
+  const say = (line = '') => process.stdout.write(`${line}\n`);
+  const tools = await ensureTools(say);
+  const load = tools.wrk ? (options) => runWrk(tools.wrk, { ...options, threads: 1 }) : (options) => runAutocannon(tools.autocannon, options);
+  const seconds = Number(process.env.BENCH_DURATION ?? 10);
+  const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
+  const cpuProfDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+  const problems = [];
+  say(`load: ${tools.wrk ? `wrk -t1 -c<connections> -d${seconds}s --latency` : `autocannon -d ${seconds}`}, ${warmupSeconds} s warm-up; all on 127.0.0.1`);
+  await benchIdentity({ load, say, seconds, warmupSeconds, connections: 50, problems, cpuProfDir, logins: process.env.BENCH_IDENTITY_LOGINS !== '0' });
+  await cleanup();
+  for (const problem of problems) say(`!! FAILED: ${problem}`);
+  process.exit(problems.length ? 1 : 0);
 }

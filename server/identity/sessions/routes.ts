@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.js';
 import { kratosErrorBody } from '../http/kratos-error.js';
 import { getSession, listIdentitySessions, revokeIdentitySessions, revokeSession } from '../store/sessions.js';
-import { currentSession } from './session-service.js';
+import { currentSession, sessionByToken } from './session-service.js';
+import { sessionTokenOf } from './session-cookie.js';
+import { WhoamiCache, type WhoamiAnswer } from './whoami-cache.js';
 import { identityToWire, sessionToWire } from './wire.js';
 import { browserInit } from '../flows/urls.js';
 
@@ -17,10 +19,13 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext
   const unauthorized = () => kratosErrorBody(401, { reason: 'No valid session credentials found in the request.', message: 'The request could not be authorized' });
 
   app.get('/sessions/whoami', async (request, reply) => {
-    const active = await currentSession(ctx, request);
-    if (!active) return reply.code(401).send(unauthorized());
+    const token = sessionTokenOf(request);
+    if (!token) return reply.code(401).send(unauthorized());
+    const key = WhoamiCache.keyOf(token);
+    const answer = await ctx.whoami.lookup(key, () => loadWhoami(ctx, token));
+    if (!answer) return reply.code(401).send(unauthorized());
     // whoami's required AAL is the highest available: a half-finished sign-in is not a session yet.
-    if (active.session.aal !== 'aal2' && active.hasSecondFactor) {
+    if (answer.needsAal2) {
       const location = browserInit(ctx.options, 'login', { aal: 'aal2' });
       return reply.code(403).send({
         ...kratosErrorBody(403, {
@@ -32,9 +37,12 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext
         redirect_browser_to: location,
       });
     }
-    reply.header('x-kratos-authenticated-identity-id', active.identity.id);
-    reply.header('cache-control', 'private, no-store');
-    return sessionToWire(active.session, identityToWire(active.identity, ctx.options.publicUrl));
+    // Already JSON: a string with a JSON content type goes out as it is, unserialised.
+    return reply
+      .header('x-kratos-authenticated-identity-id', answer.identityId)
+      .header('cache-control', 'private, no-store')
+      .type('application/json; charset=utf-8')
+      .send(answer.body);
   });
 
   app.get<{ Querystring: { page?: string; per_page?: string } }>('/sessions', async (request, reply) => {
@@ -65,6 +73,18 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext
     await revokeSession(ctx.db, session.id, ctx.now());
     return reply.code(204).send();
   });
+}
+
+/** The database's whoami answer for a token, when its session is active and unexpired. */
+async function loadWhoami(ctx: IdentityContext, token: string): Promise<WhoamiAnswer | undefined> {
+  const active = await sessionByToken(ctx, token);
+  if (!active) return undefined;
+  return {
+    identityId: active.identity.id,
+    needsAal2: active.session.aal !== 'aal2' && active.hasSecondFactor,
+    body: JSON.stringify(sessionToWire(active.session, identityToWire(active.identity, ctx.options.publicUrl))),
+    expiresAt: active.session.expires_at.getTime(),
+  };
 }
 
 function paging(request: FastifyRequest<{ Querystring: { page?: string; per_page?: string } }>): { offset: number; limit: number } {
