@@ -18,6 +18,7 @@ import { buildProvider } from './provider.js';
 import { ProviderHost } from './provider-host.js';
 import { publicServer } from './public-server.js';
 import { oauth2Migrations } from './store/migrations.js';
+import { frameworkErrors } from '../http/framework-errors.js';
 import { installValidators } from '../http/validators.js';
 
 export interface OAuth2ServiceDeps {
@@ -52,6 +53,7 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
     ...(log ? { loggerInstance: log } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrors((status, reason) => new HydraError(status, 'Bad Request', reason).body()),
   });
   installValidators(admin, { dropUnknownFields: true });
   admin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
