@@ -22,6 +22,7 @@ import { identityMigrations } from './store/migrations.js';
 import { createPasswordHasher, type Argon2Cost } from './strategies/password/hasher.js';
 import { createPasswordValidator } from './strategies/password/validator.js';
 import { frameworkErrors } from '../http/framework-errors.js';
+import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
 
 export interface IdentityServiceDeps {
@@ -50,9 +51,12 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   // Request logging stays off: URLs here carry logout and link tokens, which must never reach a log.
   const logging = { ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), logController: new LogController({ disableRequestLogging: true }) };
   const refused = frameworkErrors((status, reason) => kratosErrorBody(status, { reason }));
-  const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024, frameworkErrors: refused });
-  const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024, frameworkErrors: refused });
-  for (const app of [publicApp, adminApp]) installValidators(app, { dropUnknownFields: true });
+  const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024, ...REFUSE_PROTOTYPE_KEYS, frameworkErrors: refused });
+  const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024, ...REFUSE_PROTOTYPE_KEYS, frameworkErrors: refused });
+  for (const app of [publicApp, adminApp]) {
+    installValidators(app, { dropUnknownFields: true });
+    installJsonParser(app);
+  }
   const now = deps.now ?? (() => new Date());
   // Assigned once, below; the courier's wake-up callback is made before it and reads it later.
   // eslint-disable-next-line prefer-const
