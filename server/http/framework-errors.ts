@@ -22,6 +22,9 @@ function reasonOf(error: FastifyError): string {
 export function frameworkErrors(body: ErrorBody): NonNullable<FastifyServerOptions['frameworkErrors']> {
   return (error, _request, generic) => {
     const reply = generic as unknown as FastifyReply;
-    void reply.code(400).type('application/json; charset=utf-8').send(body(400, reasonOf(error)));
+    void reply
+      .code(400)
+      .type('application/json; charset=utf-8')
+      .send(body(400, reasonOf(error)));
   };
 }

@@ -85,7 +85,12 @@ describe('prototype keys in request bodies', () => {
   it.each(POISONED)('the identity service refuses %s in a self-service submission, through the gateway', async (_name, body) => {
     const browser = new TestBrowser(`${stack.origin}/.ory`);
     const flow = await startFlow(browser, 'registration');
-    const answer = await send(`${stack.origin}/.ory/self-service/registration?flow=${flow.id}`, 'POST', { cookie: browser.cookieHeader(), 'content-type': 'application/json', accept: 'application/json' }, body);
+    const answer = await send(
+      `${stack.origin}/.ory/self-service/registration?flow=${flow.id}`,
+      'POST',
+      { cookie: browser.cookieHeader(), 'content-type': 'application/json', accept: 'application/json' },
+      body,
+    );
     expectEnvelope(answer, /may not use the key (__proto__|constructor\.prototype)/);
   });
 
@@ -93,15 +98,32 @@ describe('prototype keys in request bodies', () => {
     const browser = new TestBrowser(`${stack.origin}/.ory`);
     const flow = await startFlow(browser, 'registration');
     const csrf = flow.ui.nodes.find((node: any) => node.attributes.name === 'csrf_token').attributes.value;
-    const form = new URLSearchParams({ csrf_token: csrf, method: 'password', '__proto__.polluted': 'yes', 'traits.constructor.prototype.polluted': 'yes', 'traits.email': 'not an address', password: 'x' });
-    const answer = await send(`${stack.origin}/.ory/self-service/registration?flow=${flow.id}`, 'POST', { cookie: browser.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, form.toString());
+    const form = new URLSearchParams({
+      csrf_token: csrf,
+      method: 'password',
+      '__proto__.polluted': 'yes',
+      'traits.constructor.prototype.polluted': 'yes',
+      'traits.email': 'not an address',
+      password: 'x',
+    });
+    const answer = await send(
+      `${stack.origin}/.ory/self-service/registration?flow=${flow.id}`,
+      'POST',
+      { cookie: browser.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      form.toString(),
+    );
     // The submission is judged on what is left (an invalid address), and the dropped keys did nothing.
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).not.toContain('polluted');
   });
 
   it.each(POISONED)("the identity service's admin API refuses %s", async (_name, body) => {
-    const answer = await send(`${stack.config.identityAdminUrl}/admin/identities`, 'POST', { authorization: `Bearer ${stack.config.identityAdminToken}`, 'content-type': 'application/json' }, body);
+    const answer = await send(
+      `${stack.config.identityAdminUrl}/admin/identities`,
+      'POST',
+      { authorization: `Bearer ${stack.config.identityAdminToken}`, 'content-type': 'application/json' },
+      body,
+    );
     expectEnvelope(answer, /may not use the key (__proto__|constructor\.prototype)/);
   });
 
@@ -116,7 +138,12 @@ describe('prototype keys in request bodies', () => {
   });
 
   it.each(POISONED)("the OAuth2 provider's admin API refuses %s in Hydra's error format", async (_name, body) => {
-    const answer = await send(`${stack.config.oauth2AdminUrl}/admin/clients`, 'POST', { authorization: `Bearer ${stack.config.oauth2AdminToken}`, 'content-type': 'application/json' }, body);
+    const answer = await send(
+      `${stack.config.oauth2AdminUrl}/admin/clients`,
+      'POST',
+      { authorization: `Bearer ${stack.config.oauth2AdminToken}`, 'content-type': 'application/json' },
+      body,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ error: 'invalid_request', status_code: 400 });
     expect(answer.body.error_description).toMatch(/may not use the key (__proto__|constructor\.prototype)/);
@@ -124,7 +151,12 @@ describe('prototype keys in request bodies', () => {
   });
 
   it.each(['__proto__', 'constructor', 'prototype'])("the OAuth2 provider's admin API refuses a form field named %s", async (key) => {
-    const answer = await send(`${stack.config.oauth2AdminUrl}/admin/oauth2/introspect`, 'POST', { authorization: `Bearer ${stack.config.oauth2AdminToken}`, 'content-type': 'application/x-www-form-urlencoded' }, `token=abc&${key}=yes`);
+    const answer = await send(
+      `${stack.config.oauth2AdminUrl}/admin/oauth2/introspect`,
+      'POST',
+      { authorization: `Bearer ${stack.config.oauth2AdminToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+      `token=abc&${key}=yes`,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ error: 'invalid_request', error_description: `The request body may not use the key ${key}` });
   });
