@@ -18,6 +18,9 @@ import { installErrorHandling } from './http/errors.js';
 import { registerDocsPage } from './http/docs-page.js';
 import { registerHealthRoutes } from './http/health.js';
 import { installOpenApi } from './http/openapi.js';
+import { errorEnvelope } from '../../shared/error-envelope.js';
+import { frameworkErrors } from '../http/framework-errors.js';
+import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
 import { apiLoggerOptions } from './http/logging.js';
 import { identityAdmin, type IdentityAdmin } from './identity/identity-admin.js';
@@ -86,8 +89,11 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     exposeHeadRoutes: false,
+    ...REFUSE_PROTOTYPE_KEYS,
+    frameworkErrors: frameworkErrors(errorEnvelope),
   });
   installValidators(app);
+  installJsonParser(app);
   const now = options.now ?? (() => new Date());
   const identities = options.identities ?? identityAdmin(options.identityAdminUrl, options.identityAdminToken);
   const oauth2 =

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ASSERTION_HEADER } from '../../shared/identity-assertion.js';
 import type { Authorizer, Decision } from './authorize.js';
+import { parseJsonRefusingPrototypeKeys, PrototypeKeyError } from '../http/prototype-keys.js';
 import { checkCsrf } from './csrf.js';
 import type { Evictions } from './evictions.js';
 import { HttpError } from './http-error.js';
@@ -64,9 +65,10 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
     const buffer = body as Buffer;
     if (buffer.length > 0) {
       try {
-        JSON.parse(buffer.toString('utf8'));
+        parseJsonRefusingPrototypeKeys(buffer.toString('utf8'));
       } catch (error) {
-        done(new HttpError(400, `The request body is not valid JSON: ${(error as Error).message}`), undefined);
+        const reason = error instanceof PrototypeKeyError ? error.message : `The request body is not valid JSON: ${(error as Error).message}`;
+        done(new HttpError(400, reason), undefined);
         return;
       }
     }

@@ -40,6 +40,9 @@ import { staticClient } from './static-client.js';
 import { Upstream } from './upstream.js';
 import { whoami } from './whoami.js';
 import type { Config } from '../config.js';
+import { errorEnvelope } from '../../shared/error-envelope.js';
+import { frameworkErrors } from '../http/framework-errors.js';
+import { REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
 
 export type GatewayConfig = Pick<
@@ -106,6 +109,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     connectionTimeout: 0,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 256 },
+    ...REFUSE_PROTOTYPE_KEYS,
+    frameworkErrors: frameworkErrors(errorEnvelope),
   });
   installValidators(app);
 

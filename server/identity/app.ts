@@ -23,6 +23,8 @@ import { watchWhoamiWrites } from './store/write-watch.js';
 import { WhoamiCache } from './sessions/whoami-cache.js';
 import { createPasswordHasher, type Argon2Cost } from './strategies/password/hasher.js';
 import { createPasswordValidator } from './strategies/password/validator.js';
+import { frameworkErrors } from '../http/framework-errors.js';
+import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
 
 export interface IdentityServiceDeps {
@@ -60,9 +62,13 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   await migrate(deps.db, { schema: deps.db.schema, migrations: identityMigrations });
   // Request logging stays off: URLs here carry logout and link tokens, which must never reach a log.
   const logging = { ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), logController: new LogController({ disableRequestLogging: true }) };
-  const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024 });
-  const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024 });
-  for (const app of [publicApp, adminApp]) installValidators(app, { dropUnknownFields: true });
+  const refused = frameworkErrors((status, reason) => kratosErrorBody(status, { reason }));
+  const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024, ...REFUSE_PROTOTYPE_KEYS, frameworkErrors: refused });
+  const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024, ...REFUSE_PROTOTYPE_KEYS, frameworkErrors: refused });
+  for (const app of [publicApp, adminApp]) {
+    installValidators(app, { dropUnknownFields: true });
+    installJsonParser(app);
+  }
   const now = deps.now ?? (() => new Date());
   // Assigned once, below; the courier's wake-up callback is made before it and reads it later.
   // eslint-disable-next-line prefer-const

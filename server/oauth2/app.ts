@@ -18,6 +18,8 @@ import { buildProvider } from './provider.js';
 import { ProviderHost } from './provider-host.js';
 import { publicServer } from './public-server.js';
 import { oauth2Migrations } from './store/migrations.js';
+import { frameworkErrors } from '../http/framework-errors.js';
+import { formFields, installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
 
 export interface OAuth2ServiceDeps {
@@ -52,12 +54,19 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
     ...(log ? { loggerInstance: log } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    ...REFUSE_PROTOTYPE_KEYS,
+    frameworkErrors: frameworkErrors((status, reason) => new HydraError(status, 'Bad Request', reason).body()),
   });
   installValidators(admin, { dropUnknownFields: true });
   admin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    try {
+      done(null, formFields(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
-  admin.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, admin.getDefaultJsonParser('error', 'error'));
+  installJsonParser(admin);
+  installJsonParser(admin, 'application/json-patch+json');
   admin.setErrorHandler(answerError);
   admin.setNotFoundHandler((request, reply) => reply.code(404).send(new HydraError(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}`).body()));
   requireAdminToken(admin, options.adminToken);

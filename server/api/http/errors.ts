@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { errorEnvelope } from '../../../shared/error-envelope.js';
+import { isMalformedMultipart } from './malformed-multipart.js';
 
 interface ValidationIssue {
   keyword: string;
@@ -34,6 +35,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       const field = fieldOf(err.validationContext ?? 'body', issue);
       return reply.code(400).send(errorEnvelope(400, validationReason(field, issue), { field }));
     }
+    if (isMalformedMultipart(err)) return reply.code(400).send(errorEnvelope(400, `The multipart body is malformed: ${err.message}`));
     const code = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (code >= 500) {
       request.log.error({ err }, 'request failed');

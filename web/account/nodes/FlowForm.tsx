@@ -10,7 +10,7 @@
  */
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { FlowBase, UiNode, UiNodeGroup } from '../../../shared/identity-flow.js';
-import { FlowNode, nodeKey } from './FlowNode.js';
+import { FlowNode, nodeKeys } from './FlowNode.js';
 import { companionGroups, formBody, type Submitter } from './form-body.js';
 import { nodesOf, sortNodes } from './node-groups.js';
 import { Divider } from './Divider.js';
@@ -161,6 +161,7 @@ export function FlowForm({
   }, [autoFocus]);
 
   let previousGroup: UiNodeGroup | undefined;
+  const keys = nodeKeys(nodes);
   return (
     <form
       ref={formRef}
@@ -182,7 +183,7 @@ export function FlowForm({
           if (isVisible(node) && node.group !== 'default') previousGroup = node.group;
           const name = node.attributes.node_type === 'input' ? node.attributes.name : undefined;
           return (
-            <Fragment key={nodeKey(node, index)}>
+            <Fragment key={keys[index]}>
               {divider && <Divider />}
               <FlowNode node={node} formId={formId} busy={busy} primary={node === primary} />
               {name && after?.[name]}

@@ -63,10 +63,25 @@ export function FlowNode({ node: given, formId, busy, primary }: FlowNodeProps) 
   }
 }
 
-/** A stable key: a node changing type or value (identifier → hidden) mounts afresh. */
-export function nodeKey(node: UiNode, index: number): string {
+/** What a node is: a node changing type or value (identifier → hidden) mounts afresh. */
+function nodeIdentity(node: UiNode, index: number): string {
   const { attributes } = node;
   if (attributes.node_type === 'input') return `${node.group}:${attributes.name}:${attributes.type}:${displayValue(attributes.value)}`;
   if ('id' in attributes) return `${node.group}:${attributes.node_type}:${attributes.id}`;
   return `${node.group}:${index}`;
+}
+
+/**
+ * One key per node, unique in the list. A flow may repeat a node exactly (the second screen of a
+ * two-step registration carries the hidden traits twice), so a repeat is told apart by how many
+ * came before it; the first keeps its plain key, and so its state.
+ */
+export function nodeKeys(nodes: readonly UiNode[]): string[] {
+  const seen = new Map<string, number>();
+  return nodes.map((node, index) => {
+    const identity = nodeIdentity(node, index);
+    const repeat = seen.get(identity) ?? 0;
+    seen.set(identity, repeat + 1);
+    return repeat === 0 ? identity : `${identity}#${repeat + 1}`;
+  });
 }
