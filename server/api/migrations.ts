@@ -6,6 +6,7 @@ import { outboxDeliveryMigration } from './mail/migration.js';
 import { surveyMigration } from './survey/migration.js';
 import { trackFormatsMigration } from './tracks/migration.js';
 import { projectSharesMigration } from './shares/migration.js';
+import { projectNameSearchMigration } from './projects/search-migration.js';
 import { secondServerMigration } from './tracks/second-server-migration.js';
 
 export const apiMigrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const apiMigrations: readonly Migration[] = [
   trackFormatsMigration,
   secondServerMigration,
   projectSharesMigration,
+  projectNameSearchMigration,
 ];

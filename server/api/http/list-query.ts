@@ -31,6 +31,17 @@ export function limitOffset(args: PageArgs, params: unknown[]): string {
   return `LIMIT $${params.length - 1} OFFSET $${params.length}`;
 }
 
+/**
+ * The total a page's own rows prove, so that the count query can be skipped: a page shorter than
+ * `perPage` is the last one (unless it is empty past the end, which proves nothing beyond page 1).
+ * Undefined when only counting can tell.
+ */
+export function totalShownByPage(args: PageArgs, rowsOnPage: number): number | undefined {
+  if (rowsOnPage >= args.perPage) return undefined;
+  if (rowsOnPage === 0 && args.page > 1) return undefined;
+  return (args.page - 1) * args.perPage + rowsOnPage;
+}
+
 /** For ILIKE: a user's `%` and `_` match themselves. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
