@@ -1,7 +1,7 @@
 /** Projects of an organisation, in the API schema. */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { likePattern, limitOffset, totalShownByPage, type Page, type PageArgs } from '../http/list-query.js';
+import { likePattern, limitOffset, totalWithoutCounting, type Page, type PageArgs } from '../http/list-query.js';
 import type { ProjectResponse } from '../http/response-schemas.js';
 
 /** The wire shape, derived from its response schema so the two cannot drift. */
@@ -16,6 +16,8 @@ export interface ProjectFilter {
   /** Only projects this identity is a member of. */
   memberId?: string;
   sort?: 'name' | 'created' | 'updated';
+  /** The total an earlier page of the same query answered (`known_total`). */
+  knownTotal?: number;
 }
 
 const COLUMNS = `id, org_id, name, description, status, customer, address, created_by, created_at, updated_at`;
@@ -68,7 +70,8 @@ export async function listProjects(db: Queryable, orgId: string, filter: Project
   const filterParams = [...params];
   const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM projects WHERE ${where.join(' AND ')} ORDER BY ${order} ${limitOffset(page, params)}`, params);
   const total =
-    totalShownByPage(page, rows.rows.length) ?? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE ${where.join(' AND ')}`, filterParams)).rows[0]!.n;
+    totalWithoutCounting(page, rows.rows.length, filter.knownTotal) ??
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE ${where.join(' AND ')}`, filterParams)).rows[0]!.n;
   return { items: rows.rows.map(toProject), total, ...page };
 }
 

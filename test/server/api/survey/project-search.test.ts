@@ -80,4 +80,20 @@ describe.each(['pglite', 'postgres'])('project name query on %s', (backend) => {
     const beyond = await http.get(`/api/orgs/${orgId}/projects?q=depot&per_page=2&page=5`);
     expect(beyond.body).toMatchObject({ total: 2, items: [] });
   });
+
+  it('takes the known total a client sends with a later full page, never below what the pages prove', async () => {
+    const list = (query: string) => http.get(`/api/orgs/${orgId}/projects?sort=name&per_page=3${query}`);
+    // A known total stands in for the count on a full later page (the client got it from page 1).
+    expect((await list('&page=2&known_total=7')).body).toMatchObject({ total: 7, page: 2 });
+    expect((await list('&page=2&known_total=40')).body.total).toBe(40);
+    // Too small to be true: two full pages prove six.
+    expect((await list('&page=2&known_total=1')).body.total).toBe(6);
+    // The first page always counts, and a short or empty page tells the truth itself.
+    expect((await list('&page=1&known_total=40')).body.total).toBe(7);
+    expect((await list('&page=3&known_total=40')).body.total).toBe(7);
+    expect((await list('&page=9&known_total=40')).body.total).toBe(7);
+    const bad = await list('&page=2&known_total=-1');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.reason).toMatch(/known_total/);
+  });
 });
