@@ -74,6 +74,8 @@ const LIST_QUERIES = [
   ['first page, newest first', '?per_page=25'],
   [NAME_QUERY, '?q=depot&sort=name&per_page=25'],
   ['page 40 of running projects', '?status=running&page=40&per_page=25'],
+  // As the client asks for it, with the total page 1 gave: no count (past the end on 100 projects).
+  ['page 40 of running projects, total known', '?status=running&page=40&per_page=25&known_total=8000'],
 ];
 
 export async function benchSurveyLists({ say, problems, seconds, warmupSeconds }) {
