@@ -3237,6 +3237,8 @@ export interface paths {
                     sort?: "name" | "created" | "updated";
                     page?: number;
                     per_page?: number;
+                    /** @description The total an earlier page of this same query answered: a later page answers it rather than counting again. */
+                    known_total?: number;
                 };
                 header?: never;
                 path: {

@@ -6,6 +6,7 @@ import { outboxDeliveryMigration } from './mail/migration.js';
 import { surveyMigration } from './survey/migration.js';
 import { trackFormatsMigration } from './tracks/migration.js';
 import { projectSharesMigration } from './shares/migration.js';
+import { projectNameSearchMigration } from './projects/search-migration.js';
 import { secondServerMigration } from './tracks/second-server-migration.js';
 import { floorplanWallsMigration } from './floorplans/walls-migration.js';
 
@@ -18,4 +19,5 @@ export const apiMigrations: readonly Migration[] = [
   secondServerMigration,
   projectSharesMigration,
   floorplanWallsMigration,
+  projectNameSearchMigration,
 ];

@@ -19,6 +19,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Results, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDirectory } from './directory-lock.js';
 import { refuseInsideTransaction, type Database, type QueryResult, type Transaction, type TransactionState } from './database.js';
 import { quoteIdentifier } from './schema-name.js';
@@ -40,7 +41,8 @@ async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Pro
   const unlock = await lockDirectory(directory);
   try {
     await mkdir(directory, { recursive: true });
-    const pg = await PGlite.create(directory, { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate } });
+    // pg_trgm: the trigram indexes of name queries (installed by a migration, loaded here).
+    const pg = await PGlite.create(directory, { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate }, extensions: { pg_trgm } });
     return { pg, unlock };
   } catch (err) {
     await unlock();

@@ -31,6 +31,35 @@ export function limitOffset(args: PageArgs, params: unknown[]): string {
   return `LIMIT $${params.length - 1} OFFSET $${params.length}`;
 }
 
+/**
+ * `known_total`: the total an earlier page of the same query answered, sent back by a client
+ * paging on, so that a later full page does not count every match again. Only a hint: it can
+ * never make a total smaller than the pages prove, and the first page always counts.
+ */
+export const KnownTotalField = {
+  known_total: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100_000_000,
+      description: 'The total an earlier page of this same query answered: a later page answers it rather than counting again.',
+    }),
+  ),
+};
+
+/**
+ * The total without a count query when the page or the client's hint tells it: a page shorter
+ * than `perPage` is the last one (unless empty past the end, which proves nothing beyond page 1);
+ * past the first page a full page takes the known total, raised to what the page proves.
+ * Undefined when only counting can tell.
+ */
+export function totalWithoutCounting(args: PageArgs, rowsOnPage: number, knownTotal?: number): number | undefined {
+  const before = (args.page - 1) * args.perPage;
+  if (rowsOnPage > 0 && rowsOnPage < args.perPage) return before + rowsOnPage;
+  if (rowsOnPage === 0 && args.page === 1) return 0;
+  if (rowsOnPage > 0 && args.page > 1 && knownTotal !== undefined) return Math.max(knownTotal, before + rowsOnPage);
+  return undefined;
+}
+
 /** For ILIKE: a user's `%` and `_` match themselves. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError, checkId, conflict, found, notFound } from '../http/api-error.js';
 import type { SurveyContext } from '../survey/context.js';
-import { PageQueryFields, pageArgs } from '../http/list-query.js';
+import { KnownTotalField, PageQueryFields, pageArgs } from '../http/list-query.js';
 import { deleteSurveyBlobs, blobKeysOfProject } from '../survey/blob-keys.js';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './store.js';
 import { NoContent, PageOf, ProjectSchema } from '../http/response-schemas.js';
@@ -30,6 +30,7 @@ const ListQuery = Type.Object(
     mine: Type.Optional(Type.Boolean({ description: 'Only projects the caller is a member of.' })),
     sort: Type.Optional(Type.Enum(['name', 'created', 'updated'], { type: 'string', description: 'created (default): newest first; updated: last changed first.' })),
     ...PageQueryFields,
+    ...KnownTotalField,
   },
   { additionalProperties: false },
 );
@@ -46,8 +47,8 @@ export async function registerProjectRoutes(fastify: FastifyInstance, ctx: Surve
     { schema: { tags, summary: "An organisation's projects", params: OrgParams, querystring: ListQuery, response: { 200: PageOf(ProjectSchema) } } },
     async (request) => {
       const orgId = await existingOrg(ctx, request.params.orgId);
-      const { q, status, mine, sort } = request.query;
-      return listProjects(ctx.db, orgId, { q, status, sort, memberId: mine ? ctx.callerId(request) : undefined }, pageArgs(request.query));
+      const { q, status, mine, sort, known_total: knownTotal } = request.query;
+      return listProjects(ctx.db, orgId, { q, status, sort, knownTotal, memberId: mine ? ctx.callerId(request) : undefined }, pageArgs(request.query));
     },
   );
 

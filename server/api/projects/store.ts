@@ -1,7 +1,7 @@
 /** Projects of an organisation, in the API schema. */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { likePattern, limitOffset, type Page, type PageArgs } from '../http/list-query.js';
+import { likePattern, limitOffset, totalWithoutCounting, type Page, type PageArgs } from '../http/list-query.js';
 import type { ProjectResponse } from '../http/response-schemas.js';
 
 /** The wire shape, derived from its response schema so the two cannot drift. */
@@ -16,6 +16,8 @@ export interface ProjectFilter {
   /** Only projects this identity is a member of. */
   memberId?: string;
   sort?: 'name' | 'created' | 'updated';
+  /** The total an earlier page of the same query answered (`known_total`). */
+  knownTotal?: number;
 }
 
 const COLUMNS = `id, org_id, name, description, status, customer, address, created_by, created_at, updated_at`;
@@ -53,7 +55,8 @@ export async function listProjects(db: Queryable, orgId: string, filter: Project
   const where = ['org_id = $1'];
   if (filter.q) {
     params.push(likePattern(filter.q));
-    where.push(`name ILIKE $${params.length}`);
+    // What ILIKE does on a multi-byte database, spelled so the trigram index on lower(name) serves it.
+    where.push(`lower(name) LIKE lower($${params.length})`);
   }
   if (filter.status) {
     params.push(filter.status);
@@ -64,9 +67,12 @@ export async function listProjects(db: Queryable, orgId: string, filter: Project
     where.push(`EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = projects.id AND m.user_id = $${params.length})`);
   }
   const order = filter.sort === 'name' ? 'lower(name), id' : filter.sort === 'updated' ? 'updated_at DESC, id' : 'created_at DESC, id';
-  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE ${where.join(' AND ')}`, params);
+  const filterParams = [...params];
   const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM projects WHERE ${where.join(' AND ')} ORDER BY ${order} ${limitOffset(page, params)}`, params);
-  return { items: rows.rows.map(toProject), total: total.rows[0]!.n, ...page };
+  const total =
+    totalWithoutCounting(page, rows.rows.length, filter.knownTotal) ??
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE ${where.join(' AND ')}`, filterParams)).rows[0]!.n;
+  return { items: rows.rows.map(toProject), total, ...page };
 }
 
 export async function getProject(db: Queryable, id: string): Promise<Project | undefined> {

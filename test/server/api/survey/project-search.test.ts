@@ -1,0 +1,99 @@
+/**
+ * The project list's name query on the trigram index: the same matches ILIKE gave (substrings,
+ * any case, accented letters, terms too short for trigrams, wildcards taken literally), the index
+ * usable by that query on both backends, and totals that stay exact when the count is skipped.
+ */
+import request from 'supertest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likePattern } from '../../../../server/api/http/list-query.js';
+import { startSurveyApp, type SurveyTestApp } from './survey-app.js';
+
+const NAMES = ['Écluse Saint-Géry', 'Café Müller', 'Depot 7', 'DEPOT west', 'Warehouse 12', 'Hotel 50%', 'Ab'];
+
+describe.each(['pglite', 'postgres'])('project name query on %s', (backend) => {
+  let t: SurveyTestApp;
+  let http: ReturnType<typeof request>;
+  const orgId = randomUUID();
+  const names = async (query: string) => {
+    const res = await http.get(`/api/orgs/${orgId}/projects${query}`);
+    expect(res.status).toBe(200);
+    return (res.body.items as { name: string }[]).map((p) => p.name).sort();
+  };
+  const found = (q: string) => names(`?q=${encodeURIComponent(q)}`);
+
+  beforeAll(async () => {
+    t = await startSurveyApp(backend);
+    http = request(t.app.server);
+    await t.db.query('INSERT INTO orgs (id, name) VALUES ($1, $2)', [orgId, 'Search']);
+    for (const name of NAMES) expect((await http.post(`/api/orgs/${orgId}/projects`).send({ name })).status).toBe(201);
+  });
+  afterAll(async () => t?.close());
+
+  it('finds substrings in any case, accented letters included, and short terms', async () => {
+    expect(await found('depot')).toEqual(['DEPOT west', 'Depot 7']);
+    expect(await found('CAFÉ')).toEqual(['Café Müller']);
+    expect(await found('müLLer')).toEqual(['Café Müller']);
+    expect(await found('é')).toEqual(['Café Müller', 'Écluse Saint-Géry']);
+    expect(await found('ÉCL')).toEqual(['Écluse Saint-Géry']);
+    expect(await found('ab')).toEqual(['Ab']);
+    expect(await found('7')).toEqual(['Depot 7']);
+    // Accents are letters of their own, as they were: "cafe" is not "café".
+    expect(await found('cafe')).toEqual([]);
+    // The user's % and _ match themselves.
+    expect(await found('50%')).toEqual(['Hotel 50%']);
+    expect(await found('_')).toEqual([]);
+  });
+
+  it('answers what ILIKE answered for any term', async () => {
+    for (const q of ['e', 'É', 'ry', 'Saint-G', 'ÜLL', 'use 1', 'pot ', ' w', 'zz', '%', '\\']) {
+      const before = await t.db.query<{ name: string }>('SELECT name FROM projects WHERE org_id = $1 AND name ILIKE $2', [orgId, likePattern(q)]);
+      expect(await found(q), q).toEqual(before.rows.map((r) => r.name).sort());
+    }
+  });
+
+  it('has a trigram index the name query can use', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      // Seven rows would always be read in full; forbid that to see whether the index serves the
+      // predicate (the organisation's own index is left out: it would win on so few rows).
+      await tx.exec('SET LOCAL enable_seqscan = off');
+      const r = await tx.query<{ 'QUERY PLAN': string }>('EXPLAIN SELECT id FROM projects WHERE lower(name) LIKE lower($1)', ['%depot%']);
+      return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/projects_name_trgm/);
+  });
+
+  it('keeps the total exact on every page, counting only when the page cannot show it', async () => {
+    // Seven projects, three a page: full, full, short, then past the end.
+    for (const page of [1, 2, 3, 4]) {
+      const res = await http.get(`/api/orgs/${orgId}/projects?sort=name&per_page=3&page=${page}`);
+      expect(res.body, `page ${page}`).toMatchObject({ total: 7, page, perPage: 3 });
+      expect(res.body.items).toHaveLength([3, 3, 1, 0][page - 1]!);
+    }
+    const short = await http.get(`/api/orgs/${orgId}/projects?q=depot&per_page=3`);
+    expect(short.body).toMatchObject({ total: 2, page: 1 });
+    const exact = await http.get(`/api/orgs/${orgId}/projects?q=depot&per_page=2`);
+    expect(exact.body).toMatchObject({ total: 2, page: 1 });
+    expect(exact.body.items).toHaveLength(2);
+    const none = await http.get(`/api/orgs/${orgId}/projects?q=nothing-like-it`);
+    expect(none.body).toMatchObject({ total: 0, items: [] });
+    const beyond = await http.get(`/api/orgs/${orgId}/projects?q=depot&per_page=2&page=5`);
+    expect(beyond.body).toMatchObject({ total: 2, items: [] });
+  });
+
+  it('takes the known total a client sends with a later full page, never below what the pages prove', async () => {
+    const list = (query: string) => http.get(`/api/orgs/${orgId}/projects?sort=name&per_page=3${query}`);
+    // A known total stands in for the count on a full later page (the client got it from page 1).
+    expect((await list('&page=2&known_total=7')).body).toMatchObject({ total: 7, page: 2 });
+    expect((await list('&page=2&known_total=40')).body.total).toBe(40);
+    // Too small to be true: two full pages prove six.
+    expect((await list('&page=2&known_total=1')).body.total).toBe(6);
+    // The first page always counts, and a short or empty page tells the truth itself.
+    expect((await list('&page=1&known_total=40')).body.total).toBe(7);
+    expect((await list('&page=3&known_total=40')).body.total).toBe(7);
+    expect((await list('&page=9&known_total=40')).body.total).toBe(7);
+    const bad = await list('&page=2&known_total=-1');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.reason).toMatch(/known_total/);
+  });
+});
