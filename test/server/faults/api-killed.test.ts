@@ -51,7 +51,7 @@ describe('the API killed under load', () => {
     expect((await get('/bff/ready')).status).toBe(200);
 
     // Load: each browser sends its next request as soon as the previous one answered.
-    let phase: 'before' | 'down' | 'back' = 'before';
+    let phase = 'before' as 'before' | 'down' | 'back';
     let stop = false;
     const outcomes: { phase: typeof phase; outcome: Outcome; ms: number }[] = [];
     const browser = async () => {

@@ -58,12 +58,13 @@ async function startProduct(dataDir: string, port: number): Promise<Product> {
   }
   const logged = (message: string) => {
     const line = output.split('\n').find((l) => l.includes(message));
-    return JSON.parse(line!) as Record<string, string>;
+    if (!line) throw new Error(`the product did not log "${message}":\n${output}`);
+    return JSON.parse(line) as Record<string, string | undefined>;
   };
   return {
     child,
-    apiUrl: logged('embedded API is listening').url,
-    identityAdminUrl: logged('embedded identity service is listening').adminUrl,
+    apiUrl: logged('embedded API is listening').url ?? '',
+    identityAdminUrl: logged('embedded identity service is listening').adminUrl ?? '',
     output: () => output,
   };
 }

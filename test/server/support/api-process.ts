@@ -46,7 +46,7 @@ export function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess>
       const listeningAt = performance.now();
       resolve({
         child,
-        url: match[1],
+        url: match[1]!,
         listeningAt,
         kill: () =>
           new Promise<void>((done) => {
