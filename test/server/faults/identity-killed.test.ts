@@ -13,6 +13,8 @@ import { startFakeIdentity } from '../support/fake-identity.js';
 import { SECRET, startHarness } from '../support/gateway.js';
 
 const TTL_MS = 60_000;
+// Overload shedding is another test's subject: a busy test machine must not turn answers into 503s here.
+const CALM = { maxEventLoopDelayMs: 5_000 };
 const COOKIE = 'ory_kratos_session=ann-token';
 
 describe('the identity host killed', () => {
@@ -26,7 +28,7 @@ describe('the identity host killed', () => {
   it('keeps signed-in people working until the session cache TTL, then answers 502 at once', async () => {
     const identity = await startFakeIdentity();
     identity.sessions.set('ann-token', { token: 'ann-token', id: 'sess-ann', identityId: 'ann' });
-    const h = await startHarness({ sessionCacheTtlMs: TTL_MS }, {}, { identity, api });
+    const h = await startHarness({ sessionCacheTtlMs: TTL_MS }, CALM, { identity, api });
     try {
       expect((await request(h.gateway.server).get('/api/orgs').set('cookie', COOKIE)).status).toBe(200);
       expect((await request(h.gateway.server).get('/bff/session').set('cookie', COOKIE)).status).toBe(200);
@@ -53,7 +55,7 @@ describe('the identity host killed', () => {
   // test/web/identity-outage.test.tsx shows the login card turning this answer into its error card.
   it('answers a sign-in with a 502 in the error envelope', async () => {
     const identity = await startFakeIdentity();
-    const h = await startHarness({}, {}, { identity, api });
+    const h = await startHarness({}, CALM, { identity, api });
     try {
       await identity.close();
       const res = await request(h.gateway.server).get('/.ory/self-service/login/browser').set('accept', 'application/json');
@@ -71,7 +73,7 @@ describe('the identity host killed', () => {
     const frozen = net.createServer((socket) => sockets.add(socket));
     const url = await listenServer(frozen);
     const timeoutMs = 500;
-    const h = await startHarness({ identityPublicUrl: url, upstreamTimeoutMs: timeoutMs }, {}, { api });
+    const h = await startHarness({ identityPublicUrl: url, upstreamTimeoutMs: timeoutMs }, CALM, { api });
     try {
       const calls = [
         request(h.gateway.server).get('/api/orgs').set('cookie', COOKIE),
