@@ -71,6 +71,14 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
       usable('transaction()');
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out connection has no pool listener: the server going away between two
+      // statements (a restart, a network cut) would otherwise be an uncaught error that ends
+      // the process. Remembered, it fails the next statement and the connection is discarded.
+      const onError = (err: Error) => {
+        broken = err;
+        options.onError?.(err);
+      };
+      client.on('error', onError);
       const state: TransactionState = { open: true };
       const live = () => {
         if (!state.open) throw new Error('Transaction is closed');
@@ -97,6 +105,7 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
         throw err;
       } finally {
         state.open = false;
+        client.off('error', onError);
         // A connection whose ROLLBACK failed may still be inside the transaction: discard it.
         client.release(broken ?? false);
       }

@@ -24,6 +24,8 @@ export class Upstream {
   readonly url: string | undefined;
   /** Path prefix of the base URL ('' or '/base'), prepended to every request path. */
   readonly basePath: string;
+  /** UPSTREAM_TIMEOUT: the longest anything waits for this upstream. */
+  readonly timeoutMs: number;
   private readonly pool: Pool | undefined;
   private readonly variable: string;
 
@@ -31,6 +33,7 @@ export class Upstream {
     this.name = options.name;
     this.url = options.url;
     this.variable = options.variable;
+    this.timeoutMs = options.timeoutMs;
     if (options.url) {
       const base = new URL(options.url);
       this.basePath = base.pathname.replace(/\/+$/, '');

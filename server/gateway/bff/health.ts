@@ -23,12 +23,14 @@ export async function healthRoutes(app: FastifyInstance, options: { upstreams: U
 
 async function probe(upstream: Upstream): Promise<{ name: string; ok: boolean; reason?: string }> {
   if (!upstream.url) return { name: upstream.name, ok: false, reason: upstream.missing().reason };
+  // A probe never waits longer than a request would: UPSTREAM_TIMEOUT is the operator's promise.
+  const timeoutMs = Math.min(PROBE_TIMEOUT_MS, upstream.timeoutMs);
   try {
     const response = await upstream.request({
       method: 'GET',
       path: '/health/ready',
-      headersTimeout: PROBE_TIMEOUT_MS,
-      bodyTimeout: PROBE_TIMEOUT_MS,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
     await response.body.dump();
     return response.statusCode === 200 ? { name: upstream.name, ok: true } : { name: upstream.name, ok: false, reason: `readiness probe answered ${response.statusCode}` };

@@ -25,7 +25,8 @@ export interface FakeApi {
   close(): Promise<void>;
 }
 
-export async function startFakeApi(secret: string): Promise<FakeApi> {
+/** `port` 0 (the default) takes any free one; a fixed port lets a restarted API come back where it was. */
+export async function startFakeApi(secret: string, port = 0): Promise<FakeApi> {
   const app = Fastify({ bodyLimit: 8 * 1024 * 1024 });
   const key = assertionKey(secret);
   const requests: string[] = [];
@@ -134,6 +135,6 @@ export async function startFakeApi(secret: string): Promise<FakeApi> {
   });
   app.get('/health/ready', async () => ({ status: 'ok' }));
 
-  state.url = await listenFastify(app);
+  state.url = port ? await app.listen({ host: '127.0.0.1', port }) : await listenFastify(app);
   return state;
 }

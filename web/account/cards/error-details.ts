@@ -56,9 +56,12 @@ const REASON_BY_CODE: Record<number, string> = {
 
 /**
  * The catalogue key of the sentence shown, or a plain message given to `/error?error=` as text
- * (spec: the page shows that message); nothing for server errors, whose reason is not for them.
+ * (spec: the page shows that message); nothing for server errors, whose reason is not for them,
+ * but a sentence for an unreachable or overloaded service.
  */
 export function visibleReason(error: ShownError): { key: string } | { text: string } | undefined {
+  // The gateway's "down", "overloaded" and "timed out": worth telling, the reader can only wait.
+  if (error.code === 502 || error.code === 503 || error.code === 504) return { key: 'error.reasons.unavailable' };
   if (error.code !== undefined && error.code >= 500) return undefined;
   const byId = error.id ? REASON_BY_ID[error.id] : undefined;
   if (byId) return { key: `error.reasons.${byId}` };

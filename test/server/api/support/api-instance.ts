@@ -49,11 +49,17 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(backend: Backend, configure?: (app: FastifyInstance) => void, extra: Pick<ApiOptions, 'mail' | 'mailPollMs'> = {}): Promise<TestApi> {
+/** `databaseUrl` replaces the test server's address for the postgres backend (a relay in front of it). */
+export async function startTestApi(
+  backend: Backend,
+  configure?: (app: FastifyInstance) => void,
+  extra: Pick<ApiOptions, 'mail' | 'mailPollMs'> = {},
+  databaseUrl = TEST_DATABASE_URL,
+): Promise<TestApi> {
   const identity = await startTestIdentity({ backend });
   const dir = await tempDataDir();
   const schema = backend === 'postgres' ? `api_t${randomBytes(6).toString('hex')}` : 'api';
-  const db = await openDatabase({ dataDir: dir.dataDir, databaseUrl: backend === 'postgres' ? TEST_DATABASE_URL : undefined, name: schema });
+  const db = await openDatabase({ dataDir: dir.dataDir, databaseUrl: backend === 'postgres' ? databaseUrl : undefined, name: schema });
   const blobRoot = await mkdtemp(path.join(os.tmpdir(), 'sitewave-api-blobs-'));
   const blobs = await openBlobStore({ dataDir: blobRoot });
   const secret = randomBytes(32).toString('base64url');
