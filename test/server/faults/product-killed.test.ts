@@ -1,5 +1,5 @@
 /**
- * `kill -9` of the product as `npm start` runs it (`node dist/server/main.js`, PGlite in its
+ * `kill -9` of the product as `npm start` runs it (server/main.ts, PGlite in its
  * own DATA_DIR) while a firmware image is streaming in. After a restart on the same directory
  * the product must start (PGlite's lock file left by the dead process does not block it), hold
  * no release record of the interrupted upload and no stored blob for it, and take the same
@@ -18,7 +18,6 @@ import { freePort } from '../../support/listen.js';
 
 const SECRET = randomBytes(32).toString('base64url');
 const ADMIN_TOKEN = 'faults-identity-admin-token-0123456789';
-const built = existsSync('dist/server/main.js');
 
 interface Product {
   child: ChildProcess;
@@ -28,7 +27,7 @@ interface Product {
 }
 
 async function startProduct(dataDir: string, port: number): Promise<Product> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -92,7 +91,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
   return false;
 }
 
-describe.runIf(built)('the product killed with SIGKILL', () => {
+describe('the product killed with SIGKILL', () => {
   let dataDir: string;
   let port: number;
   let product: Product;
