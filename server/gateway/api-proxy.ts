@@ -17,7 +17,7 @@ import { checkCsrf } from './csrf.js';
 import type { Evictions } from './evictions.js';
 import { HttpError } from './http-error.js';
 import { isHopByHop, isIdentityHeader } from './identity-headers.js';
-import { settle } from './maybe-async.js';
+import type { MaybePromise } from './maybe-async.js';
 import type { GatewayMetrics } from './metrics.js';
 import { maskUrl } from '../logging/mask-url.js';
 import { canonicalPath } from './path-guard.js';
@@ -77,27 +77,37 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
   // Every other body (multipart uploads, files) is streamed by the handler, not parsed here.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  // Before anything else is done for them (share-read-limit.ts).
-  await limitShareReads(app, { perMinute: options.shareReadsPerMinute, redis: options.shareReadCounter });
-
+  // Written out rather than through settle(): no closure per request on a fully cached path.
   app.addHook('onRequest', (request, _reply, done) => {
-    settle(
-      () => {
-        const path = canonicalPath(request.url);
-        const matched = path ? options.policies.match(request.method, path) : null;
-        // The reason is logged: a share link's token in the path must not be.
-        if (!matched) throw new HttpError(404, `No API route ${request.method} ${maskUrl(request.url.split('?')[0]!)}`);
-        const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > limitOf(matched, options.bodyLimit)) throw tooLarge(matched, options.bodyLimit);
-        // A device's upload carries no ambient credential (cookies are stripped): nothing to forge.
-        if (matched.policy.scope !== 'device') checkCsrf(request.method, request.headers, options.publicOrigin);
-        request.apiRoute = matched;
-        return options.authorizer.authorize(matched, request.headers);
-      },
-      (decision) => (request.apiDecision = decision),
-      done,
-    );
+    let decision: MaybePromise<Decision>;
+    try {
+      const path = canonicalPath(request.url);
+      const matched = path ? options.policies.match(request.method, path) : null;
+      // The reason is logged: a share link's token in the path must not be.
+      if (!matched) throw new HttpError(404, `No API route ${request.method} ${maskUrl(request.url.split('?')[0]!)}`);
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > limitOf(matched, options.bodyLimit)) throw tooLarge(matched, options.bodyLimit);
+      // A device's upload carries no ambient credential (cookies are stripped): nothing to forge.
+      if (matched.policy.scope !== 'device') checkCsrf(request.method, request.headers, options.publicOrigin);
+      request.apiRoute = matched;
+      decision = options.authorizer.authorize(matched, request.headers);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (decision instanceof Promise) {
+      decision.then((resolved) => {
+        request.apiDecision = resolved;
+        done();
+      }, done);
+    } else {
+      request.apiDecision = decision;
+      done();
+    }
   });
+
+  // Once the route is known to exist (a 404 is not a read), before the handler (share-read-limit.ts).
+  await limitShareReads(app, { perMinute: options.shareReadsPerMinute, redis: options.shareReadCounter });
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -144,13 +154,21 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
 function respondRaw(reply: FastifyReply, statusCode: number, headers: IncomingHttpHeaders): ServerResponse {
   reply.hijack();
   const res = reply.raw;
-  res.statusCode = statusCode;
+  // One flat list into writeHead: no header map built with setHeader one name at a time.
+  const list: (string | string[])[] = [];
   const own = reply.getHeaders();
-  for (const name in own) res.setHeader(name, own[name]!);
-  for (const name in headers) {
-    if (!DROPPED_RESPONSE_HEADERS.has(name)) res.setHeader(name, headers[name]!);
+  for (const name in own) {
+    if (!Object.hasOwn(headers, name) || DROPPED_RESPONSE_HEADERS.has(name)) list.push(name, headerValue(own[name]!));
   }
+  for (const name in headers) {
+    if (!DROPPED_RESPONSE_HEADERS.has(name)) list.push(name, headers[name]!);
+  }
+  res.writeHead(statusCode, list as unknown as string[]);
   return res;
+}
+
+function headerValue(value: string | number | string[]): string | string[] {
+  return typeof value === 'number' ? String(value) : value;
 }
 
 function upstreamHeaders(request: FastifyRequest, decision: Decision, forwardedHost: string, forwardedProto: string): Record<string, string | string[]> {

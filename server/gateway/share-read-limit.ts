@@ -19,14 +19,23 @@ export interface ShareReadLimitOptions {
 
 export async function limitShareReads(app: FastifyInstance, options: ShareReadLimitOptions): Promise<void> {
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     max: options.perMinute,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith(SHARE_PREFIX),
     ...(options.redis ? { redis: options.redis, nameSpace: 'sitewave:share-reads:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many reads through share links from this address: retry in ${Math.ceil(context.ttl / 1000)} s`, undefined, {
         'retry-after': String(Math.ceil(context.ttl / 1000)),
       }),
+  });
+  // Only share reads reach the limiter: as a global hook it ran (two awaits and a key) for
+  // every API request just to let it through.
+  const limit = app.rateLimit();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith(SHARE_PREFIX)) {
+      done();
+      return;
+    }
+    limit.call(app, request, reply).then(() => done(), done);
   });
 }

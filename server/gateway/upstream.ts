@@ -59,17 +59,19 @@ export class Upstream {
     }
   }
 
-  /** Turns a transport error into the answer the client gets; passes HttpErrors through. */
   /** Streams the answer into the writable `factory` returns once the status and headers arrive. */
   async stream(options: UpstreamRequest, factory: Dispatcher.StreamFactory): Promise<void> {
     if (!this.pool) throw this.missing();
     try {
-      await this.pool.stream({ ...options, path: this.basePath + options.path }, factory);
+      // The options are built per request by the caller: prefixing in place spares a copy.
+      if (this.basePath) options.path = this.basePath + options.path;
+      await this.pool.stream(options, factory);
     } catch (error) {
       throw this.translate(error);
     }
   }
 
+  /** Turns a transport error into the answer the client gets; passes HttpErrors through. */
   translate(error: unknown): HttpError {
     if (error instanceof HttpError) return error;
     if (isTimeout(error)) {
