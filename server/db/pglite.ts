@@ -41,8 +41,15 @@ async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Pro
   const unlock = await lockDirectory(directory);
   try {
     await mkdir(directory, { recursive: true });
-    // pg_trgm: the trigram indexes of name queries (installed by a migration, loaded here).
-    const pg = await PGlite.create(directory, { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate }, extensions: { pg_trgm } });
+    const pg = await PGlite.create(directory, {
+      parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+      // pg_trgm: the trigram indexes of name queries (installed by a migration, loaded here).
+      extensions: { pg_trgm },
+      // PGlite's WebAssembly memory only grows, so every buffer ever touched stays resident: the
+      // default 128 MB shared_buffers ends up as RSS once the demo data has been written. The
+      // files sit in the OS page cache anyway, so a small pool costs reads little.
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'],
+    });
     return { pg, unlock };
   } catch (err) {
     await unlock();

@@ -36,6 +36,14 @@ describe('PGlite', () => {
     open: (schema) => open(schema),
   }));
 
+  it('runs with a small buffer pool, since the WebAssembly memory it fills is never given back', async () => {
+    const { rows } = await keeper.query<{ shared_buffers: string; maintenance_work_mem: string }>(
+      'SELECT current_setting($1) AS shared_buffers, current_setting($2) AS maintenance_work_mem',
+      ['shared_buffers', 'maintenance_work_mem'],
+    );
+    expect(rows[0]).toEqual({ shared_buffers: '16MB', maintenance_work_mem: '16MB' });
+  });
+
   it('keeps one database directory, db, under DATA_DIR', () => {
     expect(keeper.kind).toBe('pglite');
     expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
