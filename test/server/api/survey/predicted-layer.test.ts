@@ -28,7 +28,7 @@ describe('predicted layer on a simulated office survey', () => {
       expect(s.predicted.withinSigma).toBeGreaterThanOrEqual(55);
       expect(s.predicted.withinSigma).toBeLessThanOrEqual(80);
     }
-    // The measured layer stays honest: nothing drawn in rooms nobody entered.
-    expect(far!.measured.drawn).toBeLessThan(5);
+    // The measured layer stays honest: beyond 5 m of the route only the surveyor's sideways wander reaches (IDW radius 5 m).
+    expect(far!.measured.drawn).toBeLessThan(10);
   });
 });

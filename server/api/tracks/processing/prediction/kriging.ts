@@ -109,9 +109,15 @@ export class OrdinaryKriging {
     return this.model.partialSill * Math.exp(-h / this.model.rangeM);
   }
 
+  /** The nearest bin of the last estimate. */
+  nearestBin = -1;
+
   /** The residual's estimate at (x, y) and its variance; `out[0]`, `out[1]`. */
   estimate(x: number, y: number, out: Float64Array): void {
     const n = this.index.nearest(x, y, this.k, this.idx, this.d2);
+    this.nearestBin = -1;
+    for (let i = 0; i < n; i++) if (this.nearestBin < 0 || this.d2[i]! < this.d2[this.nearestBin]!) this.nearestBin = i;
+    if (this.nearestBin >= 0) this.nearestBin = this.idx[this.nearestBin]!;
     const { bins, residual } = this;
     const m = n + 1;
     const a = this.a;

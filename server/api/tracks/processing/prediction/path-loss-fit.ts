@@ -10,6 +10,11 @@
  * the radio's frequency (σ 6 dB), and an exponent near 2.8 (σ 0.6, held to 1.6–4.5). Each 2 m bin
  * of the search counts as one observation with the shadowing's typical 4 dB spread, since
  * neighbouring readings are not independent.
+ *
+ * Where the surveyor walked and did not hear the radio says something too: a position that would
+ * put it well above its weakest reading there is unlikely. Those places add a one-sided penalty to
+ * the choice of position (not to P0 and n), which tells a room beside one corridor from its mirror
+ * image beside the other.
  */
 import type { Bins } from './sample-bins.js';
 import type { WallSet } from './wall-loss.js';
@@ -34,7 +39,7 @@ export interface PathLossPrior {
 export function priorFor(frequencyMHz: number): PathLossPrior {
   const f = frequencyMHz > 0 ? frequencyMHz : 2437;
   const freeSpace1m = 20 * Math.log10(f) - 27.55;
-  return { p0Dbm: 5 - freeSpace1m, p0SigmaDb: 6, exponent: 2.8, exponentSigma: 0.6 };
+  return { p0Dbm: 5 - freeSpace1m, p0SigmaDb: 4, exponent: 2.8, exponentSigma: 0.6 };
 }
 
 /** Shadowing's typical standard deviation, dB: how much one bin's reading may stray from the model. */
@@ -92,39 +97,82 @@ function fitAt(bins: Bins, walls: WallSet, prior: PathLossPrior, cx: number, cy:
   return { x: cx, y: cy, p0Dbm: p0, exponent: n, rmsDb: Math.sqrt(sse / sw), cost };
 }
 
-export function fitPathLoss(
-  search: Bins,
-  all: Bins,
-  walls: WallSet,
-  prior: PathLossPrior,
-  floor: { widthM: number; heightM: number },
-  placed?: { x: number; y: number },
-): PathLossModel {
-  if (placed) return fitAt(all, walls, prior, placed.x, placed.y, true);
-  let strongest = 0;
-  for (let i = 1; i < search.count; i++) if (search.value[i]! > search.value[strongest]!) strongest = i;
-  const sx = search.x[strongest]!;
-  const sy = search.y[strongest]!;
-  const candidates: (PathLossModel & { cost: number })[] = [];
+/** Where the walk went without hearing the radio, and the weakest it was heard at. */
+export interface Unheard {
+  x: Float64Array;
+  y: Float64Array;
+  count: number;
+  floorDbm: number;
+}
+
+function unheardPenalty(m: PathLossModel, walls: WallSet, unheard: Unheard): number {
+  let penalty = 0;
+  for (let i = 0; i < unheard.count; i++) {
+    const over = predictDb(m, walls, unheard.x[i]!, unheard.y[i]!) - unheard.floorDbm;
+    if (over > 0) penalty += over * over;
+  }
+  return penalty / (BIN_SIGMA_DB * BIN_SIGMA_DB);
+}
+
+/** One radio's part in a position search. */
+export interface RadioEvidence {
+  search: Bins;
+  prior: PathLossPrior;
+  unheard: Unheard;
+}
+
+/**
+ * The position that best explains every radio given (several when they are one access point's:
+ * its bands share the position, and the band heard farther settles where the other stands).
+ */
+export function locate(radios: readonly RadioEvidence[], walls: WallSet, floor: { widthM: number; heightM: number }): { x: number; y: number } {
+  const costAt = (x: number, y: number) => {
+    let cost = 0;
+    for (const r of radios) {
+      const m = fitAt(r.search, walls, r.prior, x, y, false);
+      cost += m.cost + unheardPenalty(m, walls, r.unheard);
+    }
+    return cost;
+  };
+  let sx = 0;
+  let sy = 0;
+  let strongest = -Infinity;
+  for (const r of radios) {
+    for (let i = 0; i < r.search.count; i++) {
+      if (r.search.value[i]! - r.prior.p0Dbm > strongest) {
+        strongest = r.search.value[i]! - r.prior.p0Dbm;
+        sx = r.search.x[i]!;
+        sy = r.search.y[i]!;
+      }
+    }
+  }
+  const candidates: { x: number; y: number; cost: number }[] = [];
   const step = 2;
   for (let y = step / 2; y < floor.heightM; y += step) {
     for (let x = step / 2; x < floor.widthM; x += step) {
       if (Math.hypot(x - sx, y - sy) > SEARCH_RADIUS_M) continue;
-      candidates.push(fitAt(search, walls, prior, x, y, false));
+      candidates.push({ x, y, cost: costAt(x, y) });
     }
   }
   candidates.sort((a, b) => a.cost - b.cost);
-  let best = candidates[0] ?? fitAt(search, walls, prior, sx, sy, false);
-  for (const c of candidates.slice(0, 4)) {
-    for (let dy = -1.5; dy <= 1.5; dy += 0.5) {
-      for (let dx = -1.5; dx <= 1.5; dx += 0.5) {
+  let best = candidates[0] ?? { x: sx, y: sy, cost: costAt(sx, sy) };
+  for (const c of candidates.slice(0, 3)) {
+    for (let dy = -1; dy <= 1; dy += 0.5) {
+      for (let dx = -1; dx <= 1; dx += 0.5) {
         const x = c.x + dx;
         const y = c.y + dy;
         if (x < 0 || y < 0 || x > floor.widthM || y > floor.heightM) continue;
-        const m = fitAt(search, walls, prior, x, y, false);
-        if (m.cost < best.cost) best = m;
+        const cost = costAt(x, y);
+        if (cost < best.cost) best = { x, y, cost };
       }
     }
   }
-  return fitAt(all, walls, prior, best.x, best.y, true);
+  return best;
+}
+
+/** The model of one radio at a known position, from all its bins. */
+export function fitPathLossAt(all: Bins, walls: WallSet, prior: PathLossPrior, at: { x: number; y: number }): PathLossModel {
+  const { cost, ...model } = fitAt(all, walls, prior, at.x, at.y, true);
+  void cost;
+  return model;
 }
