@@ -7,6 +7,7 @@ import { surveyMigration } from './survey/migration.js';
 import { trackFormatsMigration } from './tracks/migration.js';
 import { projectSharesMigration } from './shares/migration.js';
 import { secondServerMigration } from './tracks/second-server-migration.js';
+import { predictedLayerMigration } from './tracks/predicted-layer-migration.js';
 
 export const apiMigrations: readonly Migration[] = [
   coreMigration,
@@ -16,4 +17,5 @@ export const apiMigrations: readonly Migration[] = [
   trackFormatsMigration,
   secondServerMigration,
   projectSharesMigration,
+  predictedLayerMigration,
 ];

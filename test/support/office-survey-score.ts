@@ -60,9 +60,9 @@ export function scoreOffice(survey: OfficeSurvey, result: ProcessingResult, poin
       }
     }
     const layer = (a: [number, number, number, number], sigma: boolean): LayerScore => ({
-      drawn: acc.total ? (100 * a[0]!) / acc.total : 0,
-      mae: a[0] ? a[1]! / a[0] : NaN,
-      rmse: a[0] ? Math.sqrt(a[2]! / a[0]) : NaN,
+      drawn: acc.total ? (100 * a[0]) / acc.total : 0,
+      mae: a[0] ? a[1] / a[0] : NaN,
+      rmse: a[0] ? Math.sqrt(a[2] / a[0]) : NaN,
       withinSigma: a[0] && sigma ? (100 * a[3]) / a[0] : NaN,
     });
     return { band: band.name, points: acc.total, measured: layer(acc.m, false), predicted: layer(acc.p, true) };

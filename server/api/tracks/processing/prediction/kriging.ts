@@ -156,7 +156,7 @@ export class OrdinaryKriging {
       est += b[i]! * residual[this.idx[i]!]!;
       variance -= b[i]! * rhs[i]!;
     }
-    variance -= b[n]!;
+    variance -= b[n];
     out[0] = est;
     out[1] = variance > 0 ? variance : 0;
   }
