@@ -4807,7 +4807,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    kind?: "signal" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                    kind?: "signal" | "predicted" | "predictedSigma" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
                     technology?: string;
                     /** @description Network datasets of this band only. */
                     band?: string;
@@ -4850,10 +4850,10 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {unknown} */
-                                kind: "signal" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                                kind: "signal" | "predicted" | "predictedSigma" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
                                 technology: string;
                                 /** @enum {unknown} */
-                                unit: "dBm" | "dB" | "count" | "index";
+                                unit: "dBm" | "dB" | "0.1dB" | "count" | "index";
                                 /** @enum {unknown} */
                                 encoding: "int8" | "uint8" | "uint16le";
                                 noData: number | null;
@@ -7060,7 +7060,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    kind?: "signal" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                    kind?: "signal" | "predicted" | "predictedSigma" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
                     technology?: string;
                     /** @description Network datasets of this band only. */
                     band?: string;
@@ -7105,10 +7105,10 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {unknown} */
-                                kind: "signal" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
+                                kind: "signal" | "predicted" | "predictedSigma" | "best" | "second" | "bestNetwork" | "snr" | "serving" | "coChannel";
                                 technology: string;
                                 /** @enum {unknown} */
-                                unit: "dBm" | "dB" | "count" | "index";
+                                unit: "dBm" | "dB" | "0.1dB" | "count" | "index";
                                 /** @enum {unknown} */
                                 encoding: "int8" | "uint8" | "uint16le";
                                 noData: number | null;

@@ -9,6 +9,7 @@ import { projectSharesMigration } from './shares/migration.js';
 import { projectNameSearchMigration } from './projects/search-migration.js';
 import { secondServerMigration } from './tracks/second-server-migration.js';
 import { floorplanWallsMigration } from './floorplans/walls-migration.js';
+import { predictedLayerMigration } from './tracks/predicted-layer-migration.js';
 
 export const apiMigrations: readonly Migration[] = [
   coreMigration,
@@ -20,4 +21,5 @@ export const apiMigrations: readonly Migration[] = [
   projectSharesMigration,
   floorplanWallsMigration,
   projectNameSearchMigration,
+  predictedLayerMigration,
 ];

@@ -9,7 +9,12 @@ import { decodeLayer, type Layer } from './grid-values.js';
 export interface NetworkLayer {
   technology: string;
   network: DatasetNetwork;
+  /** The measured layer: IDW within the radius of a sample. */
   layer: Layer;
+  /** The predicted layer over the whole floor (absent on walks processed before it existed). */
+  predicted?: Layer;
+  /** Its stated standard deviation per cell, tenths of a dB. */
+  predictedSigma?: Layer;
 }
 
 export interface TechnologyLayers {
@@ -38,6 +43,12 @@ export function trackLayers(pages: readonly DatasetPage[], decode: (dataset: Dat
     const layer = decode(dataset, first.grid);
     if (dataset.kind === 'signal' && dataset.network) {
       result.networks.push({ technology: dataset.technology, network: dataset.network, layer });
+      continue;
+    }
+    if (dataset.kind === 'predicted' || dataset.kind === 'predictedSigma') {
+      // Listed after their network's measured grid.
+      const net = result.networks.find((n) => n.network.index === dataset.network?.index);
+      if (net) net[dataset.kind] = layer;
       continue;
     }
     const layers = result.technologies.get(dataset.technology) ?? {};

@@ -7,7 +7,11 @@ import { PageOf, Nullable } from '../http/response-schemas.js';
 import { ColourStopSchema } from '../reporting/settings-schema.js';
 import { GridSchema, MethodSchema } from './track-schema.js';
 
-export const DATASET_KINDS = ['signal', 'best', 'second', 'bestNetwork', 'snr', 'serving', 'coChannel'] as const;
+/**
+ * `predicted` is a network's predicted layer (path-loss model with walls plus kriged residuals) over
+ * the whole floor; `predictedSigma` its stated standard deviation per cell, in tenths of a dB.
+ */
+export const DATASET_KINDS = ['signal', 'predicted', 'predictedSigma', 'best', 'second', 'bestNetwork', 'snr', 'serving', 'coChannel'] as const;
 
 const DatasetNetworkSchema = Type.Object({
   index: Type.Integer({ description: 'The network index bestNetwork grids refer to.' }),
@@ -31,7 +35,7 @@ export const DatasetSchema = Type.Object({
   id: Type.String(),
   kind: Type.Enum(DATASET_KINDS),
   technology: Type.String(),
-  unit: Type.Enum(['dBm', 'dB', 'count', 'index']),
+  unit: Type.Enum(['dBm', 'dB', '0.1dB', 'count', 'index']),
   encoding: Type.Enum(['int8', 'uint8', 'uint16le']),
   noData: Nullable(Type.Integer({ description: 'The value meaning "no data" in this encoding, if any.' })),
   network: Type.Optional(DatasetNetworkSchema),

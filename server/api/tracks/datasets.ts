@@ -25,11 +25,13 @@ export interface DatasetFilter {
   includeValues: boolean;
 }
 
-export type DatasetSource = { table: 'layer'; technology: string; column: string } | { table: 'network'; idx: number };
+export type DatasetSource = { table: 'layer'; technology: string; column: string } | { table: 'network'; idx: number; column: 'grid' | 'predicted' | 'predicted_sigma' };
 
 /** Where a dataset of the list is stored, from its id (`<kind>:<technology>` or `signal:<network index>`). */
 export function datasetSource(d: Pick<Dataset, 'id' | 'kind' | 'technology' | 'network'>): DatasetSource {
-  if (d.kind === 'signal') return { table: 'network', idx: d.network!.index };
+  if (d.kind === 'signal') return { table: 'network', idx: d.network!.index, column: 'grid' };
+  if (d.kind === 'predicted') return { table: 'network', idx: d.network!.index, column: 'predicted' };
+  if (d.kind === 'predictedSigma') return { table: 'network', idx: d.network!.index, column: 'predicted_sigma' };
   return { table: 'layer', technology: d.technology, column: LAYER_KINDS.find((k) => k.kind === d.kind)!.column };
 }
 
@@ -38,7 +40,7 @@ export async function datasetBytes(db: Queryable, trackId: string, source: Datas
   const r =
     source.table === 'layer'
       ? await db.query<{ v: Uint8Array }>(`SELECT ${source.column} AS v FROM track_layers WHERE track_id = $1 AND technology = $2`, [trackId, source.technology])
-      : await db.query<{ v: Uint8Array }>('SELECT grid AS v FROM track_networks WHERE track_id = $1 AND idx = $2', [trackId, source.idx]);
+      : await db.query<{ v: Uint8Array }>(`SELECT ${source.column} AS v FROM track_networks WHERE track_id = $1 AND idx = $2`, [trackId, source.idx]);
   return r.rows[0]!.v;
 }
 
@@ -65,9 +67,11 @@ export async function trackDatasets(db: Queryable, trackId: string, summary: Tra
     covered_cells: number;
     coverage_percent: number;
     has_grid: boolean;
+    has_predicted: boolean;
   }>(
     `SELECT idx, technology, network_id, name, channel, frequency_mhz, band, samples, min_signal_dbm, mean_signal_dbm, max_signal_dbm,
-       mean_noise_dbm, mean_throughput_mbps, cells, covered_cells, coverage_percent, grid IS NOT NULL AS has_grid
+       mean_noise_dbm, mean_throughput_mbps, cells, covered_cells, coverage_percent, grid IS NOT NULL AS has_grid,
+       predicted IS NOT NULL AND predicted_sigma IS NOT NULL AS has_predicted
      FROM track_networks WHERE track_id = $1 ORDER BY idx`,
     [trackId],
   );
@@ -90,32 +94,52 @@ export async function trackDatasets(db: Queryable, trackId: string, summary: Tra
   }
   for (const n of nets.rows) {
     if (!n.has_grid) continue;
+    const network = {
+      index: n.idx,
+      networkId: n.network_id,
+      name: n.name,
+      band: n.band,
+      channel: n.channel,
+      frequencyMHz: n.frequency_mhz,
+      samples: n.samples,
+      minSignalDbm: n.min_signal_dbm,
+      meanSignalDbm: n.mean_signal_dbm,
+      maxSignalDbm: n.max_signal_dbm,
+      meanNoiseDbm: n.mean_noise_dbm,
+      meanThroughputMbps: n.mean_throughput_mbps,
+      cells: n.cells,
+      coveredCells: n.covered_cells,
+      coveragePercent: n.coverage_percent,
+    };
+    const common = { technology: n.technology, network, noData: NO_DATA };
     all.push({
       id: `signal:${n.idx}`,
       kind: 'signal',
-      technology: n.technology,
       unit: 'dBm',
       encoding: 'int8',
-      noData: NO_DATA,
-      network: {
-        index: n.idx,
-        networkId: n.network_id,
-        name: n.name,
-        band: n.band,
-        channel: n.channel,
-        frequencyMHz: n.frequency_mhz,
-        samples: n.samples,
-        minSignalDbm: n.min_signal_dbm,
-        meanSignalDbm: n.mean_signal_dbm,
-        maxSignalDbm: n.max_signal_dbm,
-        meanNoiseDbm: n.mean_noise_dbm,
-        meanThroughputMbps: n.mean_throughput_mbps,
-        cells: n.cells,
-        coveredCells: n.covered_cells,
-        coveragePercent: n.coverage_percent,
-      },
+      ...common,
       colourScale: scale.get(n.technology),
-      source: { table: 'network', idx: n.idx },
+      source: { table: 'network', idx: n.idx, column: 'grid' },
+    });
+    if (!n.has_predicted) continue;
+    all.push({
+      id: `predicted:${n.idx}`,
+      kind: 'predicted',
+      unit: 'dBm',
+      encoding: 'int8',
+      ...common,
+      colourScale: scale.get(n.technology),
+      source: { table: 'network', idx: n.idx, column: 'predicted' },
+    });
+    // σ has no "no data": every cell of a predicted layer states one.
+    all.push({
+      id: `predictedSigma:${n.idx}`,
+      kind: 'predictedSigma',
+      unit: '0.1dB',
+      encoding: 'uint8',
+      ...common,
+      noData: null,
+      source: { table: 'network', idx: n.idx, column: 'predicted_sigma' },
     });
   }
   const bandOf = new Map(nets.rows.map((n) => [n.idx, n.band]));

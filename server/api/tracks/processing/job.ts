@@ -31,11 +31,11 @@ async function inputsOf(db: Queryable, track: TrackRow): Promise<Inputs & { hash
   const row = r.rows[0]!;
   const { settings } = await getReportingSettings(db, row.project_id);
   const walls = normaliseWalls(row.walls);
-  // A wall's id does not change what a signal loses; and a plan without walls hashes as before
-  // walls existed, so its processed tracks are not queued again for nothing.
+  // A wall's id does not change what a signal loses. `v` is the processing's own version: 3 added
+  // the predicted layer, so a track processed before it is processed again when asked.
   const drawn = walls.map(({ x1, y1, x2, y2, material, lossDb }) => [x1, y1, x2, y2, material, lossDb]);
   const hash = createHash('sha256')
-    .update(JSON.stringify({ c: row.calibration, s: settings, ...(drawn.length > 0 && { w: drawn }), v: 2 }))
+    .update(JSON.stringify({ c: row.calibration, s: settings, ...(drawn.length > 0 && { w: drawn }), v: 3 }))
     .digest('hex');
   return { calibration: row.calibration, image: { width: row.width, height: row.height }, projectId: row.project_id, walls, settings, hash };
 }

@@ -30,7 +30,7 @@ export function networkResults(
   networkGrids: NetworkGrids,
   covered: Uint32Array,
   layerResults: readonly LayerResult[],
-): NetworkResult[] {
+): Omit<NetworkResult, 'predicted' | 'predictedSigma'>[] {
   const surveyedOf = new Map(layerResults.map((l) => [l.technology, l.coverage.surveyedCells]));
   return nets.map((net, n) => {
     const surveyed = surveyedOf.get(net.technology) ?? 0;

@@ -24,6 +24,7 @@ import { interpolateNetworks } from './interpolate-networks.js';
 import { layerCoverage } from './layer-coverage.js';
 import { groupLayers } from './layers.js';
 import { networkCoveredCells, networkResults } from './network-results.js';
+import { predictNetworks } from './prediction/predict-networks.js';
 import { sampleStats } from './sample-stats.js';
 
 export interface ProcessOptions {
@@ -35,7 +36,7 @@ export interface ProcessOptions {
   idw?: IdwOptions;
   /** Per-network grids beyond this many bytes in all are dropped, smallest networks first. */
   maxNetworkGridBytes?: number;
-  /** Walls drawn on the plan, ends in image pixels: what the predicted layer attenuates by. */
+  /** Walls drawn on the plan, in image pixels: the predicted layer's model subtracts their loss along each path. */
   walls?: Wall[];
 }
 
@@ -55,6 +56,10 @@ export interface NetworkResult extends TrackNetwork {
   coveragePercent: number;
   /** Whole dBm per cell, NO_DATA where none; null when dropped for size. */
   grid: Int8Array | null;
+  /** The predicted layer (prediction/): whole dBm over the whole floor; null when too few samples or dropped for size. */
+  predicted: Int8Array | null;
+  /** The predicted layer's stated standard deviation per cell, tenths of a dB. */
+  predictedSigma: Uint8Array | null;
 }
 
 export interface LayerResult {
@@ -117,7 +122,13 @@ export function processTrack(samples: SampleTable, options: ProcessOptions): Pro
   const layerResults = layers.map((layer) => layerCoverage(layer, nets, grid));
   const channels = layers.flatMap((layer) => channelStats(layer, nets, stats, cells));
   const covered = networkCoveredCells(layers, networkGrids.grids, cells);
-  const networks = networkResults(nets, stats, networkGrids, covered, layerResults);
+  // Same size budget as the measured grids: a network whose measured grid was dropped gets no prediction either.
+  const predicted = predictNetworks(samples, stats, grid, options.walls ?? [], (n) => networkGrids.grids[n] !== null);
+  const networks = networkResults(nets, stats, networkGrids, covered, layerResults).map((n, i) => ({
+    ...n,
+    predicted: predicted[i]?.values ?? null,
+    predictedSigma: predicted[i]?.sigma ?? null,
+  }));
 
   channels.sort((a, b) => a.technology.localeCompare(b.technology) || a.band.localeCompare(b.band) || a.channel - b.channel);
   return {

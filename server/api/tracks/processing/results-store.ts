@@ -54,6 +54,8 @@ export async function replaceResults(tx: Queryable, trackId: string, result: Pro
       'covered_cells',
       'coverage_percent',
       'grid',
+      'predicted',
+      'predicted_sigma',
     ],
     result.networks.map((n) => [
       trackId,
@@ -74,6 +76,8 @@ export async function replaceResults(tx: Queryable, trackId: string, result: Pro
       n.coveredCells,
       n.coveragePercent,
       n.grid ? bytes(n.grid) : null,
+      n.predicted ? bytes(n.predicted) : null,
+      n.predictedSigma ? bytes(n.predictedSigma) : null,
     ]),
   );
   await insertMany(

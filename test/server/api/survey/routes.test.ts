@@ -351,7 +351,8 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
 
       const list = await http.get(`/api/tracks/${trackId}/datasets?per_page=100`);
       expect(list.status).toBe(200);
-      expect(list.body.total).toBe(6 + 8);
+      // Per network its measured grid, its predicted layer and that layer's sigma.
+      expect(list.body.total).toBe(6 + 8 * 3);
       expect(list.body.items.every((d: { values?: string }) => d.values === undefined)).toBe(true);
       const best = await http.get(`/api/tracks/${trackId}/datasets?kind=best&include=values`);
       expect(best.body.items).toHaveLength(1);
@@ -366,11 +367,18 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       // A layer processed before the second-best server was kept has no such dataset.
       const kept = await t.db.query<{ second: Uint8Array }>('SELECT second FROM track_layers WHERE track_id = $1', [trackId]);
       await t.db.query('UPDATE track_layers SET second = NULL WHERE track_id = $1', [trackId]);
-      expect((await http.get(`/api/tracks/${trackId}/datasets?per_page=100`)).body.total).toBe(5 + 8);
+      expect((await http.get(`/api/tracks/${trackId}/datasets?per_page=100`)).body.total).toBe(5 + 8 * 3);
       await t.db.query('UPDATE track_layers SET second = $2 WHERE track_id = $1', [trackId, kept.rows[0]!.second]);
       const only5 = await http.get(`/api/tracks/${trackId}/datasets?kind=signal&band=5GHz`);
       expect(only5.body.items.map((d: { network: { band: string } }) => d.network.band)).toEqual(['5GHz', '5GHz', '5GHz', '5GHz']);
       expect((await http.get(`/api/tracks/${trackId}/datasets?kind=heat`)).status).toBe(400);
+      // The predicted layer covers the whole floor, and every cell states its sigma.
+      const predicted = await http.get(`/api/tracks/${trackId}/datasets?kind=predicted&include=values`);
+      const sigma = await http.get(`/api/tracks/${trackId}/datasets?kind=predictedSigma&include=values`);
+      expect(predicted.body.items).toHaveLength(8);
+      expect(sigma.body.items[0]).toMatchObject({ unit: '0.1dB', encoding: 'uint8', noData: null });
+      expect(new Int8Array(Buffer.from(predicted.body.items[0].values, 'base64')).every((v) => v !== -128)).toBe(true);
+      expect(new Uint8Array(Buffer.from(sigma.body.items[0].values, 'base64')).every((v) => v > 0)).toBe(true);
 
       // Where it was measured: one entry per place in time order, with the strongest signal heard there.
       const points = await http.get(`/api/tracks/${trackId}/points`);
