@@ -12,6 +12,18 @@ import type { NetworkLayer, TrackLayers } from './track-layers.js';
 export const VIEW_IDS = ['primary', 'secondary', 'snr', 'serving', 'coChannel', 'network', 'requirements'] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
+/** Measured: interpolated only near samples. Predicted: the path-loss model with walls and kriged residuals, over the whole floor. */
+export const LAYER_IDS = ['measured', 'predicted'] as const;
+export type LayerId = (typeof LAYER_IDS)[number];
+
+/** The views a predicted layer exists for: those read from the networks' own signal grids. SNR, serving and co-channel are processed from measurements only. */
+export const PREDICTABLE: ReadonlySet<ViewId> = new Set(['primary', 'secondary', 'network']);
+
+/** Whether any network of the technology carries a predicted layer (walks processed before it existed carry none). */
+export function hasPredicted(track: TrackLayers, technology: string): boolean {
+  return track.networks.some((n) => n.technology === technology && n.predicted && n.predictedSigma);
+}
+
 export interface ViewFilter {
   technology: string;
   /** Empty: every band. */
@@ -35,6 +47,10 @@ export interface ViewResult {
   meets: ((value: number) => boolean) | null;
   /** False when the filter left nothing to show. */
   hasData: boolean;
+  /** Which layer the values come from. */
+  layer: LayerId;
+  /** Predicted layer only: the stated standard deviation per cell, dB (NaN where the value is). */
+  sigma?: Float32Array;
 }
 
 const SNR_STOPS = [0, 10, 15, 20, 25, 30, 40];
@@ -76,6 +92,48 @@ function rankedSignal(networks: readonly NetworkLayer[], cells: number, rank: 0 
   return out;
 }
 
+/** As rankedSignal over the predicted layers, with the standard deviation of the network that gave each cell its value. */
+function rankedPrediction(networks: readonly NetworkLayer[], cells: number, rank: 0 | 1): { values: Float32Array; sigma: Float32Array } {
+  const first = new Float32Array(cells).fill(Number.NEGATIVE_INFINITY);
+  const second = new Float32Array(cells).fill(Number.NEGATIVE_INFINITY);
+  const firstSigma = new Float32Array(cells).fill(Number.NaN);
+  const secondSigma = new Float32Array(cells).fill(Number.NaN);
+  for (const { predicted, predictedSigma } of networks) {
+    if (!predicted || !predictedSigma) continue;
+    for (let i = 0; i < cells; i++) {
+      const v = predicted.values[i]!;
+      if (v === predicted.noData) continue;
+      const s = predictedSigma.values[i] === predictedSigma.noData ? Number.NaN : predictedSigma.values[i]! / 10;
+      if (v > first[i]!) {
+        second[i] = first[i]!;
+        secondSigma[i] = firstSigma[i]!;
+        first[i] = v;
+        firstSigma[i] = s;
+      } else if (v > second[i]!) {
+        second[i] = v;
+        secondSigma[i] = s;
+      }
+    }
+  }
+  const values = rank === 0 ? first : second;
+  for (let i = 0; i < cells; i++) if (values[i] === Number.NEGATIVE_INFINITY) values[i] = Number.NaN;
+  return { values, sigma: rank === 0 ? firstSigma : secondSigma };
+}
+
+/** The predicted signal views; null for a view that has no predicted layer. */
+function predictedView(view: ViewId, track: TrackLayers, f: ViewFilter, t: Thresholds, signalBands: Band[], cells: number): Omit<ViewResult, 'hasData'> | null {
+  const filtered = f.band !== '' || f.channel !== 0;
+  let networks: NetworkLayer[];
+  if (view === 'network') networks = track.networks.filter((n) => n.network.index === f.network);
+  else if (view === 'primary' || filtered) networks = selected(track, f);
+  // Unfiltered, the second server counts the bands the requirements name, as processing does for the measured one.
+  else if (view === 'secondary') networks = track.networks.filter((n) => n.technology === f.technology && (t.bands.length === 0 || t.bands.includes(n.network.band)));
+  else return null;
+  const { values, sigma } = rankedPrediction(networks, cells, view === 'secondary' ? 1 : 0);
+  const threshold = view === 'secondary' ? t.minSecondaryDbm : t.minSignalDbm;
+  return { values, sigma, bands: signalBands, unit: 'dBm', threshold, meets: (v) => v >= threshold, layer: 'predicted' };
+}
+
 /** The second-best server as processing judged it; for walks processed before it was kept, from the networks' own grids. */
 function secondServer(track: TrackLayers, technology: string, t: Thresholds, cells: number): Float32Array {
   const stored = track.technologies.get(technology)?.second;
@@ -114,12 +172,17 @@ function requirementValues(track: TrackLayers, f: ViewFilter, t: Thresholds, cel
   return out;
 }
 
-export function computeView(view: ViewId, track: TrackLayers, f: ViewFilter, thresholds: Thresholds, palette: Palette): ViewResult {
+/** `layer` predicted falls back to measured for views that have no predicted layer. */
+export function computeView(view: ViewId, track: TrackLayers, f: ViewFilter, thresholds: Thresholds, palette: Palette, layer: LayerId = 'measured'): ViewResult {
   const cells = track.grid.cols * track.grid.rows;
   const layers = track.technologies.get(f.technology) ?? {};
   const signalBands = bandsOf(thresholds.colourScale, palette);
   const filtered = f.band !== '' || f.channel !== 0;
-  let result: Omit<ViewResult, 'hasData'>;
+  if (layer === 'predicted' && PREDICTABLE.has(view) && hasPredicted(track, f.technology)) {
+    const predicted = predictedView(view, track, f, thresholds, signalBands, cells);
+    if (predicted) return { ...predicted, hasData: predicted.values.some((v) => !Number.isNaN(v)) };
+  }
+  let result: Omit<ViewResult, 'hasData' | 'layer'>;
   switch (view) {
     case 'primary':
     case 'secondary': {
@@ -181,7 +244,7 @@ export function computeView(view: ViewId, track: TrackLayers, f: ViewFilter, thr
     const best = fromLayer(layers.best, cells);
     for (let i = 0; i < cells; i++) if (Number.isNaN(best[i]!)) result.values[i] = Number.NaN;
   }
-  return { ...result, hasData: result.values.some((v) => !Number.isNaN(v)) };
+  return { ...result, layer: 'measured', hasData: result.values.some((v) => !Number.isNaN(v)) };
 }
 
 export interface Share {

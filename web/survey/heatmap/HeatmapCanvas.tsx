@@ -23,7 +23,7 @@ export const HeatmapCanvas = memo(function HeatmapCanvas({ grid, view, planPerSt
   const canvas = useRef<HTMLCanvasElement>(null);
   useLayoutEffect(() => {
     const context = canvas.current?.getContext('2d');
-    if (context) timed('heatmap paint', () => context.putImageData(paintGrid(view.values, grid.cols, grid.rows, view.bands), 0, 0));
+    if (context) timed('heatmap paint', () => context.putImageData(paintGrid(view.values, grid.cols, grid.rows, view.bands, view.sigma), 0, 0));
   }, [view, grid]);
   const cellStagePx = grid.cellSizeM / grid.metresPerPixel / planPerStage;
   return (

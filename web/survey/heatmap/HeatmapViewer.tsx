@@ -46,11 +46,11 @@ interface Props {
 export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, technologyName, aside, notice, tools, below, walls }: Props) {
   const { t } = useTranslation();
   const state = useViewerState(mainTechnology(layers));
-  const { preferences, view: viewId, filter } = state;
+  const { preferences, view: viewId, filter, layer } = state;
   const thresholds = thresholdsFor(filter.technology);
   const view = useMemo(
-    () => timed('heatmap view', () => computeView(viewId, layers, filter, thresholds, preferences.palette)),
-    [viewId, layers, filter, thresholds, preferences.palette],
+    () => timed('heatmap view', () => computeView(viewId, layers, filter, thresholds, preferences.palette, layer)),
+    [viewId, layers, filter, thresholds, preferences.palette, layer],
   );
   const [hover, setHover] = useState<PlanPoint | null>(null);
   const [scale, setScale] = useState(1);
@@ -69,8 +69,10 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
     const bestNetwork = layers.technologies.get(filter.technology)?.bestNetwork;
     const networkIndex = viewId === 'network' ? filter.network : viewId === 'primary' && !filter.band && !filter.channel && bestNetwork ? valueAt(bestNetwork, col, row) : null;
     const nearest = points ? nearestPoint(points, hover.x, hover.y) : null;
+    const sigma = view.sigma && !Number.isNaN(raw) ? view.sigma[index]! : Number.NaN;
     readout = {
       value: Number.isNaN(raw) ? null : raw,
+      sigmaDb: Number.isNaN(sigma) ? undefined : sigma,
       network: networkIndex === null || Number.isNaN(raw) ? undefined : networkByIndex(layers, networkIndex),
       nearestM: nearest ? nearest.distancePx * grid.metresPerPixel : null,
     };
@@ -114,7 +116,7 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
       <aside className="heatmap-aside" aria-label={t('survey.viewer.panel')}>
         {aside}
         <ViewerControls state={state} track={layers} technologyName={technologyName} />
-        <Legend viewId={viewId} view={legendView} cellSizeM={grid.cellSizeM} />
+        <Legend viewId={viewId} view={legendView} cellSizeM={grid.cellSizeM} radiusM={layers.radiusM} />
         {walls && <WallLegend walls={walls} />}
       </aside>
     </div>

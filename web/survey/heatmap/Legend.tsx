@@ -1,7 +1,8 @@
 /**
  * The colours of the view, strongest first (for requirements: passing first, then each reason in
  * the order cells are judged), each with the range it stands for; the requirement marked; and how much of the surveyed area meets it. Swatches carry a border so the pale bands
- * stay visible on a dark page.
+ * stay visible on a dark page. Names the layer (measured or predicted) and how it was made, and the
+ * share says which layer it counts.
  */
 import { memo } from 'react';
 import { useTranslation } from '../../lib/i18n.js';
@@ -11,9 +12,11 @@ interface Props {
   viewId: ViewId;
   view: ViewResult;
   cellSizeM: number;
+  /** How far from a sample the measured layer reaches, metres. */
+  radiusM: number;
 }
 
-export const Legend = memo(function Legend({ viewId, view, cellSizeM }: Props) {
+export const Legend = memo(function Legend({ viewId, view, cellSizeM, radiusM }: Props) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const unit = view.unit === 'dBm' ? ' dBm' : view.unit === 'dB' ? ' dB' : '';
@@ -36,6 +39,9 @@ export const Legend = memo(function Legend({ viewId, view, cellSizeM }: Props) {
       <h3 id="legend-title" className="panel-title">
         {t(`survey.viewer.views.${viewId}`)}
       </h3>
+      <p className={`legend-layer legend-layer-${view.layer}`}>
+        {view.layer === 'predicted' ? t('survey.viewer.layers.predictedMethod') : t('survey.viewer.layers.measuredMethod', { radius: number.format(radiusM) })}
+      </p>
       <ul className="legend-bands">
         {(view.unit === 'requirement' ? rows : rows.reverse()).map((row) => (
           <li key={row.label} className={row.marked ? 'legend-band legend-band-marked' : 'legend-band'}>
@@ -47,8 +53,8 @@ export const Legend = memo(function Legend({ viewId, view, cellSizeM }: Props) {
       </ul>
       <p className="legend-share">
         {share.percent === null
-          ? t('survey.viewer.area', { area: number.format(share.areaM2) })
-          : t('survey.viewer.share', { percent: percent.format(share.percent), area: number.format(share.areaM2) })}
+          ? t(`survey.viewer.layers.area.${view.layer}`, { area: number.format(share.areaM2) })
+          : t(`survey.viewer.layers.share.${view.layer}`, { percent: percent.format(share.percent), area: number.format(share.areaM2) })}
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 /**
  * What lies under the pointer: the view's value, the best server there (name, BSSID, channel,
  * band) and how far the nearest measured place is — near a sample the value is measured, far
- * from one it is interpolated.
+ * from one it is interpolated. A predicted value comes with its stated uncertainty (± one σ).
  */
 import type { DatasetNetwork } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
@@ -9,6 +9,8 @@ import { REQUIREMENTS, type ViewResult } from '../../../shared/heatmap/views.js'
 
 export interface ReadoutValue {
   value: number | null;
+  /** Predicted layer only: the cell's standard deviation, dB. */
+  sigmaDb?: number;
   network?: DatasetNetwork;
   nearestM: number | null;
 }
@@ -21,6 +23,7 @@ export function Readout({ view, at }: { view: ViewResult; at: ReadoutValue }) {
   if (at.value === null) value = t('survey.viewer.notMeasured');
   else if (view.unit === 'requirement') value = t(`survey.viewer.requirement.${REQUIREMENTS[at.value]!}`);
   else value = `${whole.format(at.value)}${view.unit === 'dBm' ? ' dBm' : view.unit === 'dB' ? ' dB' : ''}`;
+  if (at.value !== null && at.sigmaDb !== undefined) value = t('survey.viewer.plusMinus', { value, sigma: whole.format(at.sigmaDb) });
   return (
     <div className="readout" role="status" aria-live="off">
       <strong className="readout-value">{value}</strong>

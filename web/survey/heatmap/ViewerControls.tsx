@@ -1,11 +1,11 @@
 /** The viewer's side panel: what to show, filtered how, drawn how. */
-import { Label, Slider, SliderOutput, SliderThumb, SliderTrack, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { Label, Radio, RadioGroup, Slider, SliderOutput, SliderThumb, SliderTrack, Text, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
 import { FilterSelect } from '../../ui/FilterSelect.js';
 import type { RenderMode } from './HeatmapCanvas.js';
 import type { TrackLayers } from '../../../shared/heatmap/track-layers.js';
 import type { useViewerState } from './viewer-state.js';
-import { VIEW_IDS, type ViewId } from '../../../shared/heatmap/views.js';
+import { hasPredicted, LAYER_IDS, PREDICTABLE, VIEW_IDS, type LayerId, type ViewId } from '../../../shared/heatmap/views.js';
 
 type State = ReturnType<typeof useViewerState>;
 
@@ -15,7 +15,10 @@ const FILTERABLE: ReadonlySet<ViewId> = new Set(['primary', 'secondary']);
 
 export function ViewerControls({ state, track, technologyName }: { state: State; track: TrackLayers; technologyName: (id: string) => string }) {
   const { t } = useTranslation();
-  const { preferences, prefer, view, setView, filter, setFilter } = state;
+  const { preferences, prefer, view, setView, layer, setLayer, filter, setFilter } = state;
+  const predictable = hasPredicted(track, filter.technology);
+  // Why the switch cannot be used, if it cannot.
+  const layerNote = !predictable ? t('survey.viewer.layers.unavailable') : !PREDICTABLE.has(view) ? t('survey.viewer.layers.measuredOnly') : null;
   const networks = track.networks.filter((n) => n.technology === filter.technology);
   const bands = [...new Set(networks.map((n) => n.network.band))].sort();
   const channels = [...new Set(networks.filter((n) => !filter.band || n.network.band === filter.band).map((n) => n.network.channel))].sort((a, b) => a - b);
@@ -50,6 +53,27 @@ export function ViewerControls({ state, track, technologyName }: { state: State;
           onChange={(index) => setFilter({ ...filter, network: Number(index) })}
         />
       )}
+      <RadioGroup
+        className="layer-switch"
+        orientation="horizontal"
+        value={predictable ? layer : 'measured'}
+        onChange={(value) => setLayer(value as LayerId)}
+        isDisabled={!predictable || !PREDICTABLE.has(view)}
+      >
+        <Label className="field-label">{t('survey.viewer.layers.label')}</Label>
+        <div className="segmented">
+          {LAYER_IDS.map((id) => (
+            <Radio key={id} value={id} className="segmented-button">
+              {t(`survey.viewer.layers.${id}`)}
+            </Radio>
+          ))}
+        </div>
+        {layerNote && (
+          <Text slot="description" className="field-hint">
+            {layerNote}
+          </Text>
+        )}
+      </RadioGroup>
       {FILTERABLE.has(view) && (
         <div className="viewer-filters">
           <FilterSelect

@@ -1,11 +1,12 @@
 /**
  * The viewer's choices. The palette, mode and opacity are how a person likes to read heatmaps and
- * are kept for the next visit; the view and filters belong to the walk on screen.
+ * are kept for the next visit; the view, filters and layer (measured or predicted) belong to the
+ * walk on screen, so every walk opens on what was measured.
  */
 import { useState } from 'react';
 import type { Palette } from '../../../shared/heatmap/colour-bands.js';
 import type { RenderMode } from './HeatmapCanvas.js';
-import type { ViewFilter, ViewId } from '../../../shared/heatmap/views.js';
+import type { LayerId, ViewFilter, ViewId } from '../../../shared/heatmap/views.js';
 
 const KEY = 'heatmapPreferences';
 
@@ -38,6 +39,7 @@ export function useViewerState(technology: string) {
   const [preferences, setPreferences] = useState(stored);
   const [view, setView] = useState<ViewId>('primary');
   const [filter, setFilter] = useState<ViewFilter>({ technology, band: '', channel: 0, network: null });
+  const [layer, setLayer] = useState<LayerId>('measured');
   function prefer(change: Partial<Preferences>) {
     setPreferences((p) => {
       const next = { ...p, ...change };
@@ -49,5 +51,5 @@ export function useViewerState(technology: string) {
       return next;
     });
   }
-  return { preferences, prefer, view, setView, filter: { ...filter, technology: filter.technology || technology }, setFilter };
+  return { preferences, prefer, view, setView, layer, setLayer, filter: { ...filter, technology: filter.technology || technology }, setFilter };
 }

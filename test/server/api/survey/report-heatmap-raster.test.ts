@@ -20,7 +20,7 @@ describe('report heatmap raster', () => {
     const values = new Float32Array(grid.cols * grid.rows).fill(Number.NaN);
     values[2 * grid.cols + 3] = 1;
     values[grid.cols * grid.rows - 1] = 1;
-    const view: ViewResult = { values, bands: [{ from: 0, colour: '#0000ff' }], unit: 'count', threshold: null, meets: null, hasData: true };
+    const view: ViewResult = { values, bands: [{ from: 0, colour: '#0000ff' }], unit: 'count', threshold: null, meets: null, hasData: true, layer: 'measured' };
     const image = await heatmapImage(display, plan, grid, view, 400, 400);
     expect([image.width, image.height]).toEqual([400, 200]);
     expect(image.perPlanPixel).toBeCloseTo(1, 9);
