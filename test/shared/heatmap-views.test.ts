@@ -3,7 +3,8 @@ import type { Dataset, DatasetNetwork, Thresholds } from '../../shared/heatmap/w
 import { bandIndex, bandsOf } from '../../shared/heatmap/colour-bands.js';
 import { decodeLayer, valueAt, type Layer } from '../../shared/heatmap/grid-values.js';
 import type { TrackLayers } from '../../shared/heatmap/track-layers.js';
-import { computeView, shareMeeting } from '../../shared/heatmap/views.js';
+import { paintCells, uncertaintyAlpha } from '../../shared/heatmap/paint-cells.js';
+import { computeView, hasPredicted, shareMeeting } from '../../shared/heatmap/views.js';
 
 const NO = -128;
 const grid = { cellSizeM: 0.5, cols: 3, rows: 1, metresPerPixel: 0.05 };
@@ -103,5 +104,45 @@ describe('heatmap views', () => {
     const bands = bandsOf(thresholds.colourScale, 'viridis');
     expect(bands.map((b) => b.from)).toEqual([-80, -67, -55]);
     expect(bands.map((b) => b.colour)).toEqual(['#440154', '#21918c', '#fde725']);
+  });
+
+  it('draw the predicted layer over the whole floor, with the sigma of the network that gives each cell its value', () => {
+    const t = track();
+    expect(hasPredicted(t, 'wifi6')).toBe(false);
+    expect(computeView('primary', t, filter, thresholds, 'project', 'predicted').layer).toBe('measured');
+    t.networks[0]!.predicted = int8([-50, -75, -90]);
+    t.networks[0]!.predictedSigma = uint8([15, 30, 80]);
+    t.networks[1]!.predicted = int8([-60, -70, -85]);
+    t.networks[1]!.predictedSigma = uint8([20, 25, 90]);
+    expect(hasPredicted(t, 'wifi6')).toBe(true);
+    const primary = computeView('primary', t, filter, thresholds, 'project', 'predicted');
+    expect(primary.layer).toBe('predicted');
+    expect([...primary.values]).toEqual([-50, -70, -85]);
+    expect([...primary.sigma!].map((s) => Math.round(s * 10))).toEqual([15, 25, 90]);
+    expect(shareMeeting(primary, 0.5)).toEqual({ cells: 3, areaM2: 0.75, percent: 100 / 3 });
+    const secondary = computeView('secondary', t, filter, thresholds, 'project', 'predicted');
+    expect([...secondary.values]).toEqual([-60, -75, -90]);
+    expect([...secondary.sigma!].map((s) => Math.round(s * 10))).toEqual([20, 30, 80]);
+    const one = computeView('network', t, { ...filter, network: 1 }, thresholds, 'project', 'predicted');
+    expect([...one.values]).toEqual([-60, -70, -85]);
+    // SNR is processed from measurements only: the switch does not apply to it.
+    const snr = computeView('snr', t, filter, thresholds, 'project', 'predicted');
+    expect([snr.layer, snr.sigma]).toEqual(['measured', undefined]);
+  });
+
+  it('fade predicted cells as their sigma grows and hatch them above 6 dB, leaving measured cells solid', () => {
+    expect([uncertaintyAlpha(1), uncertaintyAlpha(2), uncertaintyAlpha(6), uncertaintyAlpha(10), uncertaintyAlpha(20), uncertaintyAlpha(Number.NaN)]).toEqual([255, 255, 160, 64, 64, 64]);
+    const bands = bandsOf(thresholds.colourScale, 'project');
+    const values = Float32Array.from([-50, -50, -50, -50, -50, -50]);
+    const measured = new Uint32Array(6);
+    paintCells(values, bands, measured);
+    expect(measured.every((w) => w >>> 24 === 255)).toBe(true);
+    // Three columns, two rows: σ 1 dB on the first row, 8 dB on the second.
+    const predicted = new Uint32Array(6);
+    paintCells(values, bands, predicted, 255, { sigma: Float32Array.from([1, 1, 1, 8, 8, 8]), cols: 3 });
+    const alphas = [...predicted].map((w) => w >>> 24);
+    expect(alphas.slice(0, 3)).toEqual([255, 255, 255]);
+    // (col + row) % 3 === 0 is left clear on the uncertain row: column 2 of row 1.
+    expect(alphas.slice(3)).toEqual([uncertaintyAlpha(8), uncertaintyAlpha(8), 0]);
   });
 });
