@@ -3,6 +3,7 @@
  * of the surveyed area meeting each one, met or not against the project's pass mark.
  */
 import type { TechnologyThresholds } from '../reporting/thresholds.js';
+import { DEFAULT_IDW } from '../tracks/processing/idw.js';
 import { CONTENT_WIDTH, INK, MUTED, PAGE, type ReportDocument } from './report-document.js';
 import { percentMeeting, REQUIREMENT_VIEWS, type RequirementView, type Tally } from './requirement-shares.js';
 import { drawTable, type Column } from './table.js';
@@ -41,6 +42,12 @@ export function drawSummary(rd: ReportDocument, texts: ReportTexts, technologyNa
     .fontSize(10)
     .fillColor(INK)
     .text(texts.t('summary.intro', { technology: technologyName, percent: texts.percent(thresholds.minAreaPercent) }), { width: CONTENT_WIDTH });
+  doc.moveDown(0.4);
+  // How the figures were made, and how far the viewer's prediction can be trusted (README: measured and predicted layers).
+  doc
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(texts.t('summary.method', { radius: texts.number(DEFAULT_IDW.radiusM) }), { width: CONTENT_WIDTH });
   doc.moveDown(0.8);
   drawTable(
     rd,
