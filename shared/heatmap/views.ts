@@ -51,6 +51,8 @@ export interface ViewResult {
   layer: LayerId;
   /** Predicted layer only: the stated standard deviation per cell, dB (NaN where the value is). */
   sigma?: Float32Array;
+  /** Predicted signal views only: the index of the network that gives each cell its value (−1: none), as the measured best-server layer does. */
+  sources?: Int32Array;
 }
 
 const SNR_STOPS = [0, 10, 15, 20, 25, 30, 40];
@@ -93,12 +95,14 @@ function rankedSignal(networks: readonly NetworkLayer[], cells: number, rank: 0 
 }
 
 /** As rankedSignal over the predicted layers, with the standard deviation of the network that gave each cell its value. */
-function rankedPrediction(networks: readonly NetworkLayer[], cells: number, rank: 0 | 1): { values: Float32Array; sigma: Float32Array } {
+function rankedPrediction(networks: readonly NetworkLayer[], cells: number, rank: 0 | 1): { values: Float32Array; sigma: Float32Array; sources: Int32Array } {
   const first = new Float32Array(cells).fill(Number.NEGATIVE_INFINITY);
   const second = new Float32Array(cells).fill(Number.NEGATIVE_INFINITY);
   const firstSigma = new Float32Array(cells).fill(Number.NaN);
   const secondSigma = new Float32Array(cells).fill(Number.NaN);
-  for (const { predicted, predictedSigma } of networks) {
+  const firstSource = new Int32Array(cells).fill(-1);
+  const secondSource = new Int32Array(cells).fill(-1);
+  for (const { predicted, predictedSigma, network } of networks) {
     if (!predicted || !predictedSigma) continue;
     for (let i = 0; i < cells; i++) {
       const v = predicted.values[i]!;
@@ -107,17 +111,20 @@ function rankedPrediction(networks: readonly NetworkLayer[], cells: number, rank
       if (v > first[i]!) {
         second[i] = first[i]!;
         secondSigma[i] = firstSigma[i]!;
+        secondSource[i] = firstSource[i]!;
         first[i] = v;
         firstSigma[i] = s;
+        firstSource[i] = network.index;
       } else if (v > second[i]!) {
         second[i] = v;
         secondSigma[i] = s;
+        secondSource[i] = network.index;
       }
     }
   }
   const values = rank === 0 ? first : second;
   for (let i = 0; i < cells; i++) if (values[i] === Number.NEGATIVE_INFINITY) values[i] = Number.NaN;
-  return { values, sigma: rank === 0 ? firstSigma : secondSigma };
+  return { values, sigma: rank === 0 ? firstSigma : secondSigma, sources: rank === 0 ? firstSource : secondSource };
 }
 
 /** The predicted signal views; null for a view that has no predicted layer. */
@@ -129,9 +136,9 @@ function predictedView(view: ViewId, track: TrackLayers, f: ViewFilter, t: Thres
   // Unfiltered, the second server counts the bands the requirements name, as processing does for the measured one.
   else if (view === 'secondary') networks = track.networks.filter((n) => n.technology === f.technology && (t.bands.length === 0 || t.bands.includes(n.network.band)));
   else return null;
-  const { values, sigma } = rankedPrediction(networks, cells, view === 'secondary' ? 1 : 0);
+  const { values, sigma, sources } = rankedPrediction(networks, cells, view === 'secondary' ? 1 : 0);
   const threshold = view === 'secondary' ? t.minSecondaryDbm : t.minSignalDbm;
-  return { values, sigma, bands: signalBands, unit: 'dBm', threshold, meets: (v) => v >= threshold, layer: 'predicted' };
+  return { values, sigma, sources, bands: signalBands, unit: 'dBm', threshold, meets: (v) => v >= threshold, layer: 'predicted' };
 }
 
 /** The second-best server as processing judged it; for walks processed before it was kept, from the networks' own grids. */

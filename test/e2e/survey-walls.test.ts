@@ -3,7 +3,8 @@
  * floor, draws a concrete wall kept straight with Shift and a glass wall joined to its end,
  * lowers the glass wall's loss, draws a third wall and deletes it with the Delete key, draws a
  * fourth and undoes it, saves, reloads, and finds the two walls over the heatmap with their
- * legend and back in the tool. The stored set is read back from the API. Audited with axe-core
+ * legend and back in the tool; there it flips the heatmap to the predicted layer and reads the
+ * legend's method and a ± readout. The stored set is read back from the API. Audited with axe-core
  * in light and dark; screenshots (SCREENSHOTS=1) at desktop and phone width.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -155,6 +156,26 @@ describe('walls on the floor plan', () => {
     expect(new Set(colours).size).toBe(2);
     await expectAccessible(page);
     await screenshotsOf(page, 'walls-viewer');
+
+    // The predicted layer: the legend names its method, the readout gives its uncertainty.
+    const layerSwitch = page.getByRole('radiogroup', { name: 'Layer' });
+    expect(await layerSwitch.getByRole('radio', { name: 'Measured' }).isChecked()).toBe(true);
+    await page
+      .locator('.legend')
+      .getByText(/^Measured coverage:/)
+      .waitFor();
+    await layerSwitch.locator('.segmented-button', { hasText: 'Predicted' }).click();
+    await page.locator('.legend').getByText('Predicted: path-loss model with walls + kriging; typical error 2–5 dB, shaded by uncertainty').waitFor();
+    await page
+      .locator('.legend')
+      .getByText(/^Predicted coverage:/)
+      .waitFor();
+    const box = (await page.locator('.plan-stage').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.9);
+    await expect.poll(() => page.locator('.readout-value').textContent()).toMatch(/^−?-?\d+ dBm ± \d+ dB$/);
+    await expectAccessible(page);
+    await screenshotsOf(page, 'walls-viewer-predicted');
+    await layerSwitch.locator('.segmented-button', { hasText: 'Measured' }).click();
 
     await page.getByRole('button', { name: 'Walls', exact: true }).click();
     await list(page)

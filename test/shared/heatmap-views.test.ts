@@ -119,10 +119,12 @@ describe('heatmap views', () => {
     expect(primary.layer).toBe('predicted');
     expect([...primary.values]).toEqual([-50, -70, -85]);
     expect([...primary.sigma!].map((s) => Math.round(s * 10))).toEqual([15, 25, 90]);
+    expect([...primary.sources!]).toEqual([0, 1, 1]);
     expect(shareMeeting(primary, 0.5)).toEqual({ cells: 3, areaM2: 0.75, percent: 100 / 3 });
     const secondary = computeView('secondary', t, filter, thresholds, 'project', 'predicted');
     expect([...secondary.values]).toEqual([-60, -75, -90]);
     expect([...secondary.sigma!].map((s) => Math.round(s * 10))).toEqual([20, 30, 80]);
+    expect([...secondary.sources!]).toEqual([1, 0, 0]);
     const one = computeView('network', t, { ...filter, network: 1 }, thresholds, 'project', 'predicted');
     expect([...one.values]).toEqual([-60, -70, -85]);
     // SNR is processed from measurements only: the switch does not apply to it.
@@ -131,7 +133,9 @@ describe('heatmap views', () => {
   });
 
   it('fade predicted cells as their sigma grows and hatch them above 6 dB, leaving measured cells solid', () => {
-    expect([uncertaintyAlpha(1), uncertaintyAlpha(2), uncertaintyAlpha(6), uncertaintyAlpha(10), uncertaintyAlpha(20), uncertaintyAlpha(Number.NaN)]).toEqual([255, 255, 160, 64, 64, 64]);
+    expect([uncertaintyAlpha(1), uncertaintyAlpha(2), uncertaintyAlpha(6), uncertaintyAlpha(10), uncertaintyAlpha(20), uncertaintyAlpha(Number.NaN)]).toEqual([
+      255, 255, 160, 64, 64, 64,
+    ]);
     const bands = bandsOf(thresholds.colourScale, 'project');
     const values = Float32Array.from([-50, -50, -50, -50, -50, -50]);
     const measured = new Uint32Array(6);

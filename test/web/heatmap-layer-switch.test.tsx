@@ -66,8 +66,8 @@ describe('heatmap layer switch', () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness layers={track(true)} />);
     const group = screen.getByRole('radiogroup', { name: 'Layer' });
-    const measured = screen.getByRole('radio', { name: 'Measured' });
-    expect((measured as HTMLInputElement).checked).toBe(true);
+    const measured = screen.getByRole<HTMLInputElement>('radio', { name: 'Measured' });
+    expect(measured.checked).toBe(true);
     expect(group.textContent).not.toMatch(/processed before/);
     expect(screen.getByText('Measured: interpolated within 5 m of the samples, blank elsewhere')).toBeTruthy();
     expect(screen.getByText(/^Measured coverage: 100 % of the 4 m² surveyed/)).toBeTruthy();
@@ -78,7 +78,7 @@ describe('heatmap layer switch', () => {
     // Focus sits on the checked radio; the arrow key moves the choice, as in any radio group.
     expect(document.activeElement).toBe(measured);
     await user.keyboard('{ArrowRight}');
-    expect((screen.getByRole('radio', { name: 'Predicted' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Predicted' }).checked).toBe(true);
     expect(screen.getByText('Predicted: path-loss model with walls + kriging; typical error 2–5 dB, shaded by uncertainty')).toBeTruthy();
     expect(screen.getByText(/^Predicted coverage: 67 % of the 12 m² predicted/)).toBeTruthy();
     expect(document.querySelector('.readout-value')!.textContent).toBe('-67 dBm ± 4 dB');
@@ -86,7 +86,7 @@ describe('heatmap layer switch', () => {
 
   it('is disabled, saying why, on a walk processed before the predicted layer existed', () => {
     renderWithProviders(<Harness layers={track(false)} />);
-    for (const name of ['Measured', 'Predicted']) expect((screen.getByRole('radio', { name }) as HTMLInputElement).disabled).toBe(true);
+    for (const name of ['Measured', 'Predicted']) expect(screen.getByRole<HTMLInputElement>('radio', { name }).disabled).toBe(true);
     expect(screen.getByText('No predicted layer for this walk: it was processed before predictions existed.')).toBeTruthy();
     expect(screen.getByRole('radiogroup', { name: 'Layer' }).getAttribute('aria-describedby')).toBeTruthy();
   });

@@ -67,7 +67,18 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
     const index = row * grid.cols + col;
     const raw = col >= 0 && row >= 0 && col < grid.cols && row < grid.rows ? view.values[index]! : Number.NaN;
     const bestNetwork = layers.technologies.get(filter.technology)?.bestNetwork;
-    const networkIndex = viewId === 'network' ? filter.network : viewId === 'primary' && !filter.band && !filter.channel && bestNetwork ? valueAt(bestNetwork, col, row) : null;
+    // The predicted view knows which network it took each cell from; the measured one asks processing's best-server layer.
+    const source = view.sources && !Number.isNaN(raw) ? view.sources[index]! : -1;
+    const networkIndex =
+      viewId === 'network'
+        ? filter.network
+        : view.sources
+          ? source >= 0
+            ? source
+            : null
+          : viewId === 'primary' && !filter.band && !filter.channel && bestNetwork
+            ? valueAt(bestNetwork, col, row)
+            : null;
     const nearest = points ? nearestPoint(points, hover.x, hover.y) : null;
     const sigma = view.sigma && !Number.isNaN(raw) ? view.sigma[index]! : Number.NaN;
     readout = {

@@ -132,7 +132,9 @@ describe.each(['pglite', 'postgres'])('survey report PDF on %s', (backend) => {
       const file = path.join(ARTIFACTS, `demo-${lang}-1.pdf`);
       await writeFile(file, res.body as Buffer);
       const text = (await pdfText(file)).replace(/\s+/g, ' ');
-      const catalogue = JSON.parse(await readFile(`locales/report/${lang}.json`, 'utf8')) as { report: { title: string; summary: { title: string; perFloor: string; method: string } } };
+      const catalogue = JSON.parse(await readFile(`locales/report/${lang}.json`, 'utf8')) as {
+        report: { title: string; summary: { title: string; perFloor: string; method: string } };
+      };
       // Characters outside WinAnsi (Polish ł ż, the minus sign, French ’) come out as themselves.
       for (const phrase of [catalogue.report.title, catalogue.report.summary.title, catalogue.report.summary.perFloor]) expect(text).toContain(phrase);
       expect(text).toContain('−67');
