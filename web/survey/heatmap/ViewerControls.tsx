@@ -60,7 +60,7 @@ export function ViewerControls({ state, track, technologyName }: { state: State;
         onChange={(value) => setLayer(value as LayerId)}
         isDisabled={!predictable || !PREDICTABLE.has(view)}
       >
-        <Label className="field-label">{t('survey.viewer.layers.label')}</Label>
+        <Label className="filter-select-label">{t('survey.viewer.layers.label')}</Label>
         <div className="segmented">
           {LAYER_IDS.map((id) => (
             <Radio key={id} value={id} className="segmented-button">
