@@ -17,20 +17,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runAutocannon } from './autocannon.mjs';
 import { startGateway } from './gateway.mjs';
 import { benchIdentity } from './identity.mjs';
 import { benchBundles } from './bundle-budgets.mjs';
 import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
 import { benchOAuth2 } from './oauth2.mjs';
+import { benchProduct } from './product.mjs';
 import { benchSurvey } from './survey.mjs';
 import { benchSurveyReport } from './survey-report.mjs';
 import { cleanup, cpuSeconds, freePort, httpGet, installSignalCleanup, isInterrupted, reapedChildrenCpuSeconds } from './processes.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
-import { ensureTools, versions } from './tools.mjs';
+import { ensureTools, loadFor, versions } from './tools.mjs';
 import { startUpstream } from './upstreams/start.mjs';
-import { runWrk } from './wrk.mjs';
 
 const SECONDS = wholeNumber('BENCH_DURATION', 10);
 const WARMUP_SECONDS = wholeNumber('BENCH_WARMUP', 2);
@@ -72,7 +71,7 @@ async function main() {
       'neither wrk nor autocannon is available: install wrk (apt-get install wrk), or add the fallback with `npm install --save-exact -D autocannon`, then run again',
     );
   }
-  const load = tools.wrk ? (options) => runWrk(tools.wrk, { ...options, threads: 1 }) : (options) => runAutocannon(tools.autocannon, options);
+  const load = loadFor(tools);
   const loadName = tools.wrk ? `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency` : `autocannon -c ${CONNECTIONS} -d ${SECONDS} (wrk unavailable)`;
   if (!tools.nginx) say('!! nginx is unavailable: the nginx rows are skipped and the target cannot be evaluated');
 
@@ -184,6 +183,7 @@ async function main() {
   await benchOAuth2({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurveyReport({ say, problems });
+  await benchProduct({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchBundles({ say, problems });
   await benchHeatmapViewer({ say, problems });
   for (const problem of problems.slice(reported)) say(`!! FAILED: ${problem}`);

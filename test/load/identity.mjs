@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { closedLoop } from './closed-loop.mjs';
 import { cleanup, cpuSeconds, firstLine, makeTempDir, startProcess, stopProcess } from './processes.mjs';
 import { fixed, formatTable } from './table.mjs';
 
@@ -20,7 +21,7 @@ async function json(url, init) {
   return { status: response.status, body: await response.json() };
 }
 
-async function register(base, email) {
+export async function register(base, email) {
   const flow = (await json(`${base}/self-service/registration/api`)).body;
   const done = await json(`${base}/self-service/registration?flow=${flow.id}`, {
     method: 'POST',
@@ -37,24 +38,12 @@ async function loginOnce(base, email) {
     body: JSON.stringify({ method: 'password', identifier: email, password: PASSWORD }),
   });
   if (done.status !== 200) throw new Error(`login answered ${done.status}`);
+  return true;
 }
 
-async function loginLoop(base, email, seconds) {
-  const latencies = [];
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      await loginOnce(base, email);
-      latencies.push(performance.now() - started);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: LOGIN_CONCURRENCY }, worker));
-  const wall = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / wall, p50: at(0.5), p99: at(0.99), count: latencies.length, wall };
+/** Complete password logins, LOGIN_CONCURRENCY in flight, for `seconds`. */
+export function loginLoop(base, email, seconds) {
+  return closedLoop(() => loginOnce(base, email), { seconds, concurrency: LOGIN_CONCURRENCY });
 }
 
 /**
@@ -103,6 +92,7 @@ export async function benchIdentity({ load, say, seconds, warmupSeconds, connect
     const cpu = cpuSeconds(handle.child.pid);
     const started = performance.now();
     const loginRun = await loginLoop(base, email, seconds);
+    if (loginRun.failures) problems.push(`identity logins: ${loginRun.failures} of ${loginRun.count} failed (${loginRun.firstError?.message ?? 'no 200'})`);
     const loginCpu = (cpuSeconds(handle.child.pid) - cpu) / ((performance.now() - started) / 1000);
     rows.push([
       `password logins (flow + submit, ${LOGIN_CONCURRENCY} in flight)`,
@@ -128,12 +118,10 @@ export async function benchIdentity({ load, say, seconds, warmupSeconds, connect
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { resolve } = await import('node:path');
   const { mkdirSync } = await import('node:fs');
-  const { ensureTools } = await import('./tools.mjs');
-  const { runWrk } = await import('./wrk.mjs');
-  const { runAutocannon } = await import('./autocannon.mjs');
+  const { ensureTools, loadFor } = await import('./tools.mjs');
   const say = (line = '') => process.stdout.write(`${line}\n`);
   const tools = await ensureTools(say);
-  const load = tools.wrk ? (options) => runWrk(tools.wrk, { ...options, threads: 1 }) : (options) => runAutocannon(tools.autocannon, options);
+  const load = loadFor(tools);
   const seconds = Number(process.env.BENCH_DURATION ?? 10);
   const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
   const cpuProfDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;

@@ -216,12 +216,10 @@ export async function benchOAuth2({ load, say, seconds, warmupSeconds, connectio
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { ensureTools } = await import('./tools.mjs');
-  const { runWrk } = await import('./wrk.mjs');
-  const { runAutocannon } = await import('./autocannon.mjs');
+  const { ensureTools, loadFor } = await import('./tools.mjs');
   const say = (line = '') => process.stdout.write(`${line}\n`);
   const tools = await ensureTools(say);
-  const load = tools.wrk ? (options) => runWrk(tools.wrk, { ...options, threads: 1 }) : (options) => runAutocannon(tools.autocannon, options);
+  const load = loadFor(tools);
   const seconds = Number(process.env.BENCH_DURATION ?? 10);
   const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
   const problems = [];

@@ -186,6 +186,21 @@ export function cpuSeconds(pid) {
   return ticks / ticksPerSecond();
 }
 
+function statusField(pid, field) {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** Resident memory of a process now, in bytes. */
+export function rssBytes(pid) {
+  return statusField(pid, 'VmRSS');
+}
+
+/** The most resident memory a process has had since it started, in bytes. */
+export function peakRssBytes(pid) {
+  return statusField(pid, 'VmHWM');
+}
+
 /** One GET on loopback with a deadline; resolves with status and body text. */
 export function httpGet(url, headers = {}, timeoutMs = 2_000) {
   return new Promise((resolve, reject) => {

@@ -6,20 +6,14 @@
  * (sampled from /proc every 10 ms while the report streams). The ratio shows what ten times the
  * floors costs: bounded memory means the peak stays flat while the time grows.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { firstLine, makeTempDir, startProcess, stopProcess } from './processes.mjs';
+import { firstLine, makeTempDir, rssBytes, startProcess, stopProcess } from './processes.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const MB = 1024 * 1024;
-
-function rssBytes(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
-}
 
 /** One report, read to its end, with the API process's RSS sampled meanwhile. */
 async function measuredReport(url, pid) {

@@ -9,9 +9,9 @@
  *   status filter), and the ratio.
  */
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { firstLine, makeTempDir, runToEnd, startProcess, stopProcess } from './processes.mjs';
+import { closedLoop } from './closed-loop.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -53,26 +53,16 @@ export async function benchSurveyProcessing({ say, problems }) {
   }
 }
 
-/** Closed-loop load: `concurrency` requests in flight for `seconds`; latency per request. */
-async function requestLoop(url, seconds, concurrency) {
-  const latencies = [];
-  let failures = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const started = performance.now();
+/** GETs of `url`, `concurrency` in flight; anything but a 200 is a failure. */
+function requestLoop(url, seconds, concurrency) {
+  return closedLoop(
+    async () => {
       const response = await fetch(url);
       await response.arrayBuffer();
-      if (response.status !== 200) failures++;
-      latencies.push(performance.now() - started);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const wall = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / wall, p50: at(0.5), p99: at(0.99), failures, count: latencies.length };
+      return response.status === 200;
+    },
+    { seconds, concurrency },
+  );
 }
 
 const NAME_QUERY = 'name query "depot", by name';

@@ -8,7 +8,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { aptInstall, which } from '../../scripts/debian-packages.mjs';
+import { runAutocannon } from './autocannon.mjs';
 import { runToEnd } from './processes.mjs';
+import { runWrk } from './wrk.mjs';
 
 export async function ensureTools(say) {
   let wrk = which('wrk');
@@ -26,6 +28,11 @@ export async function ensureTools(say) {
   }
   const autocannon = wrk ? null : autocannonBin();
   return { wrk, nginx, autocannon };
+}
+
+/** The load generator the rows call: wrk with one thread, or autocannon where wrk is missing. */
+export function loadFor(tools) {
+  return tools.wrk ? (options) => runWrk(tools.wrk, { ...options, threads: 1 }) : (options) => runAutocannon(tools.autocannon, options);
 }
 
 /** autocannon's CLI when it is installed as a devDependency, else null. */

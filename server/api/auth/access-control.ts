@@ -5,16 +5,19 @@
  * naming the missing ids). Runs before the body is read, so a refused upload is never parsed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ApiRoutePolicy } from '../../../shared/api-route-policy.js';
-import { ASSERTION_HEADER, verifyIdentityAssertion } from '../../../shared/identity-assertion.js';
+import { ASSERTION_HEADER } from '../../../shared/identity-assertion.js';
 import type { PermissionId } from '../../../shared/permission-ids.js';
 import type { Queryable } from '../../db/database.js';
-import { orgPermissions, projectPermissions, userPermissions } from '../permissions/lists.js';
-import type { ScopeResolvers } from '../scopes/resolve.js';
+import { heldPermissions, type CheckedScope } from '../permissions/lists.js';
+import type { OwnerScope, ScopeResolvers } from '../scopes/resolve.js';
+import { isSurveyResourceKind } from '../survey/scopes.js';
 import { ApiError } from '../http/api-error.js';
 import type { KnownUsers } from '../users/known-users.js';
 import type { Caller } from './caller.js';
 import { RouteTable } from './route-table.js';
+import { VerifiedAssertions } from './verified-assertions.js';
 import { UUID } from '../../../shared/uuid.js';
 
 export interface AccessControlDeps {
@@ -33,6 +36,7 @@ function idParam(params: Record<string, string>, name: string, kind: string): st
 
 export function installAccessControl(app: FastifyInstance, deps: AccessControlDeps): void {
   const table = new RouteTable();
+  const assertions = new VerifiedAssertions(deps.assertionKey);
   app.decorateRequest('caller', null);
 
   const authenticate = async (request: FastifyRequest): Promise<Caller> => {
@@ -40,7 +44,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     if (typeof token !== 'string' || !token) throw new ApiError(401, 'No identity assertion: this call needs a signed-in user');
     let claims;
     try {
-      claims = await verifyIdentityAssertion(deps.assertionKey, token);
+      claims = await assertions.verify(token);
     } catch {
       throw new ApiError(401, 'The identity assertion is invalid or has expired');
     }
@@ -48,31 +52,36 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     return { id: claims.sub.toLowerCase(), sessionId: claims.sid, aal: claims.aal };
   };
 
+  // A survey resource never moves to another project, so where it lives is remembered; a
+  // deleted one's entry only lets the call reach its handler, which answers 404 as before.
+  const surveyScopes = new LRUCache<string, OwnerScope>({ max: 20_000 });
+  const ownerOf = async (kind: string, id: string): Promise<OwnerScope | undefined> => {
+    if (!isSurveyResourceKind(kind)) return deps.scopes.resolve(deps.db, kind, id);
+    const key = `${kind}:${id.toLowerCase()}`;
+    const known = surveyScopes.get(key);
+    if (known) return known;
+    const owner = await deps.scopes.resolve(deps.db, kind, id);
+    if (owner) surveyScopes.set(key, owner);
+    return owner;
+  };
+
+  /** Where this route acts: null for the caller's own list only. */
+  const scopeOf = async (policy: ApiRoutePolicy, params: Record<string, string>): Promise<CheckedScope> => {
+    if (policy.scope === 'org') return { orgId: idParam(params, 'orgId', 'organisation') };
+    if (policy.scope === 'project') return { projectId: idParam(params, 'projectId', 'project') };
+    if (policy.scope !== 'resource') return null;
+    const { kind, param } = policy.resource!;
+    const id = params[param] ?? '';
+    const owner = await ownerOf(kind, id);
+    if (!owner) throw new ApiError(404, `No ${kind} with id ${id}`);
+    return owner.projectId ? { projectId: owner.projectId } : { orgId: owner.orgId };
+  };
+
   /** The permission ids the caller holds where this route acts. */
   const held = async (policy: ApiRoutePolicy, params: Record<string, string>, caller: Caller): Promise<Set<PermissionId>> => {
-    const ids = new Set<PermissionId>(await userPermissions(deps.db, caller.id));
-    const addOrg = async (orgId: string) => {
-      const list = await orgPermissions(deps.db, orgId, caller.id);
-      if (!list) throw new ApiError(404, `No organisation with id ${orgId}`);
-      for (const id of list.permissions) ids.add(id);
-    };
-    const addProject = async (projectId: string) => {
-      const list = await projectPermissions(deps.db, projectId, caller.id);
-      if (!list) throw new ApiError(404, `No project with id ${projectId}`);
-      for (const id of list.permissions) ids.add(id);
-      await addOrg(list.orgId);
-    };
-    if (policy.scope === 'org') await addOrg(idParam(params, 'orgId', 'organisation'));
-    if (policy.scope === 'project') await addProject(idParam(params, 'projectId', 'project'));
-    if (policy.scope === 'resource') {
-      const { kind, param } = policy.resource!;
-      const id = params[param] ?? '';
-      const owner = await deps.scopes.resolve(deps.db, kind, id);
-      if (!owner) throw new ApiError(404, `No ${kind} with id ${id}`);
-      if (owner.projectId) await addProject(owner.projectId);
-      else await addOrg(owner.orgId);
-    }
-    return ids;
+    const found = await heldPermissions(deps.db, caller.id, await scopeOf(policy, params));
+    if ('missing' in found) throw new ApiError(404, `No ${found.missing} with id ${found.id}`);
+    return found.permissions;
   };
 
   app.addHook('onRequest', async (request) => {

@@ -11,7 +11,7 @@ import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
 import { ApiError, badRequest, checkId, conflict, found } from '../http/api-error.js';
 import { PageQueryFields, pageArgs, type Page } from '../http/list-query.js';
-import { settleSubscriptions } from '../subscriptions/settle.js';
+import { settleIfDue } from '../subscriptions/settle.js';
 import { inventoryEntry } from './inventory.js';
 import { claimCodeMatches } from './secrets.js';
 import { DEVICE_STATUSES, getDevice, insertDevice, listDevices, lockDeviceRow, updateDevice, type Device } from './store.js';
@@ -69,10 +69,8 @@ export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetC
     async (request): Promise<Page<Device>> => {
       const orgId = await existingOrg(ctx.db, request.params.orgId);
       const { q, model, status, subscription, sort } = request.query;
-      return ctx.db.transaction(async (tx) => {
-        await settleSubscriptions(tx, orgId, ctx.now());
-        return listDevices(tx, orgId, { q: q?.trim() || undefined, model, status, subscription, sort }, pageArgs(request.query));
-      });
+      await settleIfDue(ctx.db, orgId, ctx.now());
+      return listDevices(ctx.db, orgId, { q: q?.trim() || undefined, model, status, subscription, sort }, pageArgs(request.query));
     },
   );
 
@@ -120,7 +118,7 @@ export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetC
       const id = checkId('device', request.params.deviceId);
       const device = found(await getDevice(ctx.db, id), 'device', id);
       // A renewal due by now shows as renewed, as the list shows it.
-      await ctx.db.transaction((tx) => settleSubscriptions(tx, device.orgId, ctx.now()));
+      if (!(await settleIfDue(ctx.db, device.orgId, ctx.now()))) return device;
       return found(await getDevice(ctx.db, id), 'device', id);
     },
   );

@@ -7,7 +7,7 @@ import { existingOrg } from '../fleet/orgs.js';
 import { PageQueryFields, pageArgs, type Page } from '../http/list-query.js';
 import { InvoiceSchema, PageOf } from '../http/response-schemas.js';
 import { OrgParams, TextEnum } from '../http/schemas.js';
-import { settleSubscriptions } from '../subscriptions/settle.js';
+import { settleIfDue } from '../subscriptions/settle.js';
 import { listInvoices, type Invoice } from './store.js';
 
 const ListQuery = Type.Object(
@@ -37,11 +37,9 @@ export async function registerInvoiceRoutes(fastify: FastifyInstance, ctx: Fleet
     async (request): Promise<Page<Invoice>> => {
       const orgId = await existingOrg(ctx.db, request.params.orgId);
       const { status, deviceId, from, to } = request.query;
-      return ctx.db.transaction(async (tx) => {
-        // Renewals due by now are invoiced before the list is read.
-        await settleSubscriptions(tx, orgId, ctx.now());
-        return listInvoices(tx, orgId, { status, deviceId: deviceId?.toLowerCase(), from, to }, pageArgs(request.query));
-      });
+      // Renewals due by now are invoiced before the list is read.
+      await settleIfDue(ctx.db, orgId, ctx.now());
+      return listInvoices(ctx.db, orgId, { status, deviceId: deviceId?.toLowerCase(), from, to }, pageArgs(request.query));
     },
   );
 }

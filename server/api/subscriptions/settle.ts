@@ -1,10 +1,11 @@
 /**
  * Brings subscriptions up to `now`: an active one whose period has ended renews into the next
  * period (and is invoiced for it, dated the period's start: one invoice per period, catching up
- * any it missed), a cancelling one ends. Run inside the transaction of any read or change of an
- * organisation's devices or invoices, so what a client sees is always settled, and for every
- * organisation by the settler (settler.ts), so invoices are issued when nobody is looking too.
- * The rows are locked, so concurrent settling does the work once.
+ * any it missed), a cancelling one ends. Run inside the transaction of any change of an
+ * organisation's devices or subscriptions, before any read of its devices or invoices (settleIfDue),
+ * so what a client sees is always settled, and for every organisation by the settler (settler.ts),
+ * so invoices are issued when nobody is looking too. The rows are locked, so concurrent settling
+ * does the work once.
  */
 import type { Database, Queryable } from '../../db/database.js';
 import { issueInvoice } from '../invoices/issue.js';
@@ -50,6 +51,18 @@ export async function settleSubscriptions(tx: Queryable, orgId: string, now: Dat
     }
     await tx.query('UPDATE subscriptions SET current_period_start = $2, current_period_end = $3, updated_at = $4 WHERE id = $1', [sub.id, period.start, period.end, now]);
   }
+}
+
+/**
+ * Before a read: settles in a transaction of its own only when something is due, so reading a
+ * settled organisation's devices or invoices costs one indexed lookup, not a locking transaction.
+ * Answers whether anything was settled.
+ */
+export async function settleIfDue(db: Database, orgId: string, now: Date): Promise<boolean> {
+  const due = await db.query(`SELECT 1 FROM subscriptions WHERE org_id = $1 AND state IN ('active', 'cancelling') AND current_period_end <= $2 LIMIT 1`, [orgId, now]);
+  if (due.rowCount === 0) return false;
+  await db.transaction((tx) => settleSubscriptions(tx, orgId, now));
+  return true;
 }
 
 /** Settles every organisation with something due, one transaction each; answers how many. */
