@@ -5,15 +5,19 @@
  * and reference-counted, and is really closed when the last handle closes.
  *
  * Each service still lives in its own schema, as it does on PostgreSQL. With one connection
- * shared by two schemas a session-wide search_path would be whichever service set it last, so
- * every operation runs in a transaction that starts with SET LOCAL search_path: a single query
- * is wrapped in one of its own (tens of microseconds here) and the setting cannot leak to the
- * other service even when a transaction fails. The cost of this choice: statements that refuse
- * to run inside a transaction block (VACUUM, CREATE DATABASE…) cannot be sent.
+ * shared by several schemas the session's search_path is whichever service set it last, so every
+ * operation of every handle runs through one queue per instance that knows the session's path:
+ * a single query sets it (session-wide) only when the previous operation was another service's,
+ * and otherwise goes straight to PGlite — a wrapping transaction with SET LOCAL costs a third of
+ * a small query here, and a screen's read is a few small queries. Transactions and scripts still
+ * set the path with SET LOCAL inside their own transaction, so it cannot leak, and a script
+ * (which may SET anything) makes the next query set the path again. The cost of this choice:
+ * statements that refuse to run inside a transaction block (VACUUM, CREATE DATABASE…) can only
+ * be sent as single queries.
  *
- * PGlite queues query(), exec() and transaction() behind one lock, so transactions from both
- * services never interleave; calling the handle from inside its own transaction would wait on
- * that lock forever, hence the AsyncLocalStorage guard.
+ * The queue also means transactions from different services never interleave; calling the
+ * handle from inside its own transaction would wait on the queue forever, hence the
+ * AsyncLocalStorage guard.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
@@ -29,6 +33,10 @@ interface SharedInstance {
   refs: number;
   ready: Promise<{ pg: PGlite; unlock: () => Promise<void> }>;
   transactions: AsyncLocalStorage<TransactionState>;
+  /** The end of the queue every operation of every handle waits its turn behind. */
+  tail: Promise<unknown>;
+  /** The schema the session's search_path names, when known. */
+  searchPath?: string;
 }
 
 const instances = new Map<string, SharedInstance>();
@@ -96,7 +104,7 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
   const key = path.resolve(directory);
   let shared = instances.get(key);
   if (!shared) {
-    shared = { refs: 0, ready: start(key), transactions: new AsyncLocalStorage() };
+    shared = { refs: 0, ready: start(key), transactions: new AsyncLocalStorage(), tail: Promise.resolve() };
     instances.set(key, shared);
   }
   shared.refs += 1;
@@ -109,21 +117,30 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
     throw err;
   }
 
-  const setSearchPath = `SET LOCAL search_path TO ${quoteIdentifier(schema)}`;
+  const quoted = quoteIdentifier(schema);
   let closed = false;
   const usable = (what: string) => {
     if (closed) throw new Error(`${what} called on a closed database handle (${schema})`);
     refuseInsideTransaction(instance.transactions.getStore(), what);
   };
-  const inSchema = <T>(fn: (tx: PGliteTransaction) => Promise<T>): Promise<T> =>
+  // PGlite runs on promises alone: a busy queue would drain without ever returning to the
+  // event loop, starving sockets (requests waiting to be read or answered). Yield once per
+  // operation so I/O interleaves with the queue.
+  const inTurn = <T>(operation: () => Promise<T>): Promise<T> => {
+    const turn = instance.tail.then(async () => {
+      try {
+        return await operation();
+      } finally {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+    instance.tail = turn.catch(() => undefined);
+    return turn;
+  };
+  const inSchemaTransaction = <T>(fn: (tx: PGliteTransaction) => Promise<T>): Promise<T> =>
     pg.transaction(async (tx) => {
-      await tx.exec(setSearchPath);
-      const result = await fn(tx);
-      // PGlite runs on promises alone: a busy queue would drain without ever returning to the
-      // event loop, starving sockets (requests waiting to be read or answered). Yield once per
-      // operation so I/O interleaves with the queue.
-      await new Promise((resolve) => setImmediate(resolve));
-      return result;
+      if (instance.searchPath !== schema) await tx.exec(`SET LOCAL search_path TO ${quoted}`);
+      return fn(tx);
     });
 
   return {
@@ -131,22 +148,38 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
     schema,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       usable('query()');
-      return toResult(await inSchema((tx) => tx.query<T>(sql, [...params])));
+      return inTurn(async () => {
+        if (instance.searchPath !== schema) {
+          instance.searchPath = undefined;
+          await pg.exec(`SET search_path TO ${quoted}`);
+          instance.searchPath = schema;
+        }
+        return toResult(await pg.query<T>(sql, [...params]));
+      });
     },
     async exec(sql: string) {
       usable('exec()');
-      await inSchema((tx) => tx.exec(sql));
+      await inTurn(async () => {
+        try {
+          await inSchemaTransaction((tx) => tx.exec(sql));
+        } finally {
+          // A script may set anything, the search_path included.
+          instance.searchPath = undefined;
+        }
+      });
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       usable('transaction()');
-      return inSchema(async (tx) => {
-        const state: TransactionState = { open: true };
-        try {
-          return await instance.transactions.run(state, () => fn(handleFor(tx)));
-        } finally {
-          state.open = false;
-        }
-      });
+      return inTurn(() =>
+        inSchemaTransaction(async (tx) => {
+          const state: TransactionState = { open: true };
+          try {
+            return await instance.transactions.run(state, () => fn(handleFor(tx)));
+          } finally {
+            state.open = false;
+          }
+        }),
+      );
     },
     async close() {
       if (closed) return;

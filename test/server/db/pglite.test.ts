@@ -84,6 +84,29 @@ describe('PGlite', () => {
     }
   });
 
+  it('keeps every service in its own schema while their queries, transactions and scripts interleave', async () => {
+    const identity = await open('interleave_identity');
+    const api = await open('interleave_api');
+    try {
+      for (const db of [identity, api]) await migrate(db, { schema: db.schema, migrations: [{ version: 1, name: 't', up: 'CREATE TABLE t (x int)' }] });
+      const schemaOf = async (work: Promise<{ rows: { s: string }[] }>) => (await work).rows[0]!.s;
+      const rounds = Array.from({ length: 20 }, async (_, i) => {
+        const [a, b, c, d] = await Promise.all([
+          schemaOf(identity.query<{ s: string }>('SELECT current_schema() AS s')),
+          schemaOf(api.query<{ s: string }>('SELECT current_schema() AS s')),
+          schemaOf(api.transaction((tx) => tx.query<{ s: string }>('SELECT current_schema() AS s'))),
+          // A script that moves the session elsewhere must not move the next query with it.
+          (i % 3 === 0 ? api.exec('SET search_path TO public') : Promise.resolve()).then(() => schemaOf(api.query<{ s: string }>('SELECT current_schema() AS s'))),
+        ]);
+        return [a, b, c, d];
+      });
+      for (const round of await Promise.all(rounds)) expect(round).toEqual([identity.schema, api.schema, api.schema, api.schema]);
+    } finally {
+      await identity.close();
+      await api.close();
+    }
+  });
+
   it("does not let a query from outside slip into another service's transaction and its rollback", async () => {
     const identity = await open('slip_identity');
     const api = await open('slip_api');
