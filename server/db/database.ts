@@ -28,6 +28,14 @@ export interface Database extends Queryable {
   /** The service's schema: unqualified table names resolve here and only here. */
   readonly schema: string;
   /**
+   * PGlite only: when this process took the directory's lock. No other process can use the
+   * database, so work claimed before this instant (an outbox row, a track being processed) was
+   * claimed by a process that is gone and can be taken back at once rather than after a lease.
+   * Undefined on PostgreSQL, where other live instances claim too and only a lease tells.
+   * Not optional, so that a wrapper cannot drop it without the compiler saying so.
+   */
+  readonly ownedSince: Date | undefined;
+  /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws (and the
    * error rethrown). Use only `tx` inside: calling this handle from within is an error, because
    * on PGlite it would wait for the very transaction it is part of.

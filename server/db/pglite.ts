@@ -31,7 +31,7 @@ import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers.js';
 
 interface SharedInstance {
   refs: number;
-  ready: Promise<{ pg: PGlite; unlock: () => Promise<void> }>;
+  ready: Promise<{ pg: PGlite; unlock: () => Promise<void>; lockedAt: Date }>;
   transactions: AsyncLocalStorage<TransactionState>;
   /** The end of the queue every operation of every handle waits its turn behind. */
   tail: Promise<unknown>;
@@ -43,10 +43,11 @@ const instances = new Map<string, SharedInstance>();
 /** A directory whose last handle is closing must not be opened again until it has closed. */
 const closing = new Map<string, Promise<void>>();
 
-async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Promise<void> }> {
+async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Promise<void>; lockedAt: Date }> {
   await closing.get(directory)?.catch(() => undefined);
   await mkdir(path.dirname(directory), { recursive: true });
   const unlock = await lockDirectory(directory);
+  const lockedAt = new Date();
   try {
     await mkdir(directory, { recursive: true });
     const pg = await PGlite.create(directory, {
@@ -58,7 +59,7 @@ async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Pro
       // files sit in the OS page cache anyway, so a small pool costs reads little.
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'],
     });
-    return { pg, unlock };
+    return { pg, unlock, lockedAt };
   } catch (err) {
     await unlock();
     throw err;
@@ -110,8 +111,9 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
   shared.refs += 1;
   const instance = shared;
   let pg: PGlite;
+  let lockedAt: Date;
   try {
-    ({ pg } = await instance.ready);
+    ({ pg, lockedAt } = await instance.ready);
   } catch (err) {
     await release(key, instance);
     throw err;
@@ -146,6 +148,7 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
   return {
     kind: 'pglite',
     schema,
+    ownedSince: lockedAt,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       usable('query()');
       return inTurn(async () => {

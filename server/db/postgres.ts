@@ -59,6 +59,7 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
   return {
     kind: 'postgres',
     schema,
+    ownedSince: undefined,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       usable('query()');
       return toResult<T>(await pool.query(sql, [...params]));

@@ -2,13 +2,15 @@
  * The API's outbox delivery: claims unsent `api_outbox` rows, hands each to the mail transport
  * and records the attempt. A failed row is retried on a later round; after MAX_ATTEMPTS it is
  * abandoned with its last error. Runs while the API instance does (started on ready, stopped on
- * close) and is woken when a request queues mail, so an invite goes out at once.
+ * close) and is woken when a request queues mail, so an invite goes out at once. On PGlite, which
+ * one process owns, the rows a killed process had claimed are taken back at start instead of
+ * after their lease.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { deliveryLoop } from '../../mail/delivery-loop.js';
 import type { MailTransport } from '../../mail/transport.js';
-import { claimUnsent, markFailed, markSent } from './store.js';
+import { claimUnsent, markFailed, markSent, releaseClaims } from './store.js';
 
 export const MAX_ATTEMPTS = 10;
 const BATCH = 20;
@@ -56,8 +58,18 @@ export function outboxDelivery(options: OutboxDeliveryOptions): OutboxDelivery {
   };
   const loop = deliveryLoop({ round, batch: BATCH, pollMs: options.pollMs ?? 5_000, log, what: 'outbox' });
 
+  // A claim made before this process owned the database is a dead process's: its lease began
+  // before `ownedSince`, so it ends before `ownedSince + LEASE_MS`.
+  const releaseOrphans = async () => {
+    if (db.ownedSince) await releaseClaims(db, new Date(db.ownedSince.getTime() + LEASE_MS));
+  };
+
   return {
-    start: loop.start,
+    start() {
+      void releaseOrphans()
+        .catch((err: unknown) => log.warn({ err }, 'could not take back the outbox rows a stopped process had claimed'))
+        .finally(() => loop.start());
+    },
     wake: loop.wake,
     round,
     async stop() {

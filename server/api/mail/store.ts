@@ -35,3 +35,8 @@ export async function markSent(q: Queryable, id: string, now: Date): Promise<voi
 export async function markFailed(q: Queryable, id: string, error: string, abandon: boolean, now: Date): Promise<void> {
   await q.query('UPDATE api_outbox SET attempts = attempts + 1, last_error = $2, claimed_until = NULL, abandoned_at = $3 WHERE id = $1', [id, error, abandon ? now : null]);
 }
+
+/** Gives back the claims that expire before `expiringBefore`, so the next round may take the rows again. */
+export async function releaseClaims(q: Queryable, expiringBefore: Date): Promise<number> {
+  return (await q.query('UPDATE api_outbox SET claimed_until = NULL WHERE sent_at IS NULL AND claimed_until < $1', [expiringBefore])).rowCount;
+}

@@ -2,7 +2,8 @@
  * The delivery loop: claims queued messages (several instances never claim the same one), hands
  * each to the transport and records the attempt. A failed message goes back to the queue and is
  * retried on the next round; after MAX_ATTEMPTS it is abandoned, its last error kept. Messages
- * a stopped instance left `processing` are requeued at start.
+ * a stopped instance left `processing` are requeued at start: after STALE_MS on PostgreSQL, where
+ * another live instance may be sending them, and all of them on PGlite, which one process owns.
  */
 import type { IdentityContext } from '../context.js';
 import { claimQueued, recordDelivery, requeueStale } from '../store/courier.js';
@@ -41,7 +42,9 @@ export function startDelivery(ctx: Pick<IdentityContext, 'db' | 'now' | 'log'>, 
   };
   const loop = deliveryLoop({ round, batch: BATCH, pollMs, log: ctx.log, what: 'courier' });
 
-  void requeueStale(ctx.db, new Date(ctx.now().getTime() - STALE_MS))
+  const stale = new Date(ctx.now().getTime() - STALE_MS);
+  const owned = ctx.db.ownedSince;
+  void requeueStale(ctx.db, owned && owned > stale ? owned : stale)
     .catch((err: unknown) => ctx.log.warn({ err }, 'could not requeue stale courier messages'))
     .finally(() => loop.start());
 

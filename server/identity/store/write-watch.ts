@@ -59,6 +59,7 @@ class WatchedQueryable implements Queryable {
 class WatchedDatabase extends WatchedQueryable implements Database {
   readonly kind: Database['kind'];
   readonly schema: string;
+  readonly ownedSince: Date | undefined;
 
   constructor(
     private readonly db: Database,
@@ -67,6 +68,7 @@ class WatchedDatabase extends WatchedQueryable implements Database {
     super(db, onChange);
     this.kind = db.kind;
     this.schema = db.schema;
+    this.ownedSince = db.ownedSince;
   }
 
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 /**
  * A small real SMTP server for tests: speaks enough of RFC 5321 for a client to hand over a
  * message (EHLO, MAIL, RCPT, DATA, QUIT), keeps what it received, and can be told to refuse
- * recipients to exercise retries.
+ * recipients to exercise retries, or to hold senders to catch a message mid-delivery.
  */
 import net from 'node:net';
 import { listenServer } from '../../support/listen.js';
@@ -17,15 +17,24 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** While true, every RCPT is answered 550. */
   refuse: boolean;
+  /** While true, a new connection is taken and never greeted: its sender waits, the message unsent. */
+  hold: boolean;
+  /** How many connections were taken while holding. */
+  held: number;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const sockets = new Set<net.Socket>();
-  const sink: SmtpSink = { url: '', received: [], refuse: false, close: async () => undefined };
+  const sink: SmtpSink = { url: '', received: [], refuse: false, hold: false, held: 0, close: async () => undefined };
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (sink.hold) {
+      sink.held += 1;
+      return;
+    }
     socket.setEncoding('utf8');
     let buffer = '';
     let inData = false;

@@ -4,7 +4,8 @@
  * asking once. A worker per API instance claims queued tracks one at a time with
  * `FOR UPDATE SKIP LOCKED`, so several instances on one PostgreSQL share the queue without
  * processing a track twice, and writes the results in one transaction with the status change.
- * A track left `processing` by an instance that died is queued again after `staleAfterMs`.
+ * A track left `processing` by an instance that died is queued again after `staleAfterMs`; on
+ * PGlite, which one process owns, at once when the worker starts (nothing else can be running it).
  */
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../../db/database.js';
@@ -68,6 +69,8 @@ export class ProcessingWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  /** Whether this worker has taken back the tracks a dead process left `processing`. */
+  private orphansRequeued = false;
   private readonly now: () => Date;
 
   constructor(
@@ -126,8 +129,13 @@ export class ProcessingWorker {
   }
 
   private async requeueStale(): Promise<void> {
-    const before = new Date(this.now().getTime() - (this.options.staleAfterMs ?? 10 * 60_000));
+    let before = new Date(this.now().getTime() - (this.options.staleAfterMs ?? 10 * 60_000));
+    // Without this, a track the killed process was running would wait out the whole stale period.
+    const owned = this.db.ownedSince;
+    const orphans = !this.orphansRequeued && owned !== undefined && owned > before;
+    if (orphans) before = owned;
     await this.db.query(`UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2 WHERE status = 'processing' AND started_at < $1`, [before, this.now()]);
+    this.orphansRequeued = true;
   }
 
   private async claim(): Promise<string | undefined> {
