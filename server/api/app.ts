@@ -7,6 +7,7 @@ import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { assertionKey } from '../../shared/identity-assertion.js';
 import type { Database } from '../db/database.js';
+import { cacheUntilNextWrite } from '../db/until-next-write.js';
 import { migrate } from '../db/migrate.js';
 import { openMailTransport, type MailSettings } from '../mail/transport.js';
 import { installAccessControl } from './auth/access-control.js';
@@ -85,6 +86,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await migrate(options.db, { schema: options.db.schema, migrations: apiMigrations });
+  // Every statement of the API goes through this handle, so answers kept until the next write stay true.
+  const { db, answers } = cacheUntilNextWrite(options.db);
   const app = Fastify({
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
@@ -100,8 +103,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     options.oauth2 ?? (options.oauth2AdminUrl && options.oauth2AdminToken ? providerAdmin(options.oauth2AdminUrl, options.oauth2AdminToken) : unconfiguredProviderAdmin());
   const scopes = new ScopeResolvers();
   scopes.register('device', resolveDeviceScope);
-  const mailQueued = installOutboxDelivery(app, { db: options.db, now, transport: options.mail && openMailTransport(options.mail), pollMs: options.mailPollMs });
-  const ctx: ApiContext = { db: options.db, now, identities, users: new KnownUsers(options.db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs, mailQueued };
+  const mailQueued = installOutboxDelivery(app, { db: db, now, transport: options.mail && openMailTransport(options.mail), pollMs: options.mailPollMs });
+  const ctx: ApiContext = { db: db, now, identities, users: new KnownUsers(db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs, mailQueued };
 
   installErrorHandling(app);
   installAccessControl(app, { db: ctx.db, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
@@ -128,6 +131,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await installFleet(app, { db: ctx.db, blobs: options.blobs, now, callerId });
   const survey = await installSurvey(app, {
     db: ctx.db,
+    answers,
     blobs: surveyBlobs(options.blobs),
     now,
     callerId,

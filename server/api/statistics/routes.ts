@@ -38,6 +38,8 @@ export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: Su
     found(await getProject(ctx.db, projectId), 'project', projectId);
     return projectId;
   };
+  // Statistics change only when something is written: kept until then where that is known.
+  const kept = <V>(request: { url: string }, compute: () => Promise<V>): Promise<V> => (ctx.answers ? ctx.answers.get(`statistics ${request.url}`, compute) : compute());
 
   app.get(
     '/api/projects/:projectId/statistics/networkstatistics',
@@ -50,7 +52,8 @@ export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: Su
         response: { 200: PageOf(NetworkStatisticsSchema) },
       },
     },
-    async (request) => networkStatistics(ctx.db, await project(request.params.projectId), request.query, request.query.sort ?? 'signal', pageArgs(request.query)),
+    async (request) =>
+      kept(request, async () => networkStatistics(ctx.db, await project(request.params.projectId), request.query, request.query.sort ?? 'signal', pageArgs(request.query))),
   );
 
   app.get(
@@ -64,7 +67,7 @@ export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: Su
         response: { 200: PageOf(ChannelStatisticsSchema) },
       },
     },
-    async (request) => channelStatistics(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query)),
+    async (request) => kept(request, async () => channelStatistics(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query))),
   );
 
   app.get(
@@ -78,12 +81,12 @@ export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: Su
         response: { 200: PageOf(NamedNetworkSchema) },
       },
     },
-    async (request) => namedNetworks(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query)),
+    async (request) => kept(request, async () => namedNetworks(ctx.db, await project(request.params.projectId), request.query, pageArgs(request.query))),
   );
 
   app.get(
     '/api/projects/:projectId/stats',
     { schema: { tags, summary: "A project's summary: counts, track states and coverage", params: ProjectParams, response: { 200: ProjectStatsSchema } } },
-    async (request) => projectStats(ctx.db, await project(request.params.projectId)),
+    async (request) => kept(request, async () => projectStats(ctx.db, await project(request.params.projectId))),
   );
 }

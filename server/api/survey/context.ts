@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { UntilNextWrite } from '../../db/until-next-write.js';
 import type { Database } from '../../db/database.js';
 import type { ProcessingWorker } from '../tracks/processing/job.js';
 
@@ -19,6 +20,8 @@ export interface SurveyBlobs {
 
 export interface SurveyContext {
   db: Database;
+  /** Answers kept until the next write through `db` (statistics); none kept without it. */
+  answers?: UntilNextWrite;
   blobs: SurveyBlobs;
   now(): Date;
   processing: ProcessingWorker;

@@ -1,0 +1,66 @@
+/** Answers kept until the next write: on PGlite, through the one handle every write takes. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.js';
+import { migrate } from '../../../server/db/migrate.js';
+import { openDatabase } from '../../../server/db/open.js';
+import { cacheUntilNextWrite, type UntilNextWrite } from '../../../server/db/until-next-write.js';
+import { tempDataDir } from './support.js';
+
+let raw: Database;
+let db: Database;
+let answers: UntilNextWrite;
+let remove: () => Promise<void>;
+
+beforeAll(async () => {
+  const dir = await tempDataDir();
+  remove = dir.remove;
+  raw = await openDatabase({ dataDir: dir.dataDir, name: 'kept' });
+  await migrate(raw, { schema: raw.schema, migrations: [{ version: 1, name: 'items', up: 'CREATE TABLE items (n int)' }] });
+  ({ db, answers } = cacheUntilNextWrite(raw));
+});
+afterAll(async () => {
+  await raw?.close();
+  await remove?.();
+});
+
+const count = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows[0]!.n;
+
+describe('answers kept until the next write', () => {
+  it('computes once while nothing is written, and again after a write', async () => {
+    let computed = 0;
+    const read = () => answers.get('items', async () => (computed++, count()));
+    expect(await read()).toBe(0);
+    expect(await read()).toBe(0);
+    expect(computed).toBe(1);
+    await db.query('INSERT INTO items VALUES (1)');
+    expect(await read()).toBe(1);
+    expect(computed).toBe(2);
+  });
+
+  it('keeps nothing read while a transaction that writes was open, and is fresh after its commit', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const writer = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items VALUES (2)');
+      wrote();
+      await held;
+    });
+    await written;
+    // Reading now waits behind the transaction (one connection), then sees its rows.
+    const during = answers.get('during', count);
+    release();
+    await writer;
+    expect(await during).toBe(2);
+    expect(await answers.get('during', async () => -1)).toBe(-1);
+  });
+
+  it('keeps nothing on PostgreSQL, where other instances write too', async () => {
+    const { answers: none } = cacheUntilNextWrite({ ...raw, kind: 'postgres' });
+    let computed = 0;
+    await none.get('x', async () => computed++);
+    await none.get('x', async () => computed++);
+    expect(computed).toBe(2);
+  });
+});
