@@ -42,7 +42,7 @@ async function main(): Promise<void> {
 
   if (config.workers > 1) {
     // Workers must sign with one key, including the one made up at start for an embedded API.
-    runPrimary({ config, env: { ASSERTION_SECRET: config.assertionSecret, ...embedded.env }, log, graceMs: SHUTDOWN_GRACE_MS, onStopped: embedded.close });
+    await runPrimary({ config, env: { ASSERTION_SECRET: config.assertionSecret, ...embedded.env }, log, graceMs: SHUTDOWN_GRACE_MS, onStopped: embedded.close });
     log.info({ publicUrl: config.publicUrl, workers: config.workers }, `sitewave is starting ${config.workers} gateway workers: open ${config.publicUrl}`);
     return;
   }
