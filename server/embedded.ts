@@ -15,14 +15,28 @@ export interface EmbeddedServices {
   close(): Promise<void>;
 }
 
+export type EmbeddedServiceName = 'oauth2' | 'identity' | 'api';
+
+/**
+ * The services `startEmbeddedServices` will run, in its order. The provider only beside the
+ * embedded identity service: a remote one must be told the provider's admin URL by its operator,
+ * and a remote Ory project brings its own provider.
+ */
+export function embeddedServiceNames(config: Config): EmbeddedServiceName[] {
+  const names: EmbeddedServiceName[] = [];
+  if (!config.oauth2AdminUrl && !config.identityPublicUrl) names.push('oauth2');
+  if (!config.identityPublicUrl) names.push('identity');
+  if (!config.apiUrl) names.push('api');
+  return names;
+}
+
 export async function startEmbeddedServices(config: Config, log: FastifyBaseLogger, version: string): Promise<EmbeddedServices> {
   const env: Record<string, string> = {};
   const closers: (() => Promise<void>)[] = [];
+  const names = embeddedServiceNames(config);
   try {
     // The provider comes first so the identity service's sign-in can accept its login requests.
-    // Only beside the embedded identity service: a remote one must be told the provider's admin
-    // URL by its operator, and a remote Ory project brings its own provider.
-    if (!config.oauth2AdminUrl && !config.identityPublicUrl) {
+    if (names.includes('oauth2')) {
       const oauth2 = await startEmbeddedOAuth2(config, log, version);
       closers.push(oauth2.close);
       config.oauth2PublicUrl = oauth2.publicUrl;
@@ -31,7 +45,7 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
       Object.assign(env, { OAUTH2_PUBLIC_URL: oauth2.publicUrl, OAUTH2_ADMIN_URL: oauth2.adminUrl, OAUTH2_ADMIN_TOKEN: oauth2.adminToken });
       log.info({ publicUrl: oauth2.publicUrl, adminUrl: oauth2.adminUrl }, 'embedded OAuth2 provider is listening on loopback');
     }
-    if (!config.identityPublicUrl) {
+    if (names.includes('identity')) {
       const identity = await startEmbeddedIdentity(config, log, version);
       closers.push(identity.close);
       config.identityPublicUrl = identity.publicUrl;
@@ -40,7 +54,7 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
       Object.assign(env, { IDENTITY_PUBLIC_URL: identity.publicUrl, IDENTITY_ADMIN_URL: identity.adminUrl, IDENTITY_ADMIN_TOKEN: identity.adminToken });
       log.info({ publicUrl: identity.publicUrl, adminUrl: identity.adminUrl }, 'embedded identity service is listening on loopback');
     }
-    if (!config.apiUrl) {
+    if (names.includes('api')) {
       // Verifies assertions with the gateway's key (config.assertionSecret, handed to workers too).
       const api = await startEmbeddedApi(config, log.child({ service: 'api' }), version);
       closers.push(api.close);

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { pino } from 'pino';
 import { startEmbeddedServices } from './embedded.js';
 import { buildGateway } from './gateway/app.js';
+import { prepareNewDatabase } from './prepare-database.js';
 import { isClusterWorker, runPrimary } from './workers.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -37,12 +38,14 @@ async function main(): Promise<void> {
   if (isClusterWorker()) return runGateway(config, true);
 
   const log = pino({ level: config.logLevel });
+  // A new PGlite database is created in a child process, so this one opens it as on a restart.
+  await prepareNewDatabase(config, log);
   // Without IDENTITY_PUBLIC_URL or API_URL the embedded service takes its place, so both are set now.
   const embedded = await startEmbeddedServices(config, log, packageVersion());
 
   if (config.workers > 1) {
     // Workers must sign with one key, including the one made up at start for an embedded API.
-    runPrimary({ config, env: { ASSERTION_SECRET: config.assertionSecret, ...embedded.env }, log, graceMs: SHUTDOWN_GRACE_MS, onStopped: embedded.close });
+    await runPrimary({ config, env: { ASSERTION_SECRET: config.assertionSecret, ...embedded.env }, log, graceMs: SHUTDOWN_GRACE_MS, onStopped: embedded.close });
     log.info({ publicUrl: config.publicUrl, workers: config.workers }, `sitewave is starting ${config.workers} gateway workers: open ${config.publicUrl}`);
     return;
   }

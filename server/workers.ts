@@ -10,7 +10,6 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { systemClock } from './gateway/clock.js';
 import { isClusterMessage, type ClusterMessage } from './gateway/cluster-ipc.js';
-import { connectEvictionBroadcast } from './gateway/eviction-broadcast.js';
 import type { EvictionEvent } from './gateway/evictions.js';
 import { HttpError } from './gateway/http-error.js';
 import { GatewayMetrics } from './gateway/metrics.js';
@@ -30,7 +29,7 @@ export interface PrimaryOptions {
 
 type SessionReply = Omit<Extract<ClusterMessage, { type: 'sitewave:session' }>, 'type' | 'id'>;
 
-export function runPrimary({ config, env, log, graceMs, onStopped }: PrimaryOptions): void {
+export async function runPrimary({ config, env, log, graceMs, onStopped }: PrimaryOptions): Promise<void> {
   const identity = new Upstream({ name: 'identity', url: config.identityPublicUrl, variable: 'IDENTITY_PUBLIC_URL', timeoutMs: config.upstreamTimeoutMs });
   const metrics = new GatewayMetrics();
   const sessions = new SessionCache({ lookup: whoami(identity, config.sessionCookieName, metrics), ttlMs: config.sessionCacheTtlMs, clock: systemClock, metrics });
@@ -47,8 +46,9 @@ export function runPrimary({ config, env, log, graceMs, onStopped }: PrimaryOpti
     const message: ClusterMessage = { type: 'sitewave:evict', event };
     for (const worker of workers()) if (worker !== except) worker.send(message);
   };
+  // Imported only with Redis configured: ioredis would otherwise be resident for nothing.
   const redis = config.redisUrl
-    ? connectEvictionBroadcast(
+    ? (await import('./gateway/eviction-broadcast.js')).connectEvictionBroadcast(
         config.redisUrl,
         (event) => {
           applyToSessions(event);

@@ -7,7 +7,6 @@ import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { AssertionSigner } from './assertion.js';
 import { Authorizer } from './authorize.js';
 import { apiProxy } from './api-proxy.js';
@@ -24,7 +23,6 @@ import { systemClock, type Clock } from './clock.js';
 import { checkCsrf, ensureXsrfCookie } from './csrf.js';
 import { installErrorHandlers } from './error-handler.js';
 import { connectToPrimary } from './cluster-ipc.js';
-import { connectEvictionBroadcast } from './eviction-broadcast.js';
 import { Evictions } from './evictions.js';
 import { HttpError } from './http-error.js';
 import { identityProxy } from './identity-proxy.js';
@@ -139,13 +137,17 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     evictions.attach(primary.broadcast);
     app.addHook('onClose', async () => primary.close());
   } else if (config.redisUrl) {
+    const { connectEvictionBroadcast } = await import('./eviction-broadcast.js');
     const broadcast = connectEvictionBroadcast(config.redisUrl, (event) => evictions.apply(event), app.log);
     evictions.attach(broadcast);
     app.addHook('onReady', () => broadcast.ready);
     app.addHook('onClose', () => broadcast.close());
   }
   // Reads through share links are counted in Redis when there is one, so every instance sees them.
-  const shareReadCounter = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 }) : undefined;
+  // ioredis (like the broadcast above) is imported only then: without Redis it would be resident for nothing.
+  const shareReadCounter = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 })
+    : undefined;
   if (shareReadCounter) {
     // Reads go on uncounted while Redis is away; one line says so, not one per reconnection attempt.
     let down = false;

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import { FilesystemBlobStore } from './filesystem.js';
-import { S3BlobStore, type S3Settings } from './s3.js';
+import type { S3Settings } from './s3.js';
 
 export interface BlobStoreConfig {
   dataDir: string;
@@ -16,6 +16,8 @@ export interface OpenedBlobStore extends BlobStore {
 
 export async function openBlobStore(config: BlobStoreConfig): Promise<OpenedBlobStore> {
   if (config.s3) {
+    // Imported on demand: the AWS SDK is tens of megabytes resident that a file store never uses.
+    const { S3BlobStore } = await import('./s3.js');
     // Spooled next to the data rather than in the system temp directory, often a small tmpfs.
     const store = await S3BlobStore.open(config.s3, path.join(config.dataDir, 'blob-spool'));
     return Object.assign(bind(store), { kind: 's3' as const, close: async () => store.close() });

@@ -6,7 +6,8 @@
  * child process (render-pdf.ts) at 4096 pixels on its longest side, and that PNG goes through the
  * same steps as an uploaded PNG: the plan's pixel size is the raster's.
  */
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
+import { loadSharp } from '../sharp-on-demand.js';
 import { FloorplanImageError } from './floorplan-image-error.js';
 import type { FloorplanType } from './image-type.js';
 import { renderPdfFirstPage } from './render-pdf.js';
@@ -35,6 +36,7 @@ export async function renderFloorplan(bytes: Buffer, type: FloorplanType): Promi
 /** `label` names the uploaded format in the reasons given for a refusal. */
 async function renderImage(bytes: Buffer, label: string): Promise<RenderedFloorplan> {
   const options: SharpOptions = { limitInputPixels: PIXEL_LIMIT, failOn: 'error' };
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {

@@ -3,7 +3,7 @@
  * normalised on upload to a PNG of bounded size (transparency kept), so the report's cover and
  * the settings page can show it as it is.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../sharp-on-demand.js';
 import { ApiError, badRequest } from '../http/api-error.js';
 
 export const LOGO_BOX = { width: 800, height: 320 };
@@ -15,6 +15,7 @@ export function logoKey(orgId: string): string {
 
 /** A PNG at most LOGO_BOX, from a PNG, JPEG or WebP upload; anything else is refused. */
 export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata()).format;

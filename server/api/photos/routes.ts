@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import sharp from 'sharp';
+import { loadSharp } from '../sharp-on-demand.js';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { fileAnswer, sendBlob } from '../floorplans/routes.js';
 import { sniffFloorplanType } from '../floorplans/image-type.js';
@@ -90,6 +90,7 @@ export async function registerPhotoRoutes(fastify: FastifyInstance, ctx: SurveyC
       const bytes = await fileBytes(part, UPLOAD_LIMITS.photo);
       const type = sniffFloorplanType(bytes.subarray(0, 16));
       if (type !== 'jpeg' && type !== 'png') throw new ApiError(415, 'A photo is a JPEG or PNG image');
+      const sharp = await loadSharp();
       let meta;
       try {
         meta = await sharp(bytes, { autoOrient: true, limitInputPixels: 200_000_000 }).metadata();

@@ -10,9 +10,7 @@ import { fileAnswer } from '../floorplans/routes.js';
 import { checkId, found } from '../http/api-error.js';
 import { getProject } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
-import { produceReport } from './produce-report.js';
 import { organisationName } from './report-data.js';
-import { reportDocument } from './report-document.js';
 import { ReportQuery, reportOptions } from './report-options.js';
 import { reportTexts } from './texts.js';
 
@@ -44,6 +42,8 @@ export async function registerReportRoutes(fastify: FastifyInstance, ctx: Survey
       const project = found(await getProject(ctx.db, projectId), 'project', projectId);
       const options = await reportOptions(ctx.db, projectId, request.query);
       const texts = await reportTexts(options.locale);
+      // The PDF and image libraries are imported with the first report, not resident from the start.
+      const [{ reportDocument }, { produceReport }] = await Promise.all([import('./report-document.js'), import('./produce-report.js')]);
       const rd = reportDocument(texts, { project: project.name, organisation: await organisationName(ctx.db, project) });
       // A reader that hangs up (the Cancel button) stops the work, not just the sending.
       let cancelled = false;

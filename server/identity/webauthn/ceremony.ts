@@ -5,7 +5,7 @@
  * decodes: `{"publicKey": {...}}` with byte strings in base64url.
  */
 import { randomBytes } from 'node:crypto';
-import { verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticationResponseJSON, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { encodeBytes, keyIdBytes, type StoredWebAuthnKey } from './stored-keys.js';
 import { fromBase64, fromBase64Url, toBase64Url } from './encoding.js';
 import { CEREMONY_TIMEOUT_MS, PUBLIC_KEY_ALGORITHMS, type RelyingParty } from './relying-party.js';
@@ -18,6 +18,9 @@ export interface PendingCeremony {
 }
 
 export type KeyKind = 'passkey' | 'security_key';
+
+/** Imported with the first ceremony: its certificate and ASN.1 libraries are large and most servers never see one. */
+const simpleWebAuthn = () => import('@simplewebauthn/server');
 
 export function newChallenge(): string {
   return toBase64Url(randomBytes(32));
@@ -93,6 +96,7 @@ function parseResponse<T>(raw: unknown): T {
 /** Checks a new key's attestation and returns it in the stored shape. */
 export async function verifyCreation(rp: RelyingParty, kind: KeyKind, raw: unknown, challenge: string, details: { displayName: string; now: Date }): Promise<StoredWebAuthnKey> {
   const response = parseResponse<RegistrationResponseJSON>(raw);
+  const { verifyRegistrationResponse } = await simpleWebAuthn();
   let result;
   try {
     result = await verifyRegistrationResponse({
@@ -141,6 +145,7 @@ export async function verifyAssertion(rp: RelyingParty, kind: KeyKind, assertion
   const rawId = assertion.response.rawId || assertion.response.id;
   const key = keys.find((candidate) => Buffer.from(keyIdBytes(candidate)).equals(Buffer.from(fromBase64Url(rawId))));
   if (!key) throw new CeremonyError('no such key for this account');
+  const { verifyAuthenticationResponse } = await simpleWebAuthn();
   let result;
   try {
     result = await verifyAuthenticationResponse({

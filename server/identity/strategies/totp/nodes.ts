@@ -1,5 +1,4 @@
 /** The TOTP strategy's nodes (Kratos `strategy/totp`). */
-import QRCode from 'qrcode';
 import type { UiNode } from '../../../../shared/identity-flow.js';
 import { imageNode, inputNode, submitNode, textNode } from '../../ui/nodes.js';
 import { label, totpSecret } from '../../ui/messages.js';
@@ -13,6 +12,8 @@ export function totpCodeInput(forLogin: boolean): UiNode {
 export const totpLoginSubmit = () => submitNode('method', 'totp', 'totp', label.useAuthenticator());
 
 export async function totpEnrolNodes(url: string, secret: string): Promise<UiNode[]> {
+  // Imported at the first enrolment: a QR encoder need not be resident from the start.
+  const { default: QRCode } = await import('qrcode');
   const src = await QRCode.toDataURL(url, { width: QR_SIZE, margin: 1 });
   return [
     imageNode('totp_qr', src, QR_SIZE, QR_SIZE, 'totp', label.totpQr()),
