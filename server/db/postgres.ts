@@ -5,6 +5,7 @@
  * is allowed there; migrate() creates it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { refuseInsideTransaction, type Database, type QueryResult, type Transaction, type TransactionState } from './database.js';
 import { DATE_ARRAY_OID, DATE_OID, INT8_ARRAY_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers.js';
@@ -29,6 +30,27 @@ const types: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     (format ?? 'text') === 'text' && OWN_PARSERS.has(oid) ? OWN_PARSERS.get(oid) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
+
+const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+const statementNames = new Map<string, string>();
+
+/**
+ * A parameterised statement is prepared once per connection, under a name derived from its text,
+ * so PostgreSQL parses and plans each of the application's statements once per connection rather
+ * than on every call (the plan cache still re-plans after a schema change, and chooses between
+ * a generic and a per-call plan as for any prepared statement). Statements without parameters are
+ * mostly one-offs (migrations, scripts) and are sent as they are.
+ */
+function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
+  if (params.length === 0 || !PREPARABLE.test(sql)) return { text: sql, values: [...params] };
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `sw_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    // The application's statements are a bounded set; anything beyond is prepared, just not remembered here.
+    if (statementNames.size < 10_000) statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: [...params] };
+}
 
 function toResult<T>(result: pg.QueryResult): QueryResult<T> {
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
@@ -62,7 +84,7 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
     ownedSince: undefined,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       usable('query()');
-      return toResult<T>(await pool.query(sql, [...params]));
+      return toResult<T>(await pool.query(statement(sql, params)));
     },
     async exec(sql: string) {
       usable('exec()');
@@ -87,7 +109,7 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
       const tx: Transaction = {
         async query<R>(sql: string, params: readonly unknown[] = []) {
           live();
-          return toResult<R>(await client.query(sql, [...params]));
+          return toResult<R>(await client.query(statement(sql, params)));
         },
         async exec(sql: string) {
           live();
