@@ -137,7 +137,7 @@ function registerReads(fastify: FastifyInstance, ctx: SurveyContext): void {
   app.get(
     '/api/share/:shareToken/tracks/:trackId/datasets',
     { schema: { tags, summary: "A shared walk's grids", params: TrackParams, querystring: DatasetQuery, response: { 200: DatasetPageSchema } } },
-    async (request) => datasetsOf(ctx, await sharedId(ctx.db, await open(request.params.shareToken), 'track', request.params.trackId), request.query),
+    async (request, reply) => datasetsOf(ctx, await sharedId(ctx.db, await open(request.params.shareToken), 'track', request.params.trackId), request, reply),
   );
 
   app.get(

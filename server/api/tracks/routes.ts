@@ -3,9 +3,9 @@
  * An import is all or nothing: the file is checked row by row while it streams in, and only a
  * fully valid file becomes a track (its row and samples in one transaction).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { getFloorplanRow, latestFloorplanRow } from '../floorplans/store.js';
@@ -189,10 +189,7 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
         response: { 200: DatasetPageSchema },
       },
     },
-    async (request) => {
-      const id = checkId('track', request.params.trackId);
-      return datasetsOf(ctx, id, request.query);
-    },
+    async (request, reply) => datasetsOf(ctx, checkId('track', request.params.trackId), request, reply),
   );
 
   app.get(
@@ -250,13 +247,23 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
 }
 
 /** A processed track's datasets page (shared with the read-only share routes). */
-export async function datasetsOf(ctx: SurveyContext, id: string, query: Static<typeof DatasetQuery>) {
-  const track = toTrack(found(await getTrackRow(ctx.db, id), 'track', id));
+/**
+ * A processed track's datasets change only when it is processed again, so they carry an ETag of
+ * the processing run and the query: a viewer coming back to a floor gets a 304 instead of every
+ * grid again (shared with the read-only share routes).
+ */
+export async function datasetsOf(ctx: SurveyContext, id: string, request: { query: Static<typeof DatasetQuery>; headers: FastifyRequest['headers'] }, reply: FastifyReply) {
+  const row = found(await getTrackRow(ctx.db, id), 'track', id);
+  const track = toTrack(row);
   if (track.status !== 'processed' || !track.result) {
     throw new ApiError(409, `The track is ${track.status}${track.failureReason ? ` (${track.failureReason})` : ''}: datasets exist once it is processed`);
   }
-  const { kind, technology, band, include } = query;
-  return trackDatasets(ctx.db, id, track.result, { kind, technology, band, includeValues: include === 'values' }, pageArgs(query));
+  const { kind, technology, band, include } = request.query;
+  const run = `${id}|${row.finished_at?.toISOString() ?? ''}|${row.input_hash ?? ''}|${JSON.stringify(request.query)}`;
+  const etag = `"${createHash('sha256').update(run).digest('base64url').slice(0, 32)}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return trackDatasets(ctx.db, id, track.result, { kind, technology, band, includeValues: include === 'values' }, pageArgs(request.query));
 }
 
 /** Where a track was measured (shared with the read-only share routes). */

@@ -408,6 +408,15 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
         () => http.get(`/api/tracks/${res.body.id}`),
         (r) => r.body.status === 'processed',
       );
+      // A viewer coming back revalidates: unchanged grids are a 304 without a body.
+      const seen = await http.get(`/api/tracks/${trackId}/datasets?kind=best&include=values`);
+      expect(seen.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(seen.headers['cache-control']).toBe('private, no-cache');
+      const revalidated = await http.get(`/api/tracks/${trackId}/datasets?kind=best&include=values`).set('if-none-match', seen.headers.etag!);
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.text ?? '').toBe('');
+      const otherQuery = await http.get(`/api/tracks/${trackId}/datasets?kind=second&include=values`).set('if-none-match', seen.headers.etag!);
+      expect(otherQuery.status).toBe(200);
       await http.put(`/api/floorplans/${floorplanId}`).send({
         points: [
           { x: 0, y: 0 },
@@ -421,6 +430,10 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
         (r) => r.body.status === 'processed' && r.body.finishedAt !== null,
       );
       expect(requeued.body.status).toBe('processed');
+      // Processed again: the grids may differ, so the old ETag no longer matches.
+      const fresh = await http.get(`/api/tracks/${trackId}/datasets?kind=best&include=values`).set('if-none-match', seen.headers.etag!);
+      expect(fresh.status).toBe(200);
+      expect(fresh.headers.etag).not.toBe(seen.headers.etag);
     });
 
     it("processes the project's walks again when its thresholds change, and only then", async () => {
