@@ -272,7 +272,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -1283,7 +1283,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -1474,7 +1474,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -1684,7 +1684,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -2031,7 +2031,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -2417,7 +2417,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -2940,7 +2940,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -3071,7 +3071,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -3188,7 +3188,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -3300,7 +3300,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -3540,7 +3540,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -3735,7 +3735,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -3993,7 +3993,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -4615,7 +4615,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -4932,7 +4932,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -5051,7 +5051,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -5419,7 +5419,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -5662,7 +5662,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -6252,7 +6252,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -6321,7 +6321,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -6390,7 +6390,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -6571,7 +6571,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -6912,7 +6912,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -7034,7 +7034,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -7106,7 +7106,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -7220,7 +7220,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -7501,7 +7501,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -7571,7 +7571,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };
@@ -7641,7 +7641,7 @@ export interface paths {
                             perPage: number;
                             /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
-                            /** @description True when the list stopped counting: more than `total` items match (`total` is 1000, or the end of the page when further). Absent or false: `total` is exact. */
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
                             totalIsLowerBound?: boolean;
                         };
                     };

@@ -8,7 +8,7 @@ export interface PaginationProps {
   page: number;
   perPage: number;
   total: number;
-  /** More than `total` rows exist (the API stopped counting): shown as "1 000+", and the next page stays open. */
+  /** More than `total` rows exist (the API stopped counting): shown as "250+", and the next page stays open. */
   totalIsLowerBound?: boolean;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
