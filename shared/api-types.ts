@@ -270,7 +270,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -1278,7 +1281,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -1466,7 +1472,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -1673,7 +1682,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -2017,7 +2029,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -2400,7 +2415,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -2920,7 +2938,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -3048,7 +3069,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -3162,7 +3186,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -3271,7 +3298,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -3508,7 +3538,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -3700,7 +3733,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -3955,7 +3991,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -4574,7 +4613,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -4888,7 +4930,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -5004,7 +5049,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -5369,7 +5417,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -5609,7 +5660,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -6196,7 +6250,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -6262,7 +6319,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -6328,7 +6388,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -6506,7 +6569,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -6844,7 +6910,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -6963,7 +7032,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -7032,7 +7104,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -7143,7 +7218,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -7421,7 +7499,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -7488,7 +7569,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };
@@ -7555,7 +7639,10 @@ export interface paths {
                             }[];
                             page: number;
                             perPage: number;
+                            /** @description How many items match, or at least how many when `totalIsLowerBound` is true. */
                             total: number;
+                            /** @description True when the list stopped counting: more than `total` items match (`total` is 250, or the end of the page when further). Absent or false: `total` is exact. */
+                            totalIsLowerBound?: boolean;
                         };
                     };
                 };

@@ -15,6 +15,9 @@
  * statements that refuse to run inside a transaction block (VACUUM, CREATE DATABASE…) can only
  * be sent as single queries.
  *
+ * With no autovacuum daemon, planner statistics are kept here (pglite-statistics.ts): every
+ * handle reports the rows its statements wrote, and ANALYZE runs when enough have changed.
+ *
  * The queue also means transactions from different services never interleave; calling the
  * handle from inside its own transaction would wait on the queue forever, hence the
  * AsyncLocalStorage guard.
@@ -26,6 +29,7 @@ import v8 from 'node:v8';
 import { PGlite, type Results, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDirectory } from './directory-lock.js';
+import { keepStatistics, type StatisticsKeeper } from './pglite-statistics.js';
 import { refuseInsideTransaction, type Database, type QueryResult, type Transaction, type TransactionState } from './database.js';
 import { quoteIdentifier } from './schema-name.js';
 import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers.js';
@@ -38,6 +42,7 @@ interface SharedInstance {
   tail: Promise<unknown>;
   /** The schema the session's search_path names, when known. */
   searchPath?: string;
+  statistics: StatisticsKeeper;
 }
 
 const instances = new Map<string, SharedInstance>();
@@ -91,6 +96,7 @@ function release(directory: string, shared: SharedInstance): Promise<void> {
   const done = shared.ready.then(
     async ({ pg, unlock }) => {
       try {
+        await shared.statistics.stop();
         await pg.close();
       } finally {
         await unlock();
@@ -110,20 +116,46 @@ function toResult<T>(result: Results<T>): QueryResult<T> {
   return { rows: result.rows, rowCount: result.rowCount ?? 0 };
 }
 
-function handleFor(tx: PGliteTransaction): Transaction {
+/** Rows the statements changed (not those a SELECT read), for the statistics keeper. */
+function written(results: { affectedRows?: number } | { affectedRows?: number }[]): number {
+  return (Array.isArray(results) ? results : [results]).reduce((sum, r) => sum + (r.affectedRows ?? 0), 0);
+}
+
+function handleFor(tx: PGliteTransaction, statistics: StatisticsKeeper): Transaction {
   return {
-    query: async <T>(sql: string, params: readonly unknown[] = []) => toResult(await tx.query<T>(sql, [...params])),
+    query: async <T>(sql: string, params: readonly unknown[] = []) => {
+      const result = await tx.query<T>(sql, [...params]);
+      statistics.wrote(written(result));
+      return toResult(result);
+    },
     exec: async (sql: string) => {
-      await tx.exec(sql);
+      statistics.wrote(written(await tx.exec(sql)));
     },
   };
+}
+
+/** ANALYZE of every table (both services' schemas), answering how many rows they hold. */
+async function analyzeAll(pg: PGlite): Promise<number> {
+  await pg.exec('ANALYZE');
+  const r = await pg.query<{ rows: number }>(
+    `SELECT coalesce(sum(greatest(c.reltuples, 0)), 0)::float8 AS rows FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
+  );
+  return r.rows[0]?.rows ?? 0;
 }
 
 export async function openPGlite(directory: string, schema: string): Promise<Database> {
   const key = path.resolve(directory);
   let shared = instances.get(key);
   if (!shared) {
-    shared = { refs: 0, ready: start(key), transactions: new AsyncLocalStorage(), tail: Promise.resolve() };
+    const ready = start(key);
+    shared = {
+      refs: 0,
+      ready,
+      transactions: new AsyncLocalStorage(),
+      tail: Promise.resolve(),
+      statistics: keepStatistics(async () => analyzeAll((await ready).pg)),
+    };
     instances.set(key, shared);
   }
   shared.refs += 1;
@@ -175,14 +207,16 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
           await pg.exec(`SET search_path TO ${quoted}`);
           instance.searchPath = schema;
         }
-        return toResult(await pg.query<T>(sql, [...params]));
+        const result = await pg.query<T>(sql, [...params]);
+        instance.statistics.wrote(written(result));
+        return toResult(result);
       });
     },
     async exec(sql: string) {
       usable('exec()');
       await inTurn(async () => {
         try {
-          await inSchemaTransaction((tx) => tx.exec(sql));
+          instance.statistics.wrote(written(await inSchemaTransaction((tx) => tx.exec(sql))));
         } finally {
           // A script may set anything, the search_path included.
           instance.searchPath = undefined;
@@ -195,7 +229,7 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
         inSchemaTransaction(async (tx) => {
           const state: TransactionState = { open: true };
           try {
-            return await instance.transactions.run(state, () => fn(handleFor(tx)));
+            return await instance.transactions.run(state, () => fn(handleFor(tx, instance.statistics)));
           } finally {
             state.open = false;
           }

@@ -108,7 +108,9 @@ export async function benchSurveyLists({ say, problems, seconds, warmupSeconds }
     const name = results.get(`${NAME_QUERY}|10000`).p50 / results.get(`${NAME_QUERY}|100`).p50;
     const pass = name <= TARGET.nameQueryRatio;
     say(`   target: ${NAME_QUERY} on 10 000 projects within ${TARGET.nameQueryRatio}x of 100 projects: ${fixed(name, 2)}x -> ${pass ? 'PASS' : 'FAIL'}`);
-    say('   each answer carries the total count of matching projects: counted unless the page is short (then the page shows it)');
+    say(
+      '   each answer carries the total count of matching projects, up to COUNT_BOUND (then a lower bound, shown "250+"), counted unless the page is short (then the page shows it)',
+    );
   } catch (error) {
     problems.push(`survey list rows: ${error.message}`);
     say(`   failed: ${error.message}`);

@@ -12,7 +12,9 @@ beforeEach(() => {
     const url = new URL(input.url);
     calls.push(url);
     const page = Number(url.searchParams.get('page') ?? 1);
-    const body = { items: [], page, perPage: 25, total: 80 };
+    // "office" matches more than the API counts: its total is a lower bound.
+    const capped = url.searchParams.get('q') === 'office';
+    const body = { items: [], page, perPage: 25, total: capped ? 1000 : 80, totalIsLowerBound: capped };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.resetModules();
@@ -42,5 +44,12 @@ describe('the project list query', () => {
     rerender({ ...base, page: 3 });
     await waitFor(() => expect(calls).toHaveLength(4));
     expect(calls[3]!.searchParams.has('known_total')).toBe(false);
+
+    // A lower bound is no total to stand in for a count: the server would take it for exact.
+    rerender({ ...base, q: 'office', page: 1 });
+    await waitFor(() => expect(result.current.data?.totalIsLowerBound).toBe(true));
+    rerender({ ...base, q: 'office', page: 2 });
+    await waitFor(() => expect(calls).toHaveLength(6));
+    expect(calls[5]!.searchParams.has('known_total')).toBe(false);
   });
 });

@@ -26,6 +26,8 @@ export interface ApiPage<T> {
   page: number;
   perPage: number;
   total: number;
+  /** True when the API stopped counting: more than `total` items match. */
+  totalIsLowerBound?: boolean;
 }
 
 export type OrgSummary = Read<'/api/orgs'>['items'][number];

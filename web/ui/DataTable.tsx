@@ -159,6 +159,7 @@ export function DataTable<T extends { id: string }, Sort extends string>(props: 
           page={params.page}
           perPage={params.perPage}
           total={query.data.total}
+          totalIsLowerBound={query.data.totalIsLowerBound}
           onPage={(page) => onParamsChange({ page })}
           onPerPage={(perPage) => onParamsChange({ perPage })}
         />

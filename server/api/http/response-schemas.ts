@@ -4,6 +4,7 @@
  * through `Static<…>`, the TypeScript type the stores return — so neither can drift from the other.
  */
 import { Type, type Static, type TSchema, type TSchemaOptions } from 'typebox';
+import { COUNT_BOUND } from './list-query.js';
 
 export const DateTime = Type.String({ format: 'date-time' });
 export const Nullable = <T extends TSchema>(schema: T, options?: TSchemaOptions) => Type.Union([schema, Type.Null()], options);
@@ -15,7 +16,18 @@ export const Nullable = <T extends TSchema>(schema: T, options?: TSchemaOptions)
 export const NoContent = Type.Unsafe<undefined>({ type: 'null', description: 'No content' });
 
 /** Every list answers one page of its items. */
-export const PageOf = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item), page: Type.Integer(), perPage: Type.Integer(), total: Type.Integer() });
+export const PageOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    page: Type.Integer(),
+    perPage: Type.Integer(),
+    total: Type.Integer({ description: 'How many items match, or at least how many when `totalIsLowerBound` is true.' }),
+    totalIsLowerBound: Type.Optional(
+      Type.Boolean({
+        description: `True when the list stopped counting: more than \`total\` items match (\`total\` is ${COUNT_BOUND}, or the end of the page when further). Absent or false: \`total\` is exact.`,
+      }),
+    ),
+  });
 
 export const OrgSchema = Type.Object({
   id: Type.String(),

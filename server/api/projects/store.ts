@@ -1,7 +1,7 @@
 /** Projects of an organisation, in the API schema. */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { likePattern, limitOffset, totalWithoutCounting, type Page, type PageArgs } from '../http/list-query.js';
+import { countBound, likePattern, limitOffset, totalWithoutCounting, type Page, type PageArgs } from '../http/list-query.js';
 import type { ProjectResponse } from '../http/response-schemas.js';
 
 /** The wire shape, derived from its response schema so the two cannot drift. */
@@ -66,13 +66,21 @@ export async function listProjects(db: Queryable, orgId: string, filter: Project
     params.push(filter.memberId);
     where.push(`EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = projects.id AND m.user_id = $${params.length})`);
   }
-  const order = filter.sort === 'name' ? 'lower(name), id' : filter.sort === 'updated' ? 'updated_at DESC, id' : 'created_at DESC, id';
+  // Names are unique per organisation (lower(name)), so the name alone orders a page completely
+  // and the (org_id, lower(name)) index hands the first page over in order, stopping early.
+  const order = filter.sort === 'name' ? 'lower(name)' : filter.sort === 'updated' ? 'updated_at DESC, id' : 'created_at DESC, id';
   const filterParams = [...params];
   const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM projects WHERE ${where.join(' AND ')} ORDER BY ${order} ${limitOffset(page, params)}`, params);
-  const total =
-    totalWithoutCounting(page, rows.rows.length, filter.knownTotal) ??
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE ${where.join(' AND ')}`, filterParams)).rows[0]!.n;
-  return { items: rows.rows.map(toProject), total, ...page };
+  const items = rows.rows.map(toProject);
+  const known = totalWithoutCounting(page, rows.rows.length, filter.knownTotal);
+  if (known !== undefined) return { items, total: known, totalIsLowerBound: false, ...page };
+  const bound = countBound(page);
+  filterParams.push(bound + 1);
+  const counted = (
+    await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM projects WHERE ${where.join(' AND ')} LIMIT $${filterParams.length}) AS matches`, filterParams)
+  ).rows[0]!.n;
+  // One more than the bound means "more than the bound": the page says so rather than counting on.
+  return { items, total: Math.min(counted, bound), totalIsLowerBound: counted > bound, ...page };
 }
 
 export async function getProject(db: Queryable, id: string): Promise<Project | undefined> {

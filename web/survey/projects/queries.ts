@@ -28,14 +28,15 @@ export const projectKeys = {
 /**
  * The total an answer already in the cache gave for the same search (any page, size or order):
  * sent with a later page so the server need not count every match again. An invalidated answer
- * (the list changed since) is not used.
+ * (the list changed since) is not used, nor a total that is only a lower bound (the server would
+ * take it for exact).
  */
 function knownTotal(client: QueryClient, orgId: string, query: ProjectListQuery): number | undefined {
   if (query.page === 1) return undefined;
   for (const cached of client.getQueryCache().findAll({ queryKey: projectKeys.lists(orgId) })) {
     const other = cached.queryKey[3] as ProjectListQuery | undefined;
-    const data = cached.state.data as { total?: number } | undefined;
-    if (cached.state.isInvalidated || typeof data?.total !== 'number' || !other) continue;
+    const data = cached.state.data as { total?: number; totalIsLowerBound?: boolean } | undefined;
+    if (cached.state.isInvalidated || typeof data?.total !== 'number' || data.totalIsLowerBound || !other) continue;
     if (other.q === query.q && other.status === query.status && other.mine === query.mine) return data.total;
   }
   return undefined;
