@@ -14,7 +14,7 @@ export class UntilNextWrite {
 
   constructor(readonly enabled: boolean) {}
 
-  /** Called before and after each write (write-watch.ts): everything kept is out of date. */
+  /** Called after each change (write-watch.ts): everything kept is out of date. */
   written(): void {
     this.generation += 1;
   }
@@ -36,5 +36,7 @@ export class UntilNextWrite {
 export function cacheUntilNextWrite(db: Database): { db: Database; answers: UntilNextWrite } {
   if (db.kind !== 'pglite') return { db, answers: new UntilNextWrite(false) };
   const answers = new UntilNextWrite(true);
-  return { db: watchWrites(db, anyWrite, () => answers.written()), answers };
+  // Pollers (the processing queue, the outboxes, the settler) write all the time and change
+  // nothing most of the time: only a change ends what is kept.
+  return { db: watchWrites(db, anyWrite, () => answers.written(), { changesOnly: true }), answers };
 }

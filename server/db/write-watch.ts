@@ -4,6 +4,11 @@
  * ends. A reader that started before the write, or that read rows while the write was not yet
  * committed, sees the signal after its read and discards what it read. Caches built on this are
  * only as complete as the handle is: every write must go through it.
+ *
+ * `changesOnly`: signal only after a write statement that changed rows (and after the commit of
+ * a transaction that had one). A change becomes visible when its statement or transaction ends,
+ * and the signal follows that, so a reader still discards whatever overlapped it; a poller's
+ * UPDATE that claims nothing (a job queue, an outbox) then keeps the cache.
  */
 import type { Database, QueryResult, Queryable, Transaction } from './database.js';
 
@@ -12,8 +17,12 @@ export type WritePredicate = (sql: string) => boolean;
 /** Any statement but a plain SELECT; unsure means yes. */
 export const anyWrite: WritePredicate = (sql) => !(/^\s*SELECT\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql));
 
-export function watchWrites(db: Database, isWrite: WritePredicate, changed: () => void): Database {
-  return new WatchedDatabase(db, isWrite, changed);
+export interface WatchOptions {
+  changesOnly?: boolean;
+}
+
+export function watchWrites(db: Database, isWrite: WritePredicate, changed: () => void, options: WatchOptions = {}): Database {
+  return new WatchedDatabase(db, isWrite, changed, options.changesOnly ?? false);
 }
 
 class WatchedQueryable implements Queryable {
@@ -21,10 +30,16 @@ class WatchedQueryable implements Queryable {
     private readonly inner: Queryable,
     private readonly isWrite: WritePredicate,
     private readonly changed: () => void,
+    private readonly changesOnly: boolean,
   ) {}
 
   async query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
     if (!this.isWrite(sql)) return this.inner.query<T>(sql, params);
+    if (this.changesOnly) {
+      const result = await this.inner.query<T>(sql, params);
+      if (result.rowCount > 0) this.changed();
+      return result;
+    }
     this.changed();
     try {
       return await this.inner.query<T>(sql, params);
@@ -52,8 +67,9 @@ class WatchedDatabase extends WatchedQueryable implements Database {
     private readonly db: Database,
     private readonly writes: WritePredicate,
     private readonly onChange: () => void,
+    private readonly onlyChanges: boolean,
   ) {
-    super(db, writes, onChange);
+    super(db, writes, onChange, onlyChanges);
     this.kind = db.kind;
     this.schema = db.schema;
     this.ownedSince = db.ownedSince;
@@ -66,7 +82,7 @@ class WatchedDatabase extends WatchedQueryable implements Database {
       this.onChange();
     };
     try {
-      return await this.db.transaction((tx) => fn(new WatchedQueryable(tx, this.writes, changed)));
+      return await this.db.transaction((tx) => fn(new WatchedQueryable(tx, this.writes, changed, this.onlyChanges)));
     } finally {
       // After COMMIT (or ROLLBACK): what a concurrent reader saw before it is now out of date.
       if (wrote) this.onChange();

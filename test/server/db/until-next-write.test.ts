@@ -37,6 +37,19 @@ describe('answers kept until the next write', () => {
     expect(computed).toBe(2);
   });
 
+  it('keeps its answers through a write that changes nothing, as a polling job queue makes', async () => {
+    let computed = 0;
+    const read = () => answers.get('polled', async () => (computed++, count()));
+    await read();
+    await db.query('UPDATE items SET n = n WHERE n < 0');
+    await db.transaction((tx) => tx.query('DELETE FROM items WHERE n < 0'));
+    await read();
+    expect(computed).toBe(1);
+    await db.query('UPDATE items SET n = n + 10 WHERE n = 1');
+    await read();
+    expect(computed).toBe(2);
+  });
+
   it('keeps nothing read while a transaction that writes was open, and is fresh after its commit', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
