@@ -14,8 +14,8 @@ import type { Database, QueryResult, Queryable, Transaction } from './database.j
 
 export type WritePredicate = (sql: string) => boolean;
 
-/** Any statement but a plain SELECT; unsure means yes. */
-export const anyWrite: WritePredicate = (sql) => !(/^\s*SELECT\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql));
+/** Any statement but a plain SELECT (with or without a read-only WITH); unsure means yes. */
+export const anyWrite: WritePredicate = (sql) => !(/^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql));
 
 export interface WatchOptions {
   changesOnly?: boolean;

@@ -37,7 +37,7 @@ app.get('/api/floors/:floorId/tracks', async (request) => {
   await getFloor(db, request.params.floorId);
   return listTracks(db, request.params.floorId, undefined, page(request.query));
 });
-app.get('/api/tracks/:trackId/datasets', async (request) => datasetsOf({ db }, request.params.trackId, request.query));
+app.get('/api/tracks/:trackId/datasets', async (request, reply) => datasetsOf({ db }, request.params.trackId, request, reply));
 app.get('/api/orgs/:orgId/devices', async (request) => {
   const orgId = await existingOrg(db, request.params.orgId);
   await settleIfDue(db, orgId, new Date());

@@ -42,6 +42,7 @@ describe('answers kept until the next write', () => {
     const read = () => answers.get('polled', async () => (computed++, count()));
     await read();
     await db.query('UPDATE items SET n = n WHERE n < 0');
+    await db.query('WITH big AS (SELECT n FROM items WHERE n > 0) SELECT count(*) FROM big');
     await db.transaction((tx) => tx.query('DELETE FROM items WHERE n < 0'));
     await read();
     expect(computed).toBe(1);
