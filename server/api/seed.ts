@@ -8,8 +8,8 @@ import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
 import { openBlobStore } from '../storage/open.js';
 import { recreateDemo } from './demo/recreate-demo.js';
+import { seedingContext } from './demo/seed-outside-api.js';
 import { apiMigrations } from './migrations.js';
-import { surveyBlobs } from './survey-blobs.js';
 import { ProcessingWorker } from './tracks/processing/job.js';
 
 const config = loadConfig();
@@ -18,17 +18,7 @@ const store = await openBlobStore({ dataDir: config.dataDir, s3: config.s3 });
 try {
   await migrate(db, { schema: db.schema, migrations: apiMigrations });
   const processing = new ProcessingWorker(db);
-  const result = await recreateDemo({
-    db,
-    blobs: surveyBlobs(store),
-    now: () => new Date(),
-    processing,
-    // Seeding acts as nobody: no request, no caller.
-    callerId: () => {
-      throw new Error('no caller while seeding');
-    },
-    isOrgMember: async () => false,
-  });
+  const result = await recreateDemo(seedingContext(db, store, processing));
   await processing.stop();
   process.stdout.write(`${result.created ? 'Created the demo organisation and its' : 'Recreated the'} demo survey (organisation ${result.orgId}, project ${result.projectId}).\n`);
 } finally {

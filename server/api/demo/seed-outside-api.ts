@@ -7,26 +7,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import type { SurveyContext } from '../survey/context.js';
 import { apiMigrations } from '../migrations.js';
 import { surveyBlobs } from '../survey-blobs.js';
 import { ProcessingWorker } from '../tracks/processing/job.js';
 import { seedDemoOrgOnFirstStart } from './demo-org.js';
 
+/** The survey context of seeding done outside the API: no request, so no caller. */
+export function seedingContext(db: Database, blobs: BlobStore, processing: ProcessingWorker): SurveyContext {
+  return {
+    db,
+    blobs: surveyBlobs(blobs),
+    now: () => new Date(),
+    processing,
+    callerId: () => {
+      throw new Error('no caller while seeding');
+    },
+    isOrgMember: async () => false,
+  };
+}
+
 export async function prepareApiSchema(db: Database, blobs: BlobStore, log: FastifyBaseLogger): Promise<void> {
   await migrate(db, { schema: db.schema, migrations: apiMigrations });
   const processing = new ProcessingWorker(db, { onError: (err) => log.error({ err }, 'track processing failed') });
   try {
-    await seedDemoOrgOnFirstStart({
-      db,
-      blobs: surveyBlobs(blobs),
-      now: () => new Date(),
-      processing,
-      // Seeding acts as nobody: no request, no caller.
-      callerId: () => {
-        throw new Error('no caller while seeding');
-      },
-      isOrgMember: async () => false,
-    });
+    await seedDemoOrgOnFirstStart(seedingContext(db, blobs, processing));
   } catch (err) {
     log.error({ err }, 'the demo organisation could not be created');
   } finally {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutSvg } from '../../../server/api/demo/floorplan-svg.js';
 import { generateLayout, surveyRoute } from '../../../server/api/demo/site-layout.js';
 import { placeAccessPoints, simulateWalk, toPixels } from '../../../server/api/demo/walk-simulator.js';
-import type { SampleTable } from '../../../server/api/tracks/import/sample-table.js';
+import { sampleTableCsv } from '../../support/sample-csv.js';
 import { ASSERTION_HEADER } from '../../../shared/identity-assertion.js';
 import { freePort } from '../../support/listen.js';
 import { killHard, signedInPerson, startProduct, storedBlobs, until, type Product } from '../support/product-process.js';
@@ -25,15 +25,6 @@ import { killHard, signedInPerson, startProduct, storedBlobs, until, type Produc
 const PX_PER_M = 10;
 /** Enough samples that processing takes a good part of a second, a window a kill can land in. */
 const SAMPLES = 60_000;
-
-function toCsv(s: SampleTable): string {
-  const lines = ['time,x,y,technology,bssid,ssid,channel,band,signal,noise'];
-  for (let i = 0; i < s.count; i++) {
-    const n = s.networks[s.network[i]!]!;
-    lines.push(`${s.time[i]},${s.x[i]!.toFixed(1)},${s.y[i]!.toFixed(1)},${n.technology},${n.networkId},${n.name},${n.channel},${n.band},${s.signalDbm[i]},${s.noiseDbm[i]}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 interface TrackBody {
   id: string;
@@ -88,7 +79,7 @@ describe('the product killed with SIGKILL during a track import', () => {
     const walk = simulateWalk(layout, placeAccessPoints(layout, 12, 8), { route: surveyRoute(layout), seed: 13, scanIntervalS: 0.25, minSamples: SAMPLES });
     const samples = toPixels(walk.samples, PX_PER_M);
     sampleCount = samples.count;
-    csv = toCsv(samples);
+    csv = sampleTableCsv(samples);
     const plan = new FormData();
     plan.append('file', new Blob([layoutSvg(layout, PX_PER_M, 'Ground')], { type: 'image/svg+xml' }), 'ground.svg');
     const planned = await fetch(`${product.apiUrl}/api/floors/${floorId}/floorplans`, { method: 'POST', headers: await as(), body: plan });

@@ -3,19 +3,10 @@ import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutSvg } from '../../../../server/api/demo/floorplan-svg.js';
-import type { SampleTable } from '../../../../server/api/tracks/import/sample-table.js';
+import { sampleTableCsv } from '../../../support/sample-csv.js';
 import { PX_PER_M, scenario } from './ground-truth.js';
 import { DEFAULT_RECT, pdfFixture } from './pdf-fixture.js';
 import { CALLER_HEADER, startSurveyApp, type SurveyTestApp } from './survey-app.js';
-
-function toCsv(s: SampleTable): string {
-  const lines = ['time,x,y,technology,bssid,ssid,channel,band,signal,noise'];
-  for (let i = 0; i < s.count; i++) {
-    const n = s.networks[s.network[i]!]!;
-    lines.push(`${s.time[i]},${s.x[i]!.toFixed(1)},${s.y[i]!.toFixed(1)},${n.technology},${n.networkId},${n.name},${n.channel},${n.band},${s.signalDbm[i]},${s.noiseDbm[i]}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
@@ -180,7 +171,7 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
     });
 
     it('uploads an SVG plan with its pixel size and a display PNG; refuses other files', async () => {
-      const noPlan = await http.post(`/api/floors/${floorId}/tracks`).attach('file', Buffer.from(toCsv(s.samples)), 'walk.csv');
+      const noPlan = await http.post(`/api/floors/${floorId}/tracks`).attach('file', Buffer.from(sampleTableCsv(s.samples)), 'walk.csv');
       expect(noPlan.status).toBe(409);
       const res = await http.post(`/api/floors/${floorId}/floorplans`).attach('file', svg, { filename: 'ground.svg', contentType: 'image/svg+xml' });
       expect(res.status).toBe(201);
@@ -334,7 +325,7 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       const res = await http
         .post(`/api/floors/${floorId}/tracks?process=true`)
         .field('name', 'Morning walk')
-        .attach('file', Buffer.from(toCsv(s.samples)), { filename: 'walk', contentType: 'application/octet-stream' });
+        .attach('file', Buffer.from(sampleTableCsv(s.samples)), { filename: 'walk', contentType: 'application/octet-stream' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ floorId, floorplanId, name: 'Morning walk', format: 'csv', sampleCount: s.samples.count, networkCount: 8, status: 'queued' });
       trackId = res.body.id;

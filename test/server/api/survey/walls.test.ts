@@ -6,19 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutSvg } from '../../../../server/api/demo/floorplan-svg.js';
-import type { SampleTable } from '../../../../server/api/tracks/import/sample-table.js';
+import { sampleTableCsv } from '../../../support/sample-csv.js';
 import type { Wall } from '../../../../shared/heatmap/walls.js';
 import { BACKENDS, startTestApi, type TestApi, type TestUser } from '../support/api-instance.js';
 import { PX_PER_M, scenario } from './ground-truth.js';
-
-function toCsv(s: SampleTable): string {
-  const lines = ['time,x,y,technology,bssid,ssid,channel,band,signal,noise'];
-  for (let i = 0; i < s.count; i++) {
-    const n = s.networks[s.network[i]!]!;
-    lines.push(`${s.time[i]},${s.x[i]!.toFixed(1)},${s.y[i]!.toFixed(1)},${n.technology},${n.networkId},${n.name},${n.channel},${n.band},${s.signalDbm[i]},${s.noiseDbm[i]}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -63,7 +54,7 @@ describe.each(BACKENDS)('floor plan walls on %s', (backend) => {
     const track = await t.http
       .post(`/api/floors/${floorId}/tracks?process=true`)
       .set(as)
-      .attach('file', Buffer.from(toCsv(s.samples)), { filename: 'walk.csv', contentType: 'text/csv' });
+      .attach('file', Buffer.from(sampleTableCsv(s.samples)), { filename: 'walk.csv', contentType: 'text/csv' });
     expect(track.status).toBe(201);
     trackId = track.body.id;
     const done = await until(
