@@ -107,7 +107,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const ctx: ApiContext = { db: db, now, identities, users: new KnownUsers(db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs, mailQueued };
 
   installErrorHandling(app);
-  installAccessControl(app, { db: ctx.db, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
+  installAccessControl(app, { db: ctx.db, answers, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
 
   await installOpenApi(app, options.version ?? '0.0.0');
   await registerDocsPage(app);

@@ -10,7 +10,7 @@ import { anyWrite, watchWrites } from './write-watch.js';
 
 export class UntilNextWrite {
   private generation = 0;
-  private readonly answers = new LRUCache<string, { generation: number; value: unknown }>({ max: 1_000 });
+  private readonly answers = new LRUCache<string, { generation: number; value: unknown }>({ max: 10_000 });
 
   constructor(readonly enabled: boolean) {}
 

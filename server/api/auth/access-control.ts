@@ -10,6 +10,7 @@ import type { ApiRoutePolicy } from '../../../shared/api-route-policy.js';
 import { ASSERTION_HEADER } from '../../../shared/identity-assertion.js';
 import type { PermissionId } from '../../../shared/permission-ids.js';
 import type { Queryable } from '../../db/database.js';
+import type { UntilNextWrite } from '../../db/until-next-write.js';
 import { heldPermissions, type CheckedScope } from '../permissions/lists.js';
 import type { OwnerScope, ScopeResolvers } from '../scopes/resolve.js';
 import { isSurveyResourceKind } from '../survey/scopes.js';
@@ -22,6 +23,8 @@ import { UUID } from '../../../shared/uuid.js';
 
 export interface AccessControlDeps {
   db: Queryable;
+  /** Permission answers kept until the next change (PGlite); a role change is a change. */
+  answers?: UntilNextWrite;
   assertionKey: Uint8Array;
   scopes: ScopeResolvers;
   users: KnownUsers;
@@ -79,7 +82,9 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
 
   /** The permission ids the caller holds where this route acts. */
   const held = async (policy: ApiRoutePolicy, params: Record<string, string>, caller: Caller): Promise<Set<PermissionId>> => {
-    const found = await heldPermissions(deps.db, caller.id, await scopeOf(policy, params));
+    const scope = await scopeOf(policy, params);
+    const lookup = () => heldPermissions(deps.db, caller.id, scope);
+    const found = deps.answers ? await deps.answers.get(`held ${caller.id} ${scope?.orgId ?? ''} ${scope?.projectId ?? ''}`, lookup) : await lookup();
     if ('missing' in found) throw new ApiError(404, `No ${found.missing} with id ${found.id}`);
     return found.permissions;
   };
