@@ -32,6 +32,11 @@ export class UntilNextWrite {
   }
 }
 
+/** `compute`'s answer, kept where `answers` keeps answers at all. */
+export function keptOrComputed<V>(answers: UntilNextWrite | undefined, key: string, compute: () => Promise<V>): Promise<V> {
+  return answers ? answers.get(key, compute) : compute();
+}
+
 /** The handle every write must go through, and the cache it keeps honest. */
 export function cacheUntilNextWrite(db: Database): { db: Database; answers: UntilNextWrite } {
   if (db.kind !== 'pglite') return { db, answers: new UntilNextWrite(false) };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError, checkId, conflict, found, notFound } from '../http/api-error.js';
+import { keptOrComputed } from '../../db/until-next-write.js';
 import type { SurveyContext } from '../survey/context.js';
 import { KnownTotalField, PageQueryFields, pageArgs } from '../http/list-query.js';
 import { deleteSurveyBlobs, blobKeysOfProject } from '../survey/blob-keys.js';
@@ -46,9 +47,13 @@ export async function registerProjectRoutes(fastify: FastifyInstance, ctx: Surve
     '/api/orgs/:orgId/projects',
     { schema: { tags, summary: "An organisation's projects", params: OrgParams, querystring: ListQuery, response: { 200: PageOf(ProjectSchema) } } },
     async (request) => {
-      const orgId = await existingOrg(ctx, request.params.orgId);
-      const { q, status, mine, sort, known_total: knownTotal } = request.query;
-      return listProjects(ctx.db, orgId, { q, status, sort, knownTotal, memberId: mine ? ctx.callerId(request) : undefined }, pageArgs(request.query));
+      const caller = ctx.callerId(request);
+      // Rows of the API's database and the caller (with mine) are all a page depends on.
+      return keptOrComputed(ctx.answers, `projects ${caller} ${request.url}`, async () => {
+        const orgId = await existingOrg(ctx, request.params.orgId);
+        const { q, status, mine, sort, known_total: knownTotal } = request.query;
+        return listProjects(ctx.db, orgId, { q, status, sort, knownTotal, memberId: mine ? caller : undefined }, pageArgs(request.query));
+      });
     },
   );
 

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { getProject } from '../projects/store.js';
+import { keptOrComputed } from '../../db/until-next-write.js';
 import type { SurveyContext } from '../survey/context.js';
 import { checkId, found } from '../http/api-error.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
@@ -39,7 +40,7 @@ export async function registerStatisticsRoutes(fastify: FastifyInstance, ctx: Su
     return projectId;
   };
   // Statistics change only when something is written: kept until then where that is known.
-  const kept = <V>(request: { url: string }, compute: () => Promise<V>): Promise<V> => (ctx.answers ? ctx.answers.get(`statistics ${request.url}`, compute) : compute());
+  const kept = <V>(request: { url: string }, compute: () => Promise<V>): Promise<V> => keptOrComputed(ctx.answers, `statistics ${request.url}`, compute);
 
   app.get(
     '/api/projects/:projectId/statistics/networkstatistics',

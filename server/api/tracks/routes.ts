@@ -10,6 +10,7 @@ import { Type, type Static } from 'typebox';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { getFloorplanRow, latestFloorplanRow } from '../floorplans/store.js';
 import { getFloor } from '../floors/store.js';
+import { keptOrComputed } from '../../db/until-next-write.js';
 import type { SurveyContext } from '../survey/context.js';
 import { ApiError, badRequest, checkId, found } from '../http/api-error.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
@@ -143,11 +144,13 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
         response: { 200: PageOf(TrackSchema) },
       },
     },
-    async (request) => {
-      const floorId = checkId('floor', request.params.floorId);
-      found(await getFloor(ctx.db, floorId), 'floor', floorId);
-      return listTracks(ctx.db, floorId, request.query.status, pageArgs(request.query));
-    },
+    async (request) =>
+      // A track's state changes only by a write (import, processing): the page is kept until one.
+      keptOrComputed(ctx.answers, `tracks ${request.url}`, async () => {
+        const floorId = checkId('floor', request.params.floorId);
+        found(await getFloor(ctx.db, floorId), 'floor', floorId);
+        return listTracks(ctx.db, floorId, request.query.status, pageArgs(request.query));
+      }),
   );
 
   app.post(

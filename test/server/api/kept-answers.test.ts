@@ -1,14 +1,16 @@
 /**
- * Project statistics are kept between writes on PGlite (until-next-write.ts): whatever a user
- * changes through the API shows in the very next statistics read, on both backends.
+ * Statistics, project lists, track lists and permission answers are kept between changes on
+ * PGlite (until-next-write.ts): whatever a user changes through the API shows in the very next
+ * read, on both backends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestApi, type TestApi, type TestUser } from './support/api-instance.js';
 
-describe.each(BACKENDS)('project statistics after a change on %s', (backend) => {
+describe.each(BACKENDS)('reads after a change on %s', (backend) => {
   let t: TestApi;
   let admin: TestUser;
   let projectId: string;
+  let orgId: string;
 
   beforeAll(async () => {
     t = await startTestApi(backend);
@@ -18,6 +20,7 @@ describe.each(BACKENDS)('project statistics after a change on %s', (backend) => 
       .set(await t.as(admin))
       .send({ name: 'Kept Statistics Ltd', ownerId: admin.id });
     expect(org.status).toBe(201);
+    orgId = org.body.id;
     const project = await t.http
       .post(`/api/orgs/${org.body.id}/projects`)
       .set(await t.as(admin))
@@ -50,5 +53,23 @@ describe.each(BACKENDS)('project statistics after a change on %s', (backend) => 
     expect(await stats()).toMatchObject({ floors: 1, contacts: 1 });
     expect((await t.http.delete(`/api/floors/${floor.body.id}`).set(await t.as(admin))).status).toBe(204);
     expect(await stats()).toMatchObject({ floors: 0, contacts: 1 });
+  });
+
+  it('lists a project the moment it is made, renamed or deleted', async () => {
+    const names = async () => ((await t.http.get(`/api/orgs/${orgId}/projects?sort=name`).set(await t.as(admin))).body.items as { name: string }[]).map((p) => p.name);
+    expect(await names()).toEqual(['Warehouse']);
+    const made = await t.http
+      .post(`/api/orgs/${orgId}/projects`)
+      .set(await t.as(admin))
+      .send({ name: 'Clinic' });
+    expect(made.status).toBe(201);
+    expect(await names()).toEqual(['Clinic', 'Warehouse']);
+    await t.http
+      .put(`/api/projects/${made.body.id}`)
+      .set(await t.as(admin))
+      .send({ name: 'Depot' });
+    expect(await names()).toEqual(['Depot', 'Warehouse']);
+    expect((await t.http.delete(`/api/projects/${made.body.id}`).set(await t.as(admin))).status).toBe(204);
+    expect(await names()).toEqual(['Warehouse']);
   });
 });
