@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset, DatasetNetwork, Thresholds } from '../../shared/heatmap/wire-types.js';
+import type { Dataset, DatasetNetwork } from '../../shared/heatmap/wire-types.js';
 import { bandIndex, bandsOf } from '../../shared/heatmap/colour-bands.js';
-import { decodeLayer, valueAt, type Layer } from '../../shared/heatmap/grid-values.js';
+import { decodeLayer, valueAt } from '../../shared/heatmap/grid-values.js';
 import type { TrackLayers } from '../../shared/heatmap/track-layers.js';
 import { paintCells, uncertaintyAlpha } from '../../shared/heatmap/paint-cells.js';
 import { computeView, hasPredicted, shareMeeting } from '../../shared/heatmap/views.js';
+import { int8, NO, thresholds, uint8 } from '../support/heatmap-fixtures.js';
 
-const NO = -128;
 const grid = { cellSizeM: 0.5, cols: 3, rows: 1, metresPerPixel: 0.05 };
-const thresholds: Thresholds = {
-  minSignalDbm: -67,
-  minSecondaryDbm: -75,
-  minSnrDb: 25,
-  minServing: 2,
-  maxCoChannel: 1,
-  coChannelDbm: -82,
-  minAreaPercent: 95,
-  bands: [],
-  colourScale: [
-    { dbm: -80, colour: '#ff0000' },
-    { dbm: -67, colour: '#ffff00' },
-    { dbm: -55, colour: '#00ff00' },
-  ],
-};
-
-const int8 = (values: number[]): Layer => ({ cols: 3, rows: 1, values: Int8Array.from(values), noData: NO });
-const uint8 = (values: number[]): Layer => ({ cols: 3, rows: 1, values: Uint8Array.from(values), noData: null });
 const network = (index: number, band: string, channel: number): DatasetNetwork =>
   ({ index, networkId: `02:00:00:00:00:0${index}`, name: 'Office', band, channel }) as DatasetNetwork;
 

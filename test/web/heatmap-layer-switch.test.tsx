@@ -2,8 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DatasetNetwork, Thresholds } from '../../shared/heatmap/wire-types.js';
-import type { Layer } from '../../shared/heatmap/grid-values.js';
+import type { DatasetNetwork } from '../../shared/heatmap/wire-types.js';
 import type { TrackLayers } from '../../shared/heatmap/track-layers.js';
 import { computeView } from '../../shared/heatmap/views.js';
 import { Legend } from '../../web/survey/heatmap/Legend.js';
@@ -11,25 +10,7 @@ import { Readout } from '../../web/survey/heatmap/Readout.js';
 import { ViewerControls } from '../../web/survey/heatmap/ViewerControls.js';
 import { useViewerState } from '../../web/survey/heatmap/viewer-state.js';
 import { renderWithProviders } from './support/render.js';
-
-const NO = -128;
-const thresholds: Thresholds = {
-  minSignalDbm: -67,
-  minSecondaryDbm: -75,
-  minSnrDb: 25,
-  minServing: 2,
-  maxCoChannel: 1,
-  coChannelDbm: -82,
-  minAreaPercent: 95,
-  bands: [],
-  colourScale: [
-    { dbm: -80, colour: '#ff0000' },
-    { dbm: -67, colour: '#ffff00' },
-    { dbm: -55, colour: '#00ff00' },
-  ],
-};
-const int8 = (values: number[]): Layer => ({ cols: 3, rows: 1, values: Int8Array.from(values), noData: NO });
-const uint8 = (values: number[]): Layer => ({ cols: 3, rows: 1, values: Uint8Array.from(values), noData: null });
+import { int8, NO, thresholds, uint8 } from '../support/heatmap-fixtures.js';
 
 function track(predicted: boolean): TrackLayers {
   const network = { index: 0, networkId: '02:00:00:00:00:01', name: 'Office', band: '5GHz', channel: 36 } as DatasetNetwork;
