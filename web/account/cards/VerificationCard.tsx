@@ -10,11 +10,14 @@ export function VerificationCard() {
   const { t } = useTranslation();
   const state = useFlow('verification');
   // Someone signed in already has an account: no "Sign up" for them, before or after verifying.
-  const signedIn = Boolean(useSession().data);
+  // Offered only once the session read has answered "nobody": a submit forgets the session, and
+  // the card must not flash the link while it is read again.
+  const session = useSession();
+  const offerSignUp = session.isSuccess && session.data === null;
   if (!state.flow) return <LoadingCard />;
   const texts = {
     title: t('verification.title'),
-    footer: signedIn ? undefined : { prompt: t('verification.signupPrompt'), link: t('verification.signupLink'), href: linkWithContext('/registration') },
+    footer: offerSignUp ? { prompt: t('verification.signupPrompt'), link: t('verification.signupLink'), href: linkWithContext('/registration') } : undefined,
   };
   return <CodeFlowView flow={state.flow} texts={texts} notices={state.notices} submitting={state.submitting} submit={state.submit} />;
 }
