@@ -41,6 +41,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
   const table = new RouteTable();
   const assertions = new VerifiedAssertions(deps.assertionKey);
   app.decorateRequest('caller', null);
+  app.decorateRequest('checkedOrgId', null);
 
   const authenticate = async (request: FastifyRequest): Promise<Caller> => {
     const token = request.headers[ASSERTION_HEADER];
@@ -81,11 +82,13 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
   };
 
   /** The permission ids the caller holds where this route acts. */
-  const held = async (policy: ApiRoutePolicy, params: Record<string, string>, caller: Caller): Promise<Set<PermissionId>> => {
-    const scope = await scopeOf(policy, params);
+  const held = async (request: FastifyRequest, policy: ApiRoutePolicy, caller: Caller): Promise<Set<PermissionId>> => {
+    const scope = await scopeOf(policy, request.params as Record<string, string>);
     const lookup = () => heldPermissions(deps.db, caller.id, scope);
     const found = deps.answers ? await deps.answers.get(`held ${caller.id} ${scope?.orgId ?? ''} ${scope?.projectId ?? ''}`, lookup) : await lookup();
     if ('missing' in found) throw new ApiError(404, `No ${found.missing} with id ${found.id}`);
+    // The permission statement found the organisation: its handler need not look again.
+    if (policy.scope === 'org') request.checkedOrgId = scope!.orgId!;
     return found.permissions;
   };
 
@@ -101,7 +104,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     await deps.users.ensure(caller.id);
     request.caller = caller;
     if (policy.scope === 'session') return;
-    const ids = await held(policy, request.params as Record<string, string>, caller);
+    const ids = await held(request, policy, caller);
     if (policy.permissions.length > 0 && !policy.permissions.some((id) => ids.has(id))) {
       throw new ApiError(403, `Missing permission: this needs one of ${policy.permissions.join(', ')}`, { missing: [...policy.permissions] });
     }

@@ -13,6 +13,8 @@ export interface Caller {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** The organisation this route acts in, once the access check has found that it exists. */
+    checkedOrgId: string | null;
   }
 }
 

@@ -67,7 +67,7 @@ export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetC
     '/api/orgs/:orgId/devices',
     { schema: { tags, summary: "An organisation's devices with their latest subscription", params: OrgParams, querystring: ListQuery, response: { 200: PageOf(DeviceSchema) } } },
     async (request): Promise<Page<Device>> => {
-      const orgId = await existingOrg(ctx.db, request.params.orgId);
+      const orgId = await existingOrg(ctx.db, request.params.orgId, request);
       const { q, model, status, subscription, sort } = request.query;
       await settleIfDue(ctx.db, orgId, ctx.now());
       return listDevices(ctx.db, orgId, { q: q?.trim() || undefined, model, status, subscription, sort }, pageArgs(request.query));
@@ -86,7 +86,7 @@ export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetC
       },
     },
     async (request, reply) => {
-      const orgId = await existingOrg(ctx.db, request.params.orgId);
+      const orgId = await existingOrg(ctx.db, request.params.orgId, request);
       const serial = request.body.serial.toUpperCase();
       const made = await inventoryEntry(ctx.db, serial);
       // One answer for an unknown serial and a wrong code: serials cannot be probed.

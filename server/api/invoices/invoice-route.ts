@@ -22,7 +22,7 @@ export async function registerInvoiceRoute(fastify: FastifyInstance, ctx: FleetC
       },
     },
     async (request) => {
-      const orgId = await existingOrg(ctx.db, request.params.orgId);
+      const orgId = await existingOrg(ctx.db, request.params.orgId, request);
       const id = checkId('invoice', request.params.invoiceId);
       // Another organisation's invoice is as unknown here as one that does not exist.
       return found(await getInvoice(ctx.db, orgId, id), 'invoice', id);

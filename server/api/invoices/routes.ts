@@ -35,7 +35,7 @@ export async function registerInvoiceRoutes(fastify: FastifyInstance, ctx: Fleet
       },
     },
     async (request): Promise<Page<Invoice>> => {
-      const orgId = await existingOrg(ctx.db, request.params.orgId);
+      const orgId = await existingOrg(ctx.db, request.params.orgId, request);
       const { status, deviceId, from, to } = request.query;
       // Renewals due by now are invoiced before the list is read.
       await settleIfDue(ctx.db, orgId, ctx.now());

@@ -34,7 +34,7 @@ export async function registerNotificationRoutes(fastify: FastifyInstance, ctx: 
       },
     },
     async (request): Promise<Page<Notification>> => {
-      const orgId = await existingOrg(ctx.db, request.params.orgId);
+      const orgId = await existingOrg(ctx.db, request.params.orgId, request);
       const { kind, since, before } = request.query;
       const params: unknown[] = [orgId];
       const where = ['org_id = $1'];

@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ApiError, checkId, conflict, found, notFound } from '../http/api-error.js';
+import { checkId, conflict, found, notFound } from '../http/api-error.js';
+import { existingOrg } from '../fleet/orgs.js';
 import { keptOrComputed } from '../../db/until-next-write.js';
 import type { SurveyContext } from '../survey/context.js';
 import { KnownTotalField, PageQueryFields, pageArgs } from '../http/list-query.js';
@@ -50,7 +51,7 @@ export async function registerProjectRoutes(fastify: FastifyInstance, ctx: Surve
       const caller = ctx.callerId(request);
       // Rows of the API's database and the caller (with mine) are all a page depends on.
       return keptOrComputed(ctx.answers, `projects ${caller} ${request.url}`, async () => {
-        const orgId = await existingOrg(ctx, request.params.orgId);
+        const orgId = await existingOrg(ctx.db, request.params.orgId, request);
         const { q, status, mine, sort, known_total: knownTotal } = request.query;
         return listProjects(ctx.db, orgId, { q, status, sort, knownTotal, memberId: mine ? caller : undefined }, pageArgs(request.query));
       });
@@ -61,7 +62,7 @@ export async function registerProjectRoutes(fastify: FastifyInstance, ctx: Surve
     '/api/orgs/:orgId/projects',
     { schema: { tags, summary: 'Create a project; its creator becomes its manager', params: OrgParams, body: NewProject, response: { 201: ProjectSchema } } },
     async (request, reply) => {
-      const orgId = await existingOrg(ctx, request.params.orgId);
+      const orgId = await existingOrg(ctx.db, request.params.orgId, request);
       const caller = ctx.callerId(request);
       const body = { ...request.body, name: request.body.name.trim() };
       try {
@@ -121,11 +122,4 @@ export async function registerProjectRoutes(fastify: FastifyInstance, ctx: Surve
       return reply.code(204).send();
     },
   );
-}
-
-async function existingOrg(ctx: SurveyContext, orgId: string): Promise<string> {
-  const id = checkId('organisation', orgId);
-  const r = await ctx.db.query('SELECT 1 FROM orgs WHERE id = $1', [id]);
-  if (r.rowCount === 0) throw new ApiError(404, `No organisation with id ${orgId}`);
-  return id;
 }

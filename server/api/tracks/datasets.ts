@@ -44,6 +44,44 @@ export async function datasetBytes(db: Queryable, trackId: string, source: Datas
   return r.rows[0]!.v;
 }
 
+/**
+ * The stored grids of a page's datasets, read in at most two statements (one per table) rather
+ * than one per grid: a page holds up to dozens, and each round trip costs more than its bytes.
+ * Column names come from the fixed lists above, never from the request.
+ */
+async function pageValues(db: Queryable, trackId: string, sources: DatasetSource[]): Promise<(source: DatasetSource) => Uint8Array | undefined> {
+  const layerColumns = new Set<string>();
+  const technologies = new Set<string>();
+  const networkColumns = new Set<string>();
+  const indexes = new Set<number>();
+  for (const s of sources) {
+    if (s.table === 'layer') {
+      layerColumns.add(s.column);
+      technologies.add(s.technology);
+    } else {
+      networkColumns.add(s.column);
+      indexes.add(s.idx);
+    }
+  }
+  const layers = new Map<string, Record<string, Uint8Array>>();
+  const networks = new Map<number, Record<string, Uint8Array>>();
+  if (layerColumns.size > 0) {
+    const r = await db.query<Record<string, Uint8Array> & { technology: string }>(
+      `SELECT technology, ${[...layerColumns].join(', ')} FROM track_layers WHERE track_id = $1 AND technology = ANY($2::text[])`,
+      [trackId, [...technologies]],
+    );
+    for (const row of r.rows) layers.set(row.technology, row);
+  }
+  if (networkColumns.size > 0) {
+    const r = await db.query<Record<string, Uint8Array> & { idx: number }>(
+      `SELECT idx, ${[...networkColumns].join(', ')} FROM track_networks WHERE track_id = $1 AND idx = ANY($2::int[])`,
+      [trackId, [...indexes]],
+    );
+    for (const row of r.rows) networks.set(row.idx, row);
+  }
+  return (s) => (s.table === 'layer' ? layers.get(s.technology)?.[s.column] : networks.get(s.idx)?.[s.column]);
+}
+
 export async function trackDatasets(db: Queryable, trackId: string, summary: TrackResultSummary, f: DatasetFilter, page: { page: number; perPage: number }) {
   const layers = await db.query<{ technology: string; thresholds: TechnologyThresholds; has_second: boolean }>(
     'SELECT technology, thresholds, second IS NOT NULL AS has_second FROM track_layers WHERE track_id = $1 ORDER BY technology',
@@ -147,12 +185,11 @@ export async function trackDatasets(db: Queryable, trackId: string, summary: Tra
     (d) => (!f.kind || d.kind === f.kind) && (!f.technology || d.technology === f.technology) && (!f.band || (d.source.table === 'network' && bandOf.get(d.source.idx) === f.band)),
   );
   const slice = filtered.slice((page.page - 1) * page.perPage, page.page * page.perPage);
+  const values = f.includeValues ? await pageValues(db, trackId, slice.map((d) => d.source)) : undefined;
   const items: Dataset[] = [];
   for (const { source, ...d } of slice) {
-    if (f.includeValues) {
-      const v = await datasetBytes(db, trackId, source);
-      d.values = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
-    }
+    const v = values?.(source);
+    if (v) d.values = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
     items.push(d);
   }
   return { grid: summary.grid, method: summary.method, calibrated: summary.calibrated, items, total: filtered.length, ...page };

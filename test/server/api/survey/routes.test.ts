@@ -370,6 +370,19 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(sigma.body.items[0]).toMatchObject({ unit: '0.1dB', encoding: 'uint8', noData: null });
       expect(new Int8Array(Buffer.from(predicted.body.items[0].values, 'base64')).every((v) => v !== -128)).toBe(true);
       expect(new Uint8Array(Buffer.from(sigma.body.items[0].values, 'base64')).every((v) => v > 0)).toBe(true);
+      // A page of every kind at once carries each grid exactly as stored.
+      const everything = await http.get(`/api/tracks/${trackId}/datasets?per_page=100&include=values`);
+      expect(everything.body.items).toHaveLength(6 + 8 * 3);
+      const storedLayer = (await t.db.query<Record<string, Uint8Array>>('SELECT * FROM track_layers WHERE track_id = $1', [trackId])).rows[0]!;
+      const storedNets = new Map(
+        (await t.db.query<Record<string, Uint8Array> & { idx: number }>('SELECT * FROM track_networks WHERE track_id = $1', [trackId])).rows.map((r) => [r.idx, r]),
+      );
+      const layerColumn: Record<string, string> = { best: 'best', second: 'second', bestNetwork: 'best_network', snr: 'snr', serving: 'serving', coChannel: 'co_channel' };
+      const netColumn: Record<string, string> = { signal: 'grid', predicted: 'predicted', predictedSigma: 'predicted_sigma' };
+      for (const d of everything.body.items as { kind: string; values: string; network?: { index: number } }[]) {
+        const stored = d.network ? storedNets.get(d.network.index)![netColumn[d.kind]!]! : storedLayer[layerColumn[d.kind]!]!;
+        expect(Buffer.from(d.values, 'base64').equals(Buffer.from(stored))).toBe(true);
+      }
 
       // Where it was measured: one entry per place in time order, with the strongest signal heard there.
       const points = await http.get(`/api/tracks/${trackId}/points`);
