@@ -185,7 +185,13 @@ export async function trackDatasets(db: Queryable, trackId: string, summary: Tra
     (d) => (!f.kind || d.kind === f.kind) && (!f.technology || d.technology === f.technology) && (!f.band || (d.source.table === 'network' && bandOf.get(d.source.idx) === f.band)),
   );
   const slice = filtered.slice((page.page - 1) * page.perPage, page.page * page.perPage);
-  const values = f.includeValues ? await pageValues(db, trackId, slice.map((d) => d.source)) : undefined;
+  const values = f.includeValues
+    ? await pageValues(
+        db,
+        trackId,
+        slice.map((d) => d.source),
+      )
+    : undefined;
   const items: Dataset[] = [];
   for (const { source, ...d } of slice) {
     const v = values?.(source);
