@@ -4925,7 +4925,10 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
-                                /** @description With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian). */
+                                /**
+                                 * Format: byte
+                                 * @description With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian).
+                                 */
                                 values?: string;
                             }[];
                             page: number;
@@ -7213,7 +7216,10 @@ export interface paths {
                                     /** @description CSS hex colour. */
                                     colour: string;
                                 }[];
-                                /** @description With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian). */
+                                /**
+                                 * Format: byte
+                                 * @description With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian).
+                                 */
                                 values?: string;
                             }[];
                             page: number;
