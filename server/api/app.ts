@@ -87,7 +87,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await migrate(options.db, { schema: options.db.schema, migrations: apiMigrations });
   // Every statement of the API goes through this handle, so answers kept until the next write stay true.
-  const { db, answers } = cacheUntilNextWrite(options.db);
+  const { db, answers, permissions } = cacheUntilNextWrite(options.db);
   const app = Fastify({
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
@@ -107,7 +107,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const ctx: ApiContext = { db: db, now, identities, users: new KnownUsers(db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs, mailQueued };
 
   installErrorHandling(app);
-  installAccessControl(app, { db: ctx.db, answers, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
+  installAccessControl(app, { db: ctx.db, answers: permissions, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
 
   await installOpenApi(app, options.version ?? '0.0.0');
   await registerDocsPage(app);

@@ -23,7 +23,7 @@ import { UUID } from '../../../shared/uuid.js';
 
 export interface AccessControlDeps {
   db: Queryable;
-  /** Permission answers kept until the next change (PGlite); a role change is a change. */
+  /** Permission answers kept until the next change (on PostgreSQL for a few seconds at most); a role change is a change. */
   answers?: UntilNextWrite;
   assertionKey: Uint8Array;
   scopes: ScopeResolvers;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { openDatabase } from '../../../server/db/open.js';
-import { cacheUntilNextWrite, type UntilNextWrite } from '../../../server/db/until-next-write.js';
+import { cacheUntilNextWrite, PERMISSION_MAX_AGE_MS, type UntilNextWrite } from '../../../server/db/until-next-write.js';
 import { tempDataDir } from './support.js';
 
 let raw: Database;
@@ -70,11 +70,27 @@ describe('answers kept until the next write', () => {
     expect(await answers.get('during', async () => -1)).toBe(-1);
   });
 
-  it('keeps nothing on PostgreSQL, where other instances write too', async () => {
-    const { answers: none } = cacheUntilNextWrite({ ...raw, kind: 'postgres' });
+  it('keeps no lists on PostgreSQL, where other instances write too, and permission answers for a few seconds only', async () => {
+    let clock = 1_000_000;
+    const { db: watched, answers: lists, permissions } = cacheUntilNextWrite({ ...raw, kind: 'postgres' }, () => clock);
     let computed = 0;
-    await none.get('x', async () => computed++);
-    await none.get('x', async () => computed++);
+    await lists.get('x', async () => computed++);
+    await lists.get('x', async () => computed++);
     expect(computed).toBe(2);
+
+    computed = 0;
+    const held = () => permissions.get('held', async () => computed++);
+    await held();
+    clock += PERMISSION_MAX_AGE_MS - 1;
+    await held();
+    expect(computed).toBe(1);
+    // Another instance's change is not seen here: the answer ends with its age.
+    clock += 1;
+    await held();
+    expect(computed).toBe(2);
+    // This instance's own change ends it at once.
+    await watched.query('INSERT INTO items VALUES (3)');
+    await held();
+    expect(computed).toBe(3);
   });
 });
