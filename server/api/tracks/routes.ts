@@ -19,6 +19,7 @@ import { peek, textField, uploadedFile } from '../survey/upload.js';
 import { PhotoSchema } from '../photos/photo-schema.js';
 import { listPhotos } from '../photos/store.js';
 import { DATASET_KINDS, DatasetPageSchema } from './dataset-schema.js';
+import { datasetAnswer } from './dataset-answers.js';
 import { trackDatasets } from './datasets.js';
 import { TrackImportError } from './import/import-error.js';
 import { detectFormat, importTrack } from './import/import-track.js';
@@ -266,7 +267,12 @@ export async function datasetsOf(ctx: SurveyContext, id: string, request: { quer
   const etag = `"${createHash('sha256').update(run).digest('base64url').slice(0, 32)}"`;
   reply.header('etag', etag).header('cache-control', 'private, no-cache');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return trackDatasets(ctx.db, id, track.result, { kind, technology, band, includeValues: include === 'values' }, pageArgs(request.query));
+  const summary = track.result;
+  const text = await datasetAnswer(`${reply.request.routeOptions.url} ${etag}`, async () =>
+    // With the route's response schema, as Fastify would have serialised the object.
+    String(reply.serialize(await trackDatasets(ctx.db, id, summary, { kind, technology, band, includeValues: include === 'values' }, pageArgs(request.query)))),
+  );
+  return reply.type('application/json; charset=utf-8').send(text);
 }
 
 /** Where a track was measured (shared with the read-only share routes). */

@@ -357,9 +357,13 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect(secondDbm.filter((v) => v !== -128).length).toBeGreaterThan(cols * rows * 0.1);
       // A layer processed before the second-best server was kept has no such dataset.
       const kept = await t.db.query<{ second: Uint8Array }>('SELECT second FROM track_layers WHERE track_id = $1', [trackId]);
+      // Such a layer came from another processing run: its end time differs, and so does every answer's key.
+      const asAnotherRun = (seconds: number) => t.db.query(`UPDATE tracks SET finished_at = finished_at + make_interval(secs => $2) WHERE id = $1`, [trackId, seconds]);
       await t.db.query('UPDATE track_layers SET second = NULL WHERE track_id = $1', [trackId]);
+      await asAnotherRun(1);
       expect((await http.get(`/api/tracks/${trackId}/datasets?per_page=100`)).body.total).toBe(5 + 8 * 3);
       await t.db.query('UPDATE track_layers SET second = $2 WHERE track_id = $1', [trackId, kept.rows[0]!.second]);
+      await asAnotherRun(-1);
       const only5 = await http.get(`/api/tracks/${trackId}/datasets?kind=signal&band=5GHz`);
       expect(only5.body.items.map((d: { network: { band: string } }) => d.network.band)).toEqual(['5GHz', '5GHz', '5GHz', '5GHz']);
       expect((await http.get(`/api/tracks/${trackId}/datasets?kind=heat`)).status).toBe(400);
