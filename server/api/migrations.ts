@@ -10,6 +10,7 @@ import { projectNameSearchMigration } from './projects/search-migration.js';
 import { secondServerMigration } from './tracks/second-server-migration.js';
 import { floorplanWallsMigration } from './floorplans/walls-migration.js';
 import { predictedLayerMigration } from './tracks/predicted-layer-migration.js';
+import { projectNameIndexMigration } from './projects/name-index-migration.js';
 
 export const apiMigrations: readonly Migration[] = [
   coreMigration,
@@ -22,4 +23,5 @@ export const apiMigrations: readonly Migration[] = [
   floorplanWallsMigration,
   projectNameSearchMigration,
   predictedLayerMigration,
+  projectNameIndexMigration,
 ];

@@ -5,7 +5,8 @@
  * organisation instead of walking the name index and stopping after one page). This keeps the
  * same rule database-wide: once the rows written since the last ANALYZE reach 50 plus a tenth of
  * the rows there were, ANALYZE runs when the writes pause. The statistics live in the catalog,
- * so they survive a restart like on PostgreSQL.
+ * so they survive a restart like on PostgreSQL. The PGlite backend runs it as VACUUM (ANALYZE),
+ * which also sets the visibility map that index-only scans need (pglite.ts).
  */
 
 /** Rows written since the last ANALYZE that make the statistics stale, as autovacuum counts. */

@@ -12,13 +12,14 @@ import { migrate } from '../../../dist/server/db/migrate.js';
 import { openDatabase } from '../../../dist/server/db/open.js';
 import { surveyMigration } from '../../../dist/server/api/survey/migration.js';
 import { projectNameSearchMigration } from '../../../dist/server/api/projects/search-migration.js';
+import { projectNameIndexMigration } from '../../../dist/server/api/projects/name-index-migration.js';
 import { installSurvey } from '../../../dist/server/api/survey/routes.js';
 
 const projects = Number(process.argv[2] ?? 10_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'sitewave-bench-survey-'));
 const db = await openDatabase({ dataDir, name: 'api' });
 const orgs = { version: 1, name: 'orgs', up: 'CREATE TABLE orgs (id uuid PRIMARY KEY, name text NOT NULL)' };
-await migrate(db, { schema: 'api', migrations: [orgs, surveyMigration, projectNameSearchMigration] });
+await migrate(db, { schema: 'api', migrations: [orgs, surveyMigration, projectNameSearchMigration, projectNameIndexMigration] });
 const orgId = randomUUID();
 await db.query('INSERT INTO orgs (id, name) VALUES ($1, $2)', [orgId, 'Bench']);
 // Names like a real list: a word and a number, statuses mixed, creation times spread over a year.
