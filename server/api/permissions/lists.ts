@@ -1,7 +1,8 @@
 /**
  * A caller's three permission lists (specification section 6), computed from roles: their own
  * (global role), an organisation's (their role in it) and a project's (their role in it). The
- * gateway caches them; the API computes them again on every call it checks.
+ * gateway caches them; the API checks every call again, keeping an answer until its next change
+ * (on PostgreSQL, where other instances change roles too, five seconds at most: until-next-write.ts).
  */
 import type { Queryable } from '../../db/database.js';
 import type { PermissionId } from '../../../shared/permission-ids.js';
