@@ -114,7 +114,9 @@ export async function listDevices(db: Queryable, orgId: string, filter: DeviceFi
   if (filter.subscription === 'none') where.push(`(s.id IS NULL OR s.state = 'cancelled')`);
   else if (filter.subscription) where.push(`s.state = $${params.push(filter.subscription)}`);
   const from = `FROM (${SELECT} WHERE ${where.join(' AND ')}) d`;
-  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
+  // Counting needs each device's latest subscription only when the filter names its state.
+  const counted = filter.subscription ? from : `FROM devices d WHERE ${where.join(' AND ')}`;
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${counted}`, params);
   const rows = await db.query<JoinedRow>(`SELECT * ${from} ORDER BY ${ORDER[filter.sort ?? 'created']} ${limitOffset(args, params)}`, params);
   return { items: rows.rows.map(toDevice), ...args, total: total.rows[0]!.n };
 }
