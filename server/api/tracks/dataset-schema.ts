@@ -40,11 +40,7 @@ export const DatasetSchema = Type.Object({
   noData: Nullable(Type.Integer({ description: 'The value meaning "no data" in this encoding, if any.' })),
   network: Type.Optional(DatasetNetworkSchema),
   colourScale: Type.Optional(Type.Array(ColourStopSchema)),
-  // Base64 has nothing to escape: `format: 'unsafe'` tells the serialiser to copy it as is, which
-  // on a page of grids was the largest single cost of the answer.
-  values: Type.Optional(
-    Type.String({ format: 'unsafe', contentEncoding: 'base64', description: 'With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian).' }),
-  ),
+  values: Type.Optional(Type.String({ contentEncoding: 'base64', description: 'With include=values: base64 of the grid, cols × rows cells in the encoding (little-endian).' })),
 });
 export type Dataset = Static<typeof DatasetSchema>;
 export type DatasetKind = Dataset['kind'];

@@ -48,7 +48,10 @@ async function startOnPort(port: number, env: Record<string, string>): Promise<S
   let gateway: FastifyInstance | undefined;
   try {
     embedded = await startEmbeddedServices(config, log, 'e2e');
-    gateway = await buildGateway(config, { version: 'e2e' });
+    // Overload shedding is the limits test's subject. Here the stack shares its event loop with
+    // the test, and a fresh stack processes its demo walks on it: on a busy machine a long step
+    // would turn a journey's first request into a 503.
+    gateway = await buildGateway(config, { version: 'e2e', maxEventLoopDelayMs: 5_000 });
     await gateway.listen({ host: '127.0.0.1', port });
     const running = gateway;
     const services = embedded;
