@@ -2,32 +2,19 @@
  * The embedded upstreams `npm start` runs when no remote one is configured. Each is a separate
  * Fastify instance on loopback, reached by the gateway over HTTP like a remote host; their URLs
  * are written into the configuration (and handed to gateway workers through the environment).
+ * `npm start` runs them on a thread of their own (embedded-thread.ts); tests run them in-process.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { startEmbeddedApi } from './api/embedded.js';
 import { startEmbeddedIdentity } from './identity/embedded.js';
 import { startEmbeddedOAuth2 } from './oauth2/embedded.js';
+import { embeddedServiceNames } from './embedded-names.js';
 
 export interface EmbeddedServices {
   /** Variables that point gateway workers at the same services. */
   env: Record<string, string>;
   close(): Promise<void>;
-}
-
-export type EmbeddedServiceName = 'oauth2' | 'identity' | 'api';
-
-/**
- * The services `startEmbeddedServices` will run, in its order. The provider only beside the
- * embedded identity service: a remote one must be told the provider's admin URL by its operator,
- * and a remote Ory project brings its own provider.
- */
-export function embeddedServiceNames(config: Config): EmbeddedServiceName[] {
-  const names: EmbeddedServiceName[] = [];
-  if (!config.oauth2AdminUrl && !config.identityPublicUrl) names.push('oauth2');
-  if (!config.identityPublicUrl) names.push('identity');
-  if (!config.apiUrl) names.push('api');
-  return names;
 }
 
 export async function startEmbeddedServices(config: Config, log: FastifyBaseLogger, version: string): Promise<EmbeddedServices> {

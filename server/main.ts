@@ -1,11 +1,12 @@
 /**
  * Starts sitewave: reads the configuration, starts the embedded identity service and API
- * where no remote one is configured, then the gateway; shuts down gracefully on SIGTERM/SIGINT.
+ * where no remote one is configured (on a thread of their own), then the gateway; shuts down
+ * gracefully on SIGTERM/SIGINT.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { pino } from 'pino';
-import { startEmbeddedServices } from './embedded.js';
+import { startEmbeddedServicesOnThread } from './embedded-thread.js';
 import { buildGateway } from './gateway/app.js';
 import { prepareNewDatabase } from './prepare-database.js';
 import { isClusterWorker, runPrimary } from './workers.js';
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   // A new PGlite database is created in a child process, so this one opens it as on a restart.
   await prepareNewDatabase(config, log);
   // Without IDENTITY_PUBLIC_URL or API_URL the embedded service takes its place, so both are set now.
-  const embedded = await startEmbeddedServices(config, log, packageVersion());
+  const embedded = await startEmbeddedServicesOnThread(config, log, packageVersion());
 
   if (config.workers > 1) {
     // Workers must sign with one key, including the one made up at start for an embedded API.

@@ -10,7 +10,7 @@ import { loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
-import type { EmbeddedServiceName } from './embedded.js';
+import type { EmbeddedServiceName } from './embedded-names.js';
 import { identityMigrations } from './identity/store/migrations.js';
 import { oauth2Migrations } from './oauth2/store/migrations.js';
 import type { PrepareFailure } from './prepare-database.js';

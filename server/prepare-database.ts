@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { pgliteDirectory } from './db/open.js';
-import { embeddedServiceNames } from './embedded.js';
+import { embeddedServiceNames } from './embedded-names.js';
 
 /** Same extension as this module: `.js` when built, `.ts` under tsx. */
 const CHILD_MODULE = fileURLToPath(new URL(`./prepare-database-process${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { loadConfig } from '../../../server/config.js';
-import { startEmbeddedServices, type EmbeddedServices } from '../../../server/embedded.js';
+import type { EmbeddedServices } from '../../../server/embedded.js';
+import { startEmbeddedServicesOnThread } from '../../../server/embedded-thread.js';
 import { buildGateway } from '../../../server/gateway/app.js';
 import { onFreePort } from '../../support/listen.js';
 
@@ -47,10 +48,12 @@ async function startOnPort(port: number, env: Record<string, string>): Promise<S
   let embedded: EmbeddedServices | undefined;
   let gateway: FastifyInstance | undefined;
   try {
-    embedded = await startEmbeddedServices(config, log, 'e2e');
-    // Overload shedding is the limits test's subject. Here the stack shares its event loop with
-    // the test, and a fresh stack processes its demo walks on it: on a busy machine a long step
-    // would turn a journey's first request into a 503.
+    // As `npm start` runs them: the services (and a fresh stack's processing of its demo walks)
+    // on a thread of their own.
+    embedded = await startEmbeddedServicesOnThread(config, log, 'e2e');
+    // Overload shedding is the limits test's subject. Here the gateway shares its event loop with
+    // the test and its in-process browser driver: on a busy machine a screenshot being encoded
+    // would turn a journey's request into a 503.
     gateway = await buildGateway(config, { version: 'e2e', maxEventLoopDelayMs: 5_000 });
     await gateway.listen({ host: '127.0.0.1', port });
     const running = gateway;

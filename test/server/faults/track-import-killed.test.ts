@@ -133,14 +133,16 @@ describe('the product killed with SIGKILL during a track import', () => {
     const id = accepted.body.id;
 
     // Processing is one long synchronous computation between the claim and the results'
-    // transaction. While it runs the process answers nothing, not even the gateway's liveness
-    // probe, and that is when it dies.
-    const answersWithin = (ms: number) =>
-      fetch(`http://127.0.0.1:${port}/bff/health`, { signal: AbortSignal.timeout(ms) }).then(
+    // transaction, on the embedded services' thread. While it runs the API answers nothing, and
+    // that is when the process dies; the gateway, on its own thread, still answers.
+    const answersWithin = async (url: string, ms: number, headers: Record<string, string> = {}) =>
+      fetch(url, { headers, signal: AbortSignal.timeout(ms) }).then(
         () => true,
         () => false,
       );
-    expect(await until(async () => !(await answersWithin(250)), 30_000, 0)).toBe(true);
+    const headers = await as();
+    expect(await until(async () => !(await answersWithin(`${product.apiUrl}/api/tracks/${id}`, 250, headers)), 30_000, 0)).toBe(true);
+    expect(await answersWithin(`http://127.0.0.1:${port}/bff/health`, 250)).toBe(true);
     const killedAt = Date.now();
     await killHard(product.child);
 
