@@ -42,9 +42,9 @@ export const CLOSE_MESSAGE = 'close';
 
 export async function startEmbeddedServicesOnThread(config: Config, log: FastifyBaseLogger, version: string): Promise<EmbeddedServices> {
   const data: EmbeddedThreadData = { config, version };
-  // A debugger flag of this thread would make the new one fight for the same port.
-  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--inspect'));
-  const options = { workerData: data, execArgv, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
+  // No execArgv: the thread inherits this process's flags as they are, where an explicit list
+  // may not name V8 options (`node --max-old-space-size=… dist/server/main.js` would not start).
+  const options = { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
   // From source (tests, `npm run dev`) a new thread does not inherit the TypeScript loader this
   // one runs under, so it registers it before it imports the entry.
   const worker = THREAD_MODULE.pathname.endsWith('.ts')

@@ -22,7 +22,8 @@ export interface Product {
 
 /** Starts the product and waits until it is ready; `env` adds to (or overrides) the test's settings. */
 export async function startProduct(dataDir: string, port: number, env: Record<string, string> = {}): Promise<Product> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // With a V8 flag, as an operator may start it: the services' thread must start under it too.
+  const child = spawn(process.execPath, ['--max-old-space-size=1024', '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
