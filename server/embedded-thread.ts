@@ -10,15 +10,12 @@
  * after starting takes the process down, as an uncaught error of the services would in-process:
  * a gateway without its upstreams must not go on answering.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { EmbeddedServices } from './embedded.js';
+import { siblingModule, startThread } from './threads.js';
 
-/** Same extension as this module: `.js` when built, `.ts` under tsx. */
-const THREAD_MODULE = new URL(`./embedded-thread-entry${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+const THREAD_MODULE = siblingModule(import.meta.url, 'embedded-thread-entry');
 
 /**
  * A thread is a second V8 heap, and V8 grows a heap's young generation to 48 MB while a start
@@ -42,14 +39,7 @@ export const CLOSE_MESSAGE = 'close';
 
 export async function startEmbeddedServicesOnThread(config: Config, log: FastifyBaseLogger, version: string): Promise<EmbeddedServices> {
   const data: EmbeddedThreadData = { config, version };
-  // No execArgv: the thread inherits this process's flags as they are, where an explicit list
-  // may not name V8 options (`node --max-old-space-size=… dist/server/main.js` would not start).
-  const options = { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
-  // From source (tests, `npm run dev`) a new thread does not inherit the TypeScript loader this
-  // one runs under, so it registers it before it imports the entry.
-  const worker = THREAD_MODULE.pathname.endsWith('.ts')
-    ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(THREAD_MODULE.href)}); });`, { ...options, eval: true })
-    : new Worker(THREAD_MODULE, options);
+  const worker = startThread(THREAD_MODULE, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   let closing = false;
 
   const started = await new Promise<Extract<EmbeddedThreadMessage, { type: 'started' }>>((resolve, reject) => {

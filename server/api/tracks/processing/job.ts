@@ -14,7 +14,7 @@ import { normaliseWalls, type Wall } from '../../floorplans/walls.js';
 import { getReportingSettings } from '../../reporting/store.js';
 import { decodeSampleTable } from '../import/sample-table.js';
 import { getTrackRow, loadSamples, toTrack, type Track, type TrackRow } from '../store.js';
-import { processTrack } from './process-track.js';
+import { processTrackOnThread } from './process-on-thread.js';
 import { replaceResults, summarise } from './results-store.js';
 
 interface Inputs {
@@ -158,7 +158,7 @@ export class ProcessingWorker {
       if (!data) throw new Error('the track has no stored samples');
       const samples = decodeSampleTable(data);
       const calibration = inputs.calibration ?? defaultCalibration(inputs.image);
-      const result = processTrack(samples, {
+      const result = await processTrackOnThread(samples, {
         image: inputs.image,
         metresPerPixel: new PlanTransform(calibration).scale,
         calibrated: inputs.calibration !== null,

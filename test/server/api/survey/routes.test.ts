@@ -467,6 +467,13 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
     });
 
     it('serves statistics from the stored results', async () => {
+      // Changing the thresholds and the calibration queued both walks of the floor again, and
+      // processing runs beside the API: the statistics are read once both are processed.
+      const floor = await until(
+        () => http.get(`/api/floors/${floorId}/tracks`),
+        (r) => r.body.items.length === 2 && r.body.items.every((t: { status: string }) => t.status === 'processed'),
+      );
+      expect(floor.body.items.map((t: { status: string }) => t.status)).toEqual(['processed', 'processed']);
       const nets = await http.get(`/api/projects/${projectId}/statistics/networkstatistics?trackId=${trackId}&sort=samples`);
       expect(nets.status).toBe(200);
       expect(nets.body.total).toBe(8);
