@@ -19,17 +19,13 @@ try {
   const services = await startEmbeddedServices(config, log, version);
   port.on('message', (message: unknown) => {
     if (message !== CLOSE_MESSAGE) return;
-    services.close().then(
-      () => {
+    services
+      .close()
+      .catch((error: unknown) => log.error({ err: error }, 'closing the embedded services failed'))
+      .finally(() => {
         say({ type: 'closed' });
         port.close();
-      },
-      (error: unknown) => {
-        log.error({ err: error }, 'closing the embedded services failed');
-        say({ type: 'closed' });
-        port.close();
-      },
-    );
+      });
   });
   say({ type: 'started', config, env: services.env });
 } catch (error) {

@@ -13,7 +13,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { EmbeddedServices } from './embedded.js';
-import { siblingModule, startThread } from './threads.js';
+import { siblingModule } from './sibling-module.js';
+import { startThread } from './threads.js';
 
 const THREAD_MODULE = siblingModule(import.meta.url, 'embedded-thread-entry');
 

@@ -17,9 +17,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { pgliteDirectory } from './db/open.js';
 import { embeddedServiceNames } from './embedded-names.js';
+import { siblingModule } from './sibling-module.js';
 
-/** Same extension as this module: `.js` when built, `.ts` under tsx. */
-const CHILD_MODULE = fileURLToPath(new URL(`./prepare-database-process${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+const CHILD_MODULE = fileURLToPath(siblingModule(import.meta.url, 'prepare-database-process'));
 
 export interface PrepareFailure {
   error: string;

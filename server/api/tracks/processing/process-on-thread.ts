@@ -5,7 +5,8 @@
  * short-lived thread the API goes on answering, and the memory the computation grew is given back
  * when the thread ends. Starting a thread costs tens of milliseconds, little next to the work.
  */
-import { siblingModule, startThread } from '../../../threads.js';
+import { siblingModule } from '../../../sibling-module.js';
+import { startThread } from '../../../threads.js';
 import type { SampleTable } from '../import/sample-table.js';
 import type { ProcessingResult, ProcessOptions } from './process-track.js';
 
