@@ -1,13 +1,13 @@
-/** Starts one of the upstream scripts beside this file as its own node process. */
+/** Starts one of the scripts beside this file as its own node process; `args` follow the script. */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLine, makeTempDir, startProcess, stopProcess } from '../processes.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
-export async function startUpstream(name) {
+export async function startUpstream(name, args = []) {
   const dir = makeTempDir(name);
-  const handle = startProcess(`${name} upstream`, process.execPath, [join(HERE, `${name}.mjs`)], {
+  const handle = startProcess(`${name} upstream`, process.execPath, [join(HERE, `${name}.mjs`), ...args], {
     logFile: join(dir, `${name}.log`),
     announce: true,
     ipc: true,
