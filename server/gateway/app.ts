@@ -3,12 +3,14 @@
  * gateway's table of contents; each plugin lives in its own file.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AssertionSigner } from './assertion.js';
 import { Authorizer } from './authorize.js';
+import { apiFastLane, type FastLane } from './api-fast-lane.js';
 import { apiProxy } from './api-proxy.js';
 import { authzRoute } from './bff/authz.js';
 import { consentRoutes } from './bff/consent.js';
@@ -30,6 +32,7 @@ import { installRequestLog, loggerOptions, requestIdFrom } from './logging.js';
 import { GatewayMetrics } from './metrics.js';
 import { PermissionLists } from './permissions.js';
 import { ResourceScopes } from './resource-scope.js';
+import { requestLoggerFactory } from './request-logger.js';
 import { RoutePolicyTable } from './route-policy.js';
 import { securityHeaders } from './security-headers.js';
 import { OAuth2Admin } from './oauth2-admin.js';
@@ -89,22 +92,31 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const publicOrigin = new URL(config.publicUrl).origin;
   const secureCookies = publicOrigin.startsWith('https:');
 
+  // Set once the API door is registered; sees each request before Fastify does (api-fast-lane.ts).
+  const front: { lane?: FastLane } = {};
+  let closing = false;
+
   const app = Fastify({
+    // Slow clients may not hold connections open: headers must arrive promptly, idle sockets go.
+    serverFactory: (handler) => {
+      const server = createServer(
+        { headersTimeout: tuning.headersTimeoutMs ?? 15_000, requestTimeout: 0, connectionsCheckingInterval: tuning.connectionsCheckingIntervalMs ?? 1_000 },
+        (request, response) => {
+          if (!front.lane?.(request, response)) handler(request, response);
+        },
+      );
+      server.keepAliveTimeout = 65_000;
+      server.setTimeout(0);
+      return server;
+    },
     logger: loggerOptions(config.logLevel, tuning.logStream),
     // One line per request, written by logging.ts with what an operator needs.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLoggerFactory,
     // A hop count is valid at run time (proxy-addr) though the typings omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: config.bodyLimit,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
-    // Slow clients may not hold connections open: headers must arrive promptly, idle sockets go.
-    http: {
-      headersTimeout: tuning.headersTimeoutMs ?? 15_000,
-      requestTimeout: 0,
-      connectionsCheckingInterval: tuning.connectionsCheckingIntervalMs ?? 1_000,
-    },
-    keepAliveTimeout: 65_000,
-    connectionTimeout: 0,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 256 },
     ...REFUSE_PROTOTYPE_KEYS,
@@ -172,6 +184,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   // A response finished during shutdown must not leave its keep-alive socket open, or closing
   // would wait for the client to hang up.
   app.addHook('preClose', async () => {
+    closing = true;
     app.server.keepAliveTimeout = 1;
   });
 
@@ -214,6 +227,18 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     shareReadsPerMinute: config.shareReadsPerMinute,
     shareReadCounter,
     metrics,
+  });
+  front.lane = apiFastLane({
+    api,
+    policies,
+    authorizer,
+    publicOrigin,
+    bodyLimit: config.bodyLimit,
+    metrics,
+    secure: secureCookies,
+    trustProxy: config.trustProxy,
+    log: app.log,
+    open: () => !closing && !app.isUnderPressure(),
   });
   await app.register(async (bff) => {
     bff.addHook('onRequest', async (request, reply) => {

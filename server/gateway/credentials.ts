@@ -3,7 +3,7 @@
  * token a script, device or load test sends in `X-Session-Token`. The token wins when both are
  * present, and a token-authenticated request carries no ambient credential (see csrf.ts).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface Credential {
@@ -21,7 +21,8 @@ export function readCredential(headers: IncomingHttpHeaders, cookieName: string)
 }
 
 function credential(kind: Credential['kind'], value: string): Credential {
-  return { kind, value, hash: createHash('sha256').update(kind).update('\0').update(value).digest('base64url') };
+  // The one-shot hash: a quarter of createHash's cost, and this runs on every request.
+  return { kind, value, hash: hash('sha256', `${kind}\0${value}`, 'base64url') };
 }
 
 /** One cookie's value from a Cookie header, without parsing the others (hot path). */

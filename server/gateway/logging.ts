@@ -4,7 +4,7 @@
  * credential-bearing query parameters (logout tokens, recovery tokens, codes) are masked.
  */
 import type { Writable } from 'node:stream';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.js';
 import { routeGroup, type GatewayMetrics } from './metrics.js';
 import { maskUrl } from '../logging/mask-url.js';
@@ -38,13 +38,17 @@ export function installRequestLog(app: FastifyInstance, metrics: GatewayMetrics)
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const group = routeGroup(request.url);
-    const ms = reply.elapsedTime;
-    metrics.observeRequest(group, request.method, reply.statusCode, ms / 1000);
-    // Masking the URL and building the line cost a few microseconds even when pino drops it.
-    if (LOGS_REQUESTS.has(request.log.level)) {
-      request.log.info({ method: request.method, url: maskUrl(request.url), group, status: reply.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
-    }
+    recordRequest(request.log, metrics, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
+}
+
+/** A finished request: its latency in the metrics and, at info and below, its log line. */
+export function recordRequest(log: FastifyBaseLogger, metrics: GatewayMetrics, method: string, url: string, status: number, ms: number): void {
+  const group = routeGroup(url);
+  metrics.observeRequest(group, method, status, ms / 1000);
+  // Masking the URL and building the line cost a few microseconds even when pino drops it.
+  if (LOGS_REQUESTS.has(log.level)) {
+    log.info({ method, url: maskUrl(url), group, status, ms: Math.round(ms * 10) / 10 }, 'request');
+  }
 }

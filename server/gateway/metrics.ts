@@ -22,6 +22,7 @@ const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 const DURATION = 'sitewave_gateway_request_duration_seconds';
 const LOOKUPS = 'sitewave_gateway_cache_lookups_total';
+const FAST_LANE = 'sitewave_gateway_api_fast_lane_total';
 
 const METHOD_INDEX = new Map<string, number>([...METHODS, OTHER_METHOD].map((method, index) => [method, index]));
 const METHOD_NAMES = [...METHODS, OTHER_METHOD];
@@ -36,11 +37,17 @@ export class GatewayMetrics {
   /** [hit, miss] per cache, in CACHES order. */
   private readonly lookups = new Float64Array(CACHES.length * 2);
   private readonly upstreamErrors: Counter<'upstream' | 'kind'>;
+  private fastLaneAnswers = 0;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'sitewave_gateway_' });
     this.registry.registerMetric(collector(DURATION, 'Gateway request latency by route group, method and status class', 'histogram', () => this.durationValues()) as never);
     this.registry.registerMetric(collector(LOOKUPS, 'Cache lookups by cache and result (hit or miss)', 'counter', () => this.lookupValues()) as never);
+    this.registry.registerMetric(
+      collector(FAST_LANE, 'API reads answered on the fast lane, every decision cached (api-fast-lane.ts)', 'counter', () => [
+        { labels: {}, value: this.fastLaneAnswers },
+      ]) as never,
+    );
     this.upstreamErrors = new Counter({
       name: 'sitewave_gateway_upstream_errors_total',
       help: 'Failed upstream calls by upstream and kind',
@@ -61,6 +68,10 @@ export class GatewayMetrics {
 
   cacheLookup(cache: CacheName, hit: boolean): void {
     this.lookups[CACHES.indexOf(cache) * 2 + (hit ? 0 : 1)]!++;
+  }
+
+  fastLaneAnswer(): void {
+    this.fastLaneAnswers++;
   }
 
   upstreamError(upstream: string, kind: string): void {
