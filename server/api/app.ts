@@ -19,6 +19,7 @@ import { installErrorHandling } from './http/errors.js';
 import { registerDocsPage } from './http/docs-page.js';
 import { registerHealthRoutes } from './http/health.js';
 import { installOpenApi } from './http/openapi.js';
+import { buildSerializer } from './http/serializers.js';
 import { errorEnvelope } from '../../shared/error-envelope.js';
 import { frameworkErrors } from '../http/framework-errors.js';
 import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
@@ -92,6 +93,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     exposeHeadRoutes: false,
+    schemaController: { compilersFactory: { buildSerializer } },
     ...REFUSE_PROTOTYPE_KEYS,
     frameworkErrors: frameworkErrors(errorEnvelope),
   });
