@@ -402,6 +402,12 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       expect((await http.get(`/api/tracks/${randomUUID()}/points`)).status).toBe(404);
       expect((await http.get(`/api/floors/${floorId}/tracks?status=processed`)).body.total).toBe(1);
       expect((await http.get(`/api/floors/${floorId}/tracks?status=failed`)).body.total).toBe(0);
+      const all = (await http.get(`/api/floors/${floorId}/tracks?per_page=1`)).body;
+      expect(all.items).toHaveLength(1);
+      // A page past the last one is empty and still tells how many there are.
+      const past = (await http.get(`/api/floors/${floorId}/tracks?per_page=1&page=${all.total + 1}`)).body;
+      expect(past).toMatchObject({ items: [], total: all.total, page: all.total + 1 });
+      expect((await http.get(`/api/floors/${floorId}/tracks?status=failed&page=3`)).body).toMatchObject({ items: [], total: 0 });
       expect((await http.get(`/api/tracks/${randomUUID()}`)).status).toBe(404);
       expect((await http.post(`/api/tracks/${randomUUID()}/process`)).status).toBe(404);
     });
