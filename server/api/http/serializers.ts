@@ -6,8 +6,7 @@
  * is one `=== null` test. Only the copy the serializer is compiled from changes: the route's
  * schema, the OpenAPI document and the client's types keep the anyOf.
  */
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import type { FastifyServerOptions } from 'fastify';
+import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 
 type Schema = Record<string, unknown>;
 
@@ -40,10 +39,7 @@ export function nullableInPlaceOfNullUnions(schema: unknown): unknown {
 const compilers = SerializerSelector();
 
 /** Fastify's `schemaController.compilersFactory.buildSerializer`: its own, on the rewritten schemas. */
-export const buildSerializer: NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']> = (
-  externalSchemas,
-  options,
-) => {
+export const buildSerializer: SerializerFactory = (externalSchemas, options) => {
   const compile = compilers(nullableInPlaceOfNullUnions(externalSchemas), options);
   return (route) => compile({ ...route, schema: nullableInPlaceOfNullUnions(route.schema) });
 };
