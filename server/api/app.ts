@@ -88,7 +88,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await migrate(options.db, { schema: options.db.schema, migrations: apiMigrations });
   // Every statement of the API goes through this handle, so answers kept until the next write stay true.
-  const { db, answers, permissions } = cacheUntilNextWrite(options.db);
+  const { db, answers, permissions, close: stopHearingChanges } = await cacheUntilNextWrite(options.db);
   const app = Fastify({
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
@@ -97,6 +97,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     ...REFUSE_PROTOTYPE_KEYS,
     frameworkErrors: frameworkErrors(errorEnvelope),
   });
+  app.addHook('onClose', stopHearingChanges);
   installValidators(app);
   installJsonParser(app);
   const now = options.now ?? (() => new Date());

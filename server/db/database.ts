@@ -41,8 +41,19 @@ export interface Database extends Queryable {
    * on PGlite it would wait for the very transaction it is part of.
    */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: hears `NOTIFY channel` from any session, on a connection of its own that is
+   * opened again whenever it is lost. `live` says when hearing starts (true) and stops (false):
+   * while it is not live, notifications may be missed. Returns how to stop.
+   */
+  listen?(channel: string, listener: NotificationListener): () => Promise<void>;
   /** Idempotent. */
   close(): Promise<void>;
+}
+
+export interface NotificationListener {
+  notified(payload: string): void;
+  live(on: boolean): void;
 }
 
 /** Marks the transaction running in the current async context, per connection owner. */

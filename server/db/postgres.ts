@@ -7,7 +7,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { refuseInsideTransaction, type Database, type QueryResult, type Transaction, type TransactionState } from './database.js';
+import { refuseInsideTransaction, type Database, type NotificationListener, type QueryResult, type Transaction, type TransactionState } from './database.js';
+import { quoteIdentifier } from './schema-name.js';
 import { DATE_ARRAY_OID, DATE_OID, INT8_ARRAY_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers.js';
 
 const TEXT_ARRAY_OID = 1009;
@@ -55,6 +56,9 @@ function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
 function toResult<T>(result: pg.QueryResult): QueryResult<T> {
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
 }
+
+/** The first wait before opening a lost listening connection again; it doubles up to the second. */
+const RELISTEN_MS = [500, 30_000] as const;
 
 export interface PostgresOptions {
   /** Errors of idle pooled connections (server restart, network): the pool drops them and reconnects. */
@@ -133,10 +137,63 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
         client.release(broken ?? false);
       }
     },
+    listen(channel: string, listener: NotificationListener) {
+      return listenOn(databaseUrl, schema, channel, listener, options.onError);
+    },
     async close() {
       if (closed) return;
       closed = true;
       await pool.end();
     },
+  };
+}
+
+/** A connection outside the pool: a pooled one would be handed to other work between statements. */
+function listenOn(databaseUrl: string, schema: string, channel: string, listener: NotificationListener, onError?: (err: Error) => void): () => Promise<void> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let waitMs: number = RELISTEN_MS[0];
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = undefined;
+    listener.live(false);
+    client.end().catch(() => undefined);
+    if (stopped) return;
+    retry = setTimeout(() => void open(), waitMs);
+    waitMs = Math.min(waitMs * 2, RELISTEN_MS[1]);
+  };
+  const open = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: `sitewave-${schema}-changes`, keepAlive: true });
+    current = client;
+    client.on('notification', (message) => listener.notified(message.payload ?? ''));
+    client.on('error', (err) => {
+      onError?.(err);
+      lost(client);
+    });
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    } catch (err) {
+      onError?.(err as Error);
+      lost(client);
+      return;
+    }
+    if (current !== client) return;
+    waitMs = RELISTEN_MS[0];
+    listener.live(true);
+  };
+  void open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    if (client) {
+      listener.live(false);
+      await client.end().catch(() => undefined);
+    }
   };
 }

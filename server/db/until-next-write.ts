@@ -1,20 +1,21 @@
 /**
- * Answers computed from the database, kept until this process next writes to it. Only sound
- * where this process is the database's only writer: PGlite, whose directory one process holds
- * (directory-lock.ts), with every write made through the watched handle. On PostgreSQL other
- * instances write too, so lists and statistics are computed every time there; the API's
- * permission answers are kept for at most PERMISSION_MAX_AGE_MS (see `cacheUntilNextWrite`).
+ * Answers computed from the database, kept until the database next changes. Sound only where
+ * every change is seen:
+ * - PGlite: one process holds the directory (directory-lock.ts) and every write goes through
+ *   the watched handle, which ends what is kept at once.
+ * - PostgreSQL: other instances, scripts and people write too. The watched handle still ends
+ *   what is kept at once on this instance's own writes; every other change is heard through
+ *   the schema's change triggers (change-triggers.ts) a moment after its commit. While that
+ *   connection is down, lists and statistics are computed every time. Nothing is kept longer
+ *   than KEPT_MAX_AGE_MS there, the bound on a change missed by a connection that died silently.
  */
 import { LRUCache } from 'lru-cache';
+import { CHANGE_CHANNEL, installChangeTriggers } from './change-triggers.js';
 import type { Database } from './database.js';
 import { anyWrite, watchWrites } from './write-watch.js';
 
-/**
- * How long the API keeps a permission answer on PostgreSQL, where another instance may change a
- * role: that instance's gateway and API see the change at once, this one's gateway at once too
- * (evictions travel through Redis), and this API's own second check within this time.
- */
-export const PERMISSION_MAX_AGE_MS = 5_000;
+/** On PostgreSQL, the longest an answer is kept, even when no change was heard. */
+export const KEPT_MAX_AGE_MS = 5_000;
 
 export class UntilNextWrite {
   private generation = 0;
@@ -22,13 +23,19 @@ export class UntilNextWrite {
 
   /** `maxAgeMs`: also forget an answer this old (writes this process does not see). */
   constructor(
-    readonly enabled: boolean,
+    private enabled: boolean,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Called after each change (write-watch.ts): everything kept is out of date. */
   written(): void {
+    this.generation += 1;
+  }
+
+  /** Keep answers from now on, or stop; either way what is kept now is out of date. */
+  keep(on: boolean): void {
+    this.enabled = on;
     this.generation += 1;
   }
 
@@ -52,25 +59,39 @@ export function keptOrComputed<V>(answers: UntilNextWrite | undefined, key: stri
   return answers ? answers.get(key, compute) : compute();
 }
 
-/**
- * The handle every write must go through, and the caches it keeps honest: `answers` (lists and
- * statistics, PGlite only) and `permissions` (the access check's answers; on PostgreSQL for at
- * most PERMISSION_MAX_AGE_MS, since a statement per call cost as much as the read it checked).
- */
-export function cacheUntilNextWrite(db: Database, now?: () => number): { db: Database; answers: UntilNextWrite; permissions: UntilNextWrite } {
+export interface KeptAnswers {
+  /** The handle every write must go through. */
+  db: Database;
+  /** Lists and statistics. */
+  answers: UntilNextWrite;
+  /** The access check's answers, kept everywhere: on PostgreSQL a statement per call cost as much as the read it checked. */
+  permissions: UntilNextWrite;
+  /** Stops hearing changes. */
+  close(): Promise<void>;
+}
+
+/** `answers` are kept where every change is seen (above); `permissions` everywhere, for at most KEPT_MAX_AGE_MS on PostgreSQL. */
+export async function cacheUntilNextWrite(db: Database, now?: () => number): Promise<KeptAnswers> {
   const soleWriter = db.kind === 'pglite';
-  const answers = new UntilNextWrite(soleWriter);
-  const permissions = new UntilNextWrite(true, soleWriter ? undefined : PERMISSION_MAX_AGE_MS, now);
+  const maxAgeMs = soleWriter ? undefined : KEPT_MAX_AGE_MS;
+  const answers = new UntilNextWrite(soleWriter, maxAgeMs, now);
+  const permissions = new UntilNextWrite(true, maxAgeMs, now);
+  const changed = () => {
+    answers.written();
+    permissions.written();
+  };
+  let close: () => Promise<void> = async () => undefined;
+  if (!soleWriter && db.listen) {
+    await installChangeTriggers(db, db.schema);
+    close = db.listen(CHANGE_CHANNEL, {
+      notified: (schema) => {
+        if (schema === db.schema) changed();
+      },
+      live: (on) => answers.keep(on),
+    });
+  }
   // Pollers (the processing queue, the outboxes, the settler) write all the time and change
   // nothing most of the time: only a change ends what is kept.
-  const watched = watchWrites(
-    db,
-    anyWrite,
-    () => {
-      answers.written();
-      permissions.written();
-    },
-    { changesOnly: true },
-  );
-  return { db: watched, answers, permissions };
+  const watched = watchWrites(db, anyWrite, changed, { changesOnly: true });
+  return { db: watched, answers, permissions, close };
 }

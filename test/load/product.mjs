@@ -353,6 +353,9 @@ export async function benchProduct(options) {
   say();
   say(`   reads: wrk with ${options.connections} connections and the X-Session-Token header; "product CPU" is the product process's CPU time per answered request`);
   say(`   anchor: test/load/upstreams/product-anchor.mjs, bare Fastify + pg issuing the same statements through the same store functions, no gateway or checks`);
+  say(
+    `   the projects list, project stats and a floor's tracks are answers the API keeps until the database changes (on PostgreSQL heard through its change triggers); the anchor computes them every time`,
+  );
   reportGoals(say, runs);
 }
 

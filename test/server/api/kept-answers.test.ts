@@ -1,10 +1,19 @@
 /**
- * Statistics, project lists, track lists and permission answers are kept between changes on
- * PGlite (until-next-write.ts): whatever a user changes through the API shows in the very next
- * read, on both backends.
+ * Statistics, project lists, track lists and permission answers are kept between changes
+ * (until-next-write.ts): whatever a user changes through the API shows in the very next read,
+ * on both backends, and on PostgreSQL through another instance of the API a moment later.
  */
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestApi, type TestApi, type TestUser } from './support/api-instance.js';
+import { buildApi } from '../../../server/api/app.js';
+import type { Database } from '../../../server/db/database.js';
+import { openDatabase } from '../../../server/db/open.js';
+import { openBlobStore } from '../../../server/storage/open.js';
+import { TEST_DATABASE_URL, tempDataDir } from '../db/support.js';
+import { TEST_ADMIN_TOKEN } from '../identity/support/identity-instance.js';
+import { BACKENDS, PUBLIC_URL, startTestApi, type TestApi, type TestUser } from './support/api-instance.js';
 
 describe.each(BACKENDS)('reads after a change on %s', (backend) => {
   let t: TestApi;
@@ -71,5 +80,87 @@ describe.each(BACKENDS)('reads after a change on %s', (backend) => {
     expect(await names()).toEqual(['Depot', 'Warehouse']);
     expect((await t.http.delete(`/api/projects/${made.body.id}`).set(await t.as(admin))).status).toBe(204);
     expect(await names()).toEqual(['Warehouse']);
+  });
+});
+
+describe('two instances of the API on one PostgreSQL schema', () => {
+  let a: TestApi;
+  let bDb: Database;
+  let b: FastifyInstance;
+  let blobDir: Awaited<ReturnType<typeof tempDataDir>>;
+  let admin: TestUser;
+  let orgId: string;
+
+  beforeAll(async () => {
+    a = await startTestApi('postgres');
+    bDb = await openDatabase({ dataDir: 'unused-with-a-database-url', databaseUrl: TEST_DATABASE_URL, name: a.db.schema });
+    blobDir = await tempDataDir();
+    const blobs = await openBlobStore({ dataDir: blobDir.dataDir });
+    b = await buildApi({
+      db: bDb,
+      blobs,
+      assertionSecret: a.secret,
+      identityAdminUrl: a.identity.adminUrl,
+      identityAdminToken: TEST_ADMIN_TOKEN,
+      publicUrl: PUBLIC_URL,
+      logLevel: 'warn',
+    });
+    await b.ready();
+    admin = await a.newUser('admin');
+    const org = await a.http
+      .post('/api/admin/orgs')
+      .set(await a.as(admin))
+      .send({ name: 'Two Instances Ltd', ownerId: admin.id });
+    expect(org.status).toBe(201);
+    orgId = org.body.id;
+  }, 90_000);
+  afterAll(async () => {
+    await b?.close();
+    await bDb?.close();
+    await a?.close();
+    await blobDir?.remove();
+  });
+
+  const namesAt = async (app: FastifyInstance) => {
+    const res = await request(app.server)
+      .get(`/api/orgs/${orgId}/projects?sort=name`)
+      .set(await a.as(admin));
+    expect(res.status).toBe(200);
+    return (res.body.items as { name: string }[]).map((p) => p.name);
+  };
+  const eventually = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 2_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('still not so after 2 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('keeps its list, and shows a project made through the other instance a moment after', async () => {
+    const make = async (name: string) => {
+      const made = await a.http
+        .post(`/api/orgs/${orgId}/projects`)
+        .set(await a.as(admin))
+        .send({ name });
+      expect(made.status).toBe(201);
+      return made.body.id as string;
+    };
+    const warehouse = await make('Warehouse');
+    await eventually(async () => (await namesAt(b)).join() === 'Warehouse');
+    // A change that skips the triggers (replication mode) is one no instance hears: while the
+    // list is kept, it does not show, which proves the list is kept.
+    const quiet = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await quiet.connect();
+    try {
+      await quiet.query("SET session_replication_role = 'replica'");
+      await quiet.query(`UPDATE "${a.db.schema}".projects SET name = 'Depot' WHERE id = $1`, [warehouse]);
+    } finally {
+      await quiet.end();
+    }
+    expect(await namesAt(b)).toEqual(['Warehouse']);
+    const clinic = await make('Clinic');
+    await eventually(async () => (await namesAt(b)).join() === 'Clinic,Depot');
+    expect((await a.http.delete(`/api/projects/${clinic}`).set(await a.as(admin))).status).toBe(204);
+    await eventually(async () => (await namesAt(b)).join() === 'Depot');
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { openDatabase } from '../../../server/db/open.js';
-import { cacheUntilNextWrite, PERMISSION_MAX_AGE_MS, type UntilNextWrite } from '../../../server/db/until-next-write.js';
+import { cacheUntilNextWrite, KEPT_MAX_AGE_MS, type UntilNextWrite } from '../../../server/db/until-next-write.js';
 import { tempDataDir } from './support.js';
 
 let raw: Database;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   remove = dir.remove;
   raw = await openDatabase({ dataDir: dir.dataDir, name: 'kept' });
   await migrate(raw, { schema: raw.schema, migrations: [{ version: 1, name: 'items', up: 'CREATE TABLE items (n int)' }] });
-  ({ db, answers } = cacheUntilNextWrite(raw));
+  ({ db, answers } = await cacheUntilNextWrite(raw));
 });
 afterAll(async () => {
   await raw?.close();
@@ -70,9 +70,9 @@ describe('answers kept until the next write', () => {
     expect(await answers.get('during', async () => -1)).toBe(-1);
   });
 
-  it('keeps no lists on PostgreSQL, where other instances write too, and permission answers for a few seconds only', async () => {
+  it('keeps no lists on PostgreSQL when it cannot hear other instances, and permission answers for a few seconds only', async () => {
     let clock = 1_000_000;
-    const { db: watched, answers: lists, permissions } = cacheUntilNextWrite({ ...raw, kind: 'postgres' }, () => clock);
+    const { db: watched, answers: lists, permissions } = await cacheUntilNextWrite({ ...raw, kind: 'postgres' }, () => clock);
     let computed = 0;
     await lists.get('x', async () => computed++);
     await lists.get('x', async () => computed++);
@@ -81,7 +81,7 @@ describe('answers kept until the next write', () => {
     computed = 0;
     const held = () => permissions.get('held', async () => computed++);
     await held();
-    clock += PERMISSION_MAX_AGE_MS - 1;
+    clock += KEPT_MAX_AGE_MS - 1;
     await held();
     expect(computed).toBe(1);
     // Another instance's change is not seen here: the answer ends with its age.

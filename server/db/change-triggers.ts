@@ -1,0 +1,53 @@
+/**
+ * PostgreSQL tells every instance of a service that its rows changed. Each table of the schema
+ * gets statement-level triggers that notify `sitewave_changes` with the schema's name when a
+ * statement changed rows.
+ * PostgreSQL delivers a notification when its transaction commits, which is when the change
+ * becomes visible, to every session listening: every instance of the service, whichever
+ * instance, script or person at a console made the change. Installed at each start, after the
+ * migrations, so a table a migration adds is covered too.
+ */
+import type { Queryable } from './database.js';
+import { assertSchemaName, quoteIdentifier } from './schema-name.js';
+
+/** One channel for every schema (a channel's name is shorter than a schema's may be); the payload names the schema. */
+export const CHANGE_CHANNEL = 'sitewave_changes';
+
+/** Idempotent, and safe while other instances run: a table that has its triggers is left alone. */
+export async function installChangeTriggers(db: Queryable, schema: string): Promise<void> {
+  const quoted = quoteIdentifier(assertSchemaName(schema));
+  const literal = `'${schema}'`;
+  await db.exec(`
+    CREATE OR REPLACE FUNCTION ${quoted}.sitewave_announce_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      -- A poller's UPDATE that claims nothing changes nothing: no notification for it.
+      IF TG_OP = 'TRUNCATE' THEN
+        PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA);
+      ELSIF EXISTS (SELECT FROM sitewave_changed_rows) THEN
+        PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA);
+      END IF;
+      RETURN NULL;
+    END $fn$;
+
+    DO $do$
+    DECLARE
+      t record;
+      op text;
+    BEGIN
+      -- Two instances starting together would otherwise both create a missing trigger.
+      PERFORM pg_advisory_xact_lock(hashtext(${literal} || ' change triggers'));
+      FOR t IN SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+               WHERE n.nspname = ${literal} AND c.relkind = 'r' LOOP
+        FOREACH op IN ARRAY ARRAY['insert', 'update', 'delete', 'truncate'] LOOP
+          CONTINUE WHEN EXISTS (SELECT FROM pg_trigger WHERE tgrelid = t.oid AND tgname = 'sitewave_changed_' || op);
+          EXECUTE format('CREATE TRIGGER %I AFTER %s ON %I.%I %s FOR EACH STATEMENT EXECUTE FUNCTION %I.sitewave_announce_change()',
+            'sitewave_changed_' || op, upper(op), ${literal}, t.relname,
+            CASE op WHEN 'delete' THEN 'REFERENCING OLD TABLE AS sitewave_changed_rows'
+                    WHEN 'truncate' THEN ''
+                    ELSE 'REFERENCING NEW TABLE AS sitewave_changed_rows' END,
+            ${literal});
+        END LOOP;
+      END LOOP;
+    END $do$;
+  `);
+}
