@@ -131,7 +131,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerInviteRoutes(app, ctx);
   await registerInviteAcceptRoutes(app, ctx);
   const callerId = (request: FastifyRequest) => request.caller!.id;
-  await installFleet(app, { db: ctx.db, blobs: options.blobs, now, callerId });
+  await installFleet(app, { db: ctx.db, answers, blobs: options.blobs, now, callerId });
   const survey = await installSurvey(app, {
     db: ctx.db,
     answers,

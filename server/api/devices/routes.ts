@@ -11,6 +11,7 @@ import type { FleetContext } from '../fleet/context.js';
 import { existingOrg } from '../fleet/orgs.js';
 import { ApiError, badRequest, checkId, conflict, found } from '../http/api-error.js';
 import { PageQueryFields, pageArgs, type Page } from '../http/list-query.js';
+import { keptOrComputed } from '../../db/until-next-write.js';
 import { settleIfDue } from '../subscriptions/settle.js';
 import { inventoryEntry } from './inventory.js';
 import { claimCodeMatches } from './secrets.js';
@@ -69,8 +70,11 @@ export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetC
     async (request): Promise<Page<Device>> => {
       const orgId = await existingOrg(ctx.db, request.params.orgId, request);
       const { q, model, status, subscription, sort } = request.query;
-      await settleIfDue(ctx.db, orgId, ctx.now());
-      return listDevices(ctx.db, orgId, { q: q?.trim() || undefined, model, status, subscription, sort }, pageArgs(request.query));
+      // A renewal falling due is a change too: settled first, it ends the kept list.
+      await settleIfDue(ctx.db, orgId, ctx.now(), ctx.answers);
+      return keptOrComputed(ctx.answers, `devices ${orgId} ${request.url}`, () =>
+        listDevices(ctx.db, orgId, { q: q?.trim() || undefined, model, status, subscription, sort }, pageArgs(request.query)),
+      );
     },
   );
 
@@ -118,7 +122,7 @@ export async function registerDeviceRoutes(fastify: FastifyInstance, ctx: FleetC
       const id = checkId('device', request.params.deviceId);
       const device = found(await getDevice(ctx.db, id), 'device', id);
       // A renewal due by now shows as renewed, as the list shows it.
-      if (!(await settleIfDue(ctx.db, device.orgId, ctx.now()))) return device;
+      if (!(await settleIfDue(ctx.db, device.orgId, ctx.now(), ctx.answers))) return device;
       return found(await getDevice(ctx.db, id), 'device', id);
     },
   );

@@ -7,6 +7,7 @@ import { existingOrg } from '../fleet/orgs.js';
 import { PageQueryFields, pageArgs, type Page } from '../http/list-query.js';
 import { InvoiceSchema, PageOf } from '../http/response-schemas.js';
 import { OrgParams, TextEnum } from '../http/schemas.js';
+import { keptOrComputed } from '../../db/until-next-write.js';
 import { settleIfDue } from '../subscriptions/settle.js';
 import { listInvoices, type Invoice } from './store.js';
 
@@ -38,8 +39,10 @@ export async function registerInvoiceRoutes(fastify: FastifyInstance, ctx: Fleet
       const orgId = await existingOrg(ctx.db, request.params.orgId, request);
       const { status, deviceId, from, to } = request.query;
       // Renewals due by now are invoiced before the list is read.
-      await settleIfDue(ctx.db, orgId, ctx.now());
-      return listInvoices(ctx.db, orgId, { status, deviceId: deviceId?.toLowerCase(), from, to }, pageArgs(request.query));
+      await settleIfDue(ctx.db, orgId, ctx.now(), ctx.answers);
+      return keptOrComputed(ctx.answers, `invoices ${orgId} ${request.url}`, () =>
+        listInvoices(ctx.db, orgId, { status, deviceId: deviceId?.toLowerCase(), from, to }, pageArgs(request.query)),
+      );
     },
   );
 }

@@ -8,6 +8,7 @@
  * does the work once.
  */
 import type { Database, Queryable } from '../../db/database.js';
+import { keptOrComputed, type UntilNextWrite } from '../../db/until-next-write.js';
 import { issueInvoice } from '../invoices/issue.js';
 import { notifyOrg } from '../notifications/notify.js';
 import { periodAt, periodIndexOf } from './periods.js';
@@ -56,11 +57,17 @@ export async function settleSubscriptions(tx: Queryable, orgId: string, now: Dat
 /**
  * Before a read: settles in a transaction of its own only when something is due, so reading a
  * settled organisation's devices or invoices costs one indexed lookup, not a locking transaction.
- * Answers whether anything was settled.
+ * When the next period end is kept (`answers`), not even that until it passes: only a change
+ * can bring it nearer, and a change ends what is kept. Answers whether anything was settled.
  */
-export async function settleIfDue(db: Database, orgId: string, now: Date): Promise<boolean> {
-  const due = await db.query(`SELECT 1 FROM subscriptions WHERE org_id = $1 AND state IN ('active', 'cancelling') AND current_period_end <= $2 LIMIT 1`, [orgId, now]);
-  if (due.rowCount === 0) return false;
+export async function settleIfDue(db: Database, orgId: string, now: Date, answers?: UntilNextWrite): Promise<boolean> {
+  const next = await keptOrComputed(answers, `next period end ${orgId}`, async () => {
+    const { rows } = await db.query<{ next: Date | null }>(`SELECT min(current_period_end) AS next FROM subscriptions WHERE org_id = $1 AND state IN ('active', 'cancelling')`, [
+      orgId,
+    ]);
+    return rows[0]?.next ?? null;
+  });
+  if (!next || next > now) return false;
   await db.transaction((tx) => settleSubscriptions(tx, orgId, now));
   return true;
 }

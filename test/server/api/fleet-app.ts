@@ -1,13 +1,15 @@
 /**
  * The device, subscription, invoice, notification and firmware routes on a Fastify instance
- * over a real database (every API migration) and a real filesystem blob store, on loopback. The
- * caller is named by a header; the identity assertion is the API application's concern.
+ * over a real database (every API migration) and a real filesystem blob store, on loopback, with
+ * lists kept until a change as the API keeps them. The caller is named by a header; the identity
+ * assertion is the API application's concern.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installValidators } from '../../../server/http/validators.js';
+import { cacheUntilNextWrite } from '../../../server/db/until-next-write.js';
 import type { Database } from '../../../server/db/database.js';
 import type { FleetContext } from '../../../server/api/fleet/context.js';
 import { registerFleetRoutes } from '../../../server/api/fleet/routes.js';
@@ -34,12 +36,15 @@ export interface FleetTestApp {
 }
 
 export async function startFleetApp(backend?: string): Promise<FleetTestApp> {
-  const { db, close } = await openSurveyDb(backend);
+  const opened = await openSurveyDb(backend);
+  // Every write of the tests goes through this handle too, as every write of the API does.
+  const { db, answers, close: stopHearingChanges } = await cacheUntilNextWrite(opened.db);
   const blobRoot = await mkdtemp(path.join(os.tmpdir(), 'sitewave-fleet-blobs-'));
   const blobs = await FilesystemBlobStore.open(blobRoot);
   let now: Date | undefined;
   const ctx: FleetContext = {
     db,
+    answers,
     blobs,
     now: () => now ?? new Date(),
     callerId: (request) => String(request.headers[CALLER_HEADER] ?? DEFAULT_CALLER),
@@ -64,7 +69,8 @@ export async function startFleetApp(backend?: string): Promise<FleetTestApp> {
     },
     async close() {
       await app.close();
-      await close();
+      await stopHearingChanges();
+      await opened.close();
       await rm(blobRoot, { recursive: true, force: true });
     },
   };

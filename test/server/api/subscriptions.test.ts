@@ -108,7 +108,15 @@ describe.each(['pglite', 'postgres'])('subscription routes on %s', (backend) => 
   });
 
   it('renews at the end of each period with one invoice per period, when anything is read', async () => {
+    // Read before the period ends, with no change after: the lists are kept, and the period's end alone must renew them.
+    const periodEnd = async () => (await http.get(`/api/orgs/${orgId}/devices?subscription=active`)).body.items[0].subscription.currentPeriodEnd;
+    const invoiceCount = async () => (await http.get(`/api/orgs/${orgId}/invoices`)).body.total;
+    for (let i = 0; i < 2; i++) {
+      expect(await periodEnd()).toBe('2026-02-28T10:00:00.000Z');
+      expect(await invoiceCount()).toBe(1);
+    }
     t.setNow(new Date('2026-04-01T00:00:00Z'));
+    expect(await invoiceCount()).toBe(3);
     const device = (await http.get(`/api/orgs/${orgId}/devices?subscription=active`)).body.items[0];
     expect(device.subscription).toMatchObject({ state: 'active', currentPeriodStart: '2026-03-31T10:00:00.000Z', currentPeriodEnd: '2026-04-30T10:00:00.000Z' });
     const periods = await t.db.query<{ period_start: Date }>('SELECT period_start FROM invoices WHERE device_id = $1 ORDER BY period_start', [deviceId]);
