@@ -25,6 +25,7 @@ import { frameworkErrors } from '../http/framework-errors.js';
 import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
 import { apiLoggerOptions } from './http/logging.js';
+import { requestLoggerFactory } from '../logging/request-logger.js';
 import { identityAdmin, type IdentityAdmin } from './identity/identity-admin.js';
 import { registerInviteAcceptRoutes } from './invites/accept-routes.js';
 import { registerInviteRoutes } from './invites/routes.js';
@@ -91,6 +92,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const { db, answers, permissions, close: stopHearingChanges } = await cacheUntilNextWrite(options.db);
   const app = Fastify({
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: JSON_BODY_LIMIT,
     exposeHeadRoutes: false,
     schemaController: { compilersFactory: { buildSerializer } },

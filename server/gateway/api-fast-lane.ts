@@ -21,7 +21,7 @@ import { admit, answerHeaders, forwardedOrigin, forwardHeaders, handedOver, hasB
 import type { Decision } from './authorize.js';
 import { recordRequest, requestIdFrom } from './logging.js';
 import type { MaybePromise } from './maybe-async.js';
-import { requestLoggerFactory } from './request-logger.js';
+import { requestLoggerFactory } from '../logging/request-logger.js';
 import type { MatchedPolicy } from './route-policy.js';
 import { apiSecurityHeaderSet } from './security-headers.js';
 import { SHARE_PREFIX } from './share-read-limit.js';

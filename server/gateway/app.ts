@@ -32,7 +32,7 @@ import { installRequestLog, loggerOptions, requestIdFrom } from './logging.js';
 import { GatewayMetrics } from './metrics.js';
 import { PermissionLists } from './permissions.js';
 import { ResourceScopes } from './resource-scope.js';
-import { requestLoggerFactory } from './request-logger.js';
+import { requestLoggerFactory } from '../logging/request-logger.js';
 import { RoutePolicyTable } from './route-policy.js';
 import { securityHeaders } from './security-headers.js';
 import { OAuth2Admin } from './oauth2-admin.js';

@@ -26,6 +26,7 @@ import { createPasswordValidator } from './strategies/password/validator.js';
 import { frameworkErrors } from '../http/framework-errors.js';
 import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
+import { requestLoggerFactory } from '../logging/request-logger.js';
 
 export interface IdentityServiceDeps {
   db: Database;
@@ -61,7 +62,11 @@ export interface IdentityService {
 export async function buildIdentityService(deps: IdentityServiceDeps): Promise<IdentityService> {
   await migrate(deps.db, { schema: deps.db.schema, migrations: identityMigrations });
   // Request logging stays off: URLs here carry logout and link tokens, which must never reach a log.
-  const logging = { ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), logController: new LogController({ disableRequestLogging: true }) };
+  const logging = {
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLoggerFactory,
+  };
   const refused = frameworkErrors((status, reason) => kratosErrorBody(status, { reason }));
   const publicApp = Fastify({ ...logging, trustProxy: true, bodyLimit: 256 * 1024, ...REFUSE_PROTOTYPE_KEYS, frameworkErrors: refused });
   const adminApp = Fastify({ ...logging, bodyLimit: 1024 * 1024, ...REFUSE_PROTOTYPE_KEYS, frameworkErrors: refused });

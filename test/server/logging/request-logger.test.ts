@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../../server/gateway/logging.js';
-import { requestLoggerFactory } from '../../../server/gateway/request-logger.js';
+import { requestLoggerFactory } from '../../../server/logging/request-logger.js';
 
 function gatewayLogger(level: 'warn' | 'info') {
   const lines: Record<string, unknown>[] = [];
