@@ -257,7 +257,8 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
  * grid again (shared with the read-only share routes).
  */
 export async function datasetsOf(ctx: SurveyContext, id: string, request: { query: Static<typeof DatasetQuery>; headers: FastifyRequest['headers'] }, reply: FastifyReply) {
-  const row = found(await getTrackRow(ctx.db, id), 'track', id);
+  // Processing a track again changes its row, and so ends the kept one with the ETag built from it.
+  const row = found(await keptOrComputed(ctx.answers, `track ${id}`, () => getTrackRow(ctx.db, id)), 'track', id);
   const track = toTrack(row);
   if (track.status !== 'processed' || !track.result) {
     throw new ApiError(409, `The track is ${track.status}${track.failureReason ? ` (${track.failureReason})` : ''}: datasets exist once it is processed`);
