@@ -35,6 +35,8 @@ const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgre
 const TRACK_SAMPLES = 10_000;
 const WRITE_CONCURRENCY = 10;
 const UPLOAD_CONCURRENCY = 2;
+/** What a browser sends with every read; the anchor is sent it too. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** The reads behind the survey and administration screens, on the demo data. */
 const READS = [
@@ -162,8 +164,9 @@ async function measureReads({ product, token, ids, load, seconds, warmupSeconds,
   const rows = [];
   for (const [name, path, { revalidate = false } = {}] of READS) {
     const url = product.base + path(ids);
-    const headers = { 'X-Session-Token': token };
+    const headers = { 'X-Session-Token': token, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING };
     if (revalidate) {
+      // With a browser's Accept-Encoding: the ETag a browser holds.
       const etag = (await fetch(url, { headers })).headers.get('etag');
       if (!etag) throw new Error(`${name}: ${url} answered without an ETag`);
       headers['If-None-Match'] = etag;
@@ -177,8 +180,9 @@ async function measureReads({ product, token, ids, load, seconds, warmupSeconds,
     let anchored;
     if (anchor && !revalidate) {
       const anchorUrl = anchor.base + path(ids);
-      await load({ url: anchorUrl, seconds: warmupSeconds, connections });
-      anchored = await load({ url: anchorUrl, seconds, connections });
+      const anchorHeaders = { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING };
+      await load({ url: anchorUrl, headers: anchorHeaders, seconds: warmupSeconds, connections });
+      anchored = await load({ url: anchorUrl, headers: anchorHeaders, seconds, connections });
       if (anchored.non2xx > 0) problems.push(`anchor ${name}: ${anchored.non2xx} of ${anchored.requests} answers were not 2xx`);
     }
     rows.push({ name, result, usPerRequest, anchored });
@@ -351,7 +355,9 @@ export async function benchProduct(options) {
   }
   if (runs.length === 0) return;
   say();
-  say(`   reads: wrk with ${options.connections} connections and the X-Session-Token header; "product CPU" is the product process's CPU time per answered request`);
+  say(
+    `   reads: wrk with ${options.connections} connections, the X-Session-Token header and a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}); "product CPU" is the product process's CPU time per answered request`,
+  );
   say(`   anchor: test/load/upstreams/product-anchor.mjs, bare Fastify + pg issuing the same statements through the same store functions, no gateway or checks`);
   say(
     `   the projects list, project stats and a floor's tracks are answers the API keeps until the database changes (on PostgreSQL heard through its change triggers); the anchor computes them every time`,

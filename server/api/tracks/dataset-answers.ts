@@ -1,21 +1,35 @@
 /**
- * Finished answers of the datasets route, as the JSON text sent, keyed by the route and the ETag.
+ * Finished answers of the datasets route, as the bytes sent, keyed by the route and the ETag.
  * The ETag names the processing run (its end and input) and the query, and a run's grids never
  * change, so an answer stays true on every instance until the track is processed again, which
  * changes the key. A page of grids is the largest answer a screen reads: serialising it again
- * for every viewer cost more CPU than everything else in the request.
+ * for every viewer cost more CPU than everything else in the request, and compressing it for
+ * every browser would cost more again, so the gzip form is kept beside the JSON.
  */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
-/** Bytes of answer text kept per process (about a hundred floors' worth of grids). */
+const gzipped = promisify(gzip);
+
+/** Bytes kept per process (about a hundred floors' worth of grids). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-const answers = new LRUCache<string, string>({ maxSize: MAX_BYTES, sizeCalculation: (text) => Math.max(1, text.length) });
+const answers = new LRUCache<string, Buffer>({ maxSize: MAX_BYTES, sizeCalculation: (bytes) => Math.max(1, bytes.length) });
 
-export async function datasetAnswer(key: string, compute: () => Promise<string>): Promise<string> {
-  const known = answers.get(key);
-  if (known !== undefined) return known;
-  const text = await compute();
-  answers.set(key, text);
-  return text;
+export type AnswerEncoding = 'identity' | 'gzip';
+
+/** The answer's bytes in `encoding`: `compute` gives its JSON text, once per key. */
+export async function datasetAnswer(key: string, encoding: AnswerEncoding, compute: () => Promise<string>): Promise<Buffer> {
+  const known = answers.get(`${encoding} ${key}`);
+  if (known) return known;
+  let json = answers.get(`identity ${key}`);
+  if (!json) {
+    json = Buffer.from(await compute());
+    answers.set(`identity ${key}`, json);
+  }
+  if (encoding === 'identity') return json;
+  const packed = await gzipped(json);
+  answers.set(`gzip ${key}`, packed);
+  return packed;
 }

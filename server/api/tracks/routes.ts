@@ -20,6 +20,7 @@ import { PhotoSchema } from '../photos/photo-schema.js';
 import { listPhotos } from '../photos/store.js';
 import { DATASET_KINDS, DatasetPageSchema } from './dataset-schema.js';
 import { datasetAnswer } from './dataset-answers.js';
+import { acceptsGzip } from '../http/accept-encoding.js';
 import { trackDatasets } from './datasets.js';
 import { TrackImportError } from './import/import-error.js';
 import { detectFormat, importTrack } from './import/import-track.js';
@@ -265,15 +266,20 @@ export async function datasetsOf(ctx: SurveyContext, id: string, request: { quer
   }
   const { kind, technology, band, include } = request.query;
   const run = `${id}|${row.finished_at?.toISOString() ?? ''}|${row.input_hash ?? ''}|${JSON.stringify(request.query)}`;
-  const etag = `"${createHash('sha256').update(run).digest('base64url').slice(0, 32)}"`;
-  reply.header('etag', etag).header('cache-control', 'private, no-cache');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  const tag = createHash('sha256').update(run).digest('base64url').slice(0, 32);
+  // Each encoding is its own representation, with its own ETag; either one still names these grids.
+  const encoding = acceptsGzip(request.headers['accept-encoding']) ? 'gzip' : 'identity';
+  const etag = encoding === 'gzip' ? `"${tag}-gzip"` : `"${tag}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
+  const held = request.headers['if-none-match'];
+  if (held === `"${tag}"` || held === `"${tag}-gzip"`) return reply.code(304).send();
   const summary = track.result;
-  const text = await datasetAnswer(`${reply.request.routeOptions.url} ${etag}`, async () =>
+  const body = await datasetAnswer(`${reply.request.routeOptions.url} ${tag}`, encoding, async () =>
     // With the route's response schema, as Fastify would have serialised the object.
     String(reply.serialize(await trackDatasets(ctx.db, id, summary, { kind, technology, band, includeValues: include === 'values' }, pageArgs(request.query)))),
   );
-  return reply.type('application/json; charset=utf-8').send(text);
+  if (encoding === 'gzip') reply.header('content-encoding', 'gzip');
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** Where a track was measured (shared with the read-only share routes). */

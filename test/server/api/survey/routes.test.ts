@@ -429,6 +429,16 @@ describe.each(['pglite', 'postgres'])('survey routes on %s', (backend) => {
       const revalidated = await http.get(`/api/tracks/${trackId}/datasets?kind=best&include=values`).set('if-none-match', seen.headers.etag!);
       expect(revalidated.status).toBe(304);
       expect(revalidated.text ?? '').toBe('');
+      // A browser takes the grids gzipped; a client that does not, as JSON: the same grids, each its own ETag.
+      expect(seen.headers['content-encoding']).toBe('gzip');
+      expect(seen.headers.vary).toMatch(/accept-encoding/i);
+      for (const refused of ['identity', 'gzip;q=0, br', '']) {
+        const plain = await http.get(`/api/tracks/${trackId}/datasets?kind=best&include=values`).set('accept-encoding', refused);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body).toEqual(seen.body);
+        expect(plain.headers.etag).not.toBe(seen.headers.etag);
+        expect((await http.get(`/api/tracks/${trackId}/datasets?kind=best&include=values`).set('if-none-match', plain.headers.etag!)).status).toBe(304);
+      }
       const otherQuery = await http.get(`/api/tracks/${trackId}/datasets?kind=second&include=values`).set('if-none-match', seen.headers.etag!);
       expect(otherQuery.status).toBe(200);
       await http.put(`/api/floorplans/${floorplanId}`).send({
