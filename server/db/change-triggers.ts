@@ -17,7 +17,11 @@ export const CHANGE_CHANNEL = 'sitewave_changes';
 export async function installChangeTriggers(db: Queryable, schema: string): Promise<void> {
   const quoted = quoteIdentifier(assertSchemaName(schema));
   const literal = `'${schema}'`;
+  // One script is one transaction: the lock covers the function and the triggers, since two
+  // instances starting together would otherwise replace the function or add a trigger at once.
   await db.exec(`
+    SELECT pg_advisory_xact_lock(hashtext(${literal} || ' change triggers'));
+
     CREATE OR REPLACE FUNCTION ${quoted}.sitewave_announce_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
       -- A poller's UPDATE that claims nothing changes nothing: no notification for it.
@@ -34,8 +38,6 @@ export async function installChangeTriggers(db: Queryable, schema: string): Prom
       t record;
       op text;
     BEGIN
-      -- Two instances starting together would otherwise both create a missing trigger.
-      PERFORM pg_advisory_xact_lock(hashtext(${literal} || ' change triggers'));
       FOR t IN SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                WHERE n.nspname = ${literal} AND c.relkind = 'r' LOOP
         FOREACH op IN ARRAY ARRAY['insert', 'update', 'delete', 'truncate'] LOOP

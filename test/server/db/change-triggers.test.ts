@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { openDatabase } from '../../../server/db/open.js';
+import { installChangeTriggers } from '../../../server/db/change-triggers.js';
 import { cacheUntilNextWrite, type KeptAnswers } from '../../../server/db/until-next-write.js';
 import { postgresReachable, TEST_DATABASE_URL } from './support.js';
 
@@ -120,6 +121,18 @@ describe.runIf(available)('answers kept on PostgreSQL', () => {
       expect(await count()).toBe(1);
     } finally {
       await admin.end();
+    }
+  });
+
+  it('installs its triggers once when several instances start together', async () => {
+    const handles = await Promise.all([open(), open(), open()]);
+    try {
+      await other.exec('DROP TRIGGER sitewave_changed_insert ON items; DROP TRIGGER sitewave_changed_update ON items');
+      await Promise.all(handles.map((db) => installChangeTriggers(db, schema)));
+      const { rows } = await other.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = 'items'::regclass AND tgname LIKE 'sitewave_changed_%'");
+      expect(rows[0]!.n).toBe(4);
+    } finally {
+      for (const db of handles) await db.close();
     }
   });
 
