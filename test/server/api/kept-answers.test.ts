@@ -13,6 +13,7 @@ import { openDatabase } from '../../../server/db/open.js';
 import { openBlobStore } from '../../../server/storage/open.js';
 import { TEST_DATABASE_URL, tempDataDir } from '../db/support.js';
 import { TEST_ADMIN_TOKEN } from '../identity/support/identity-instance.js';
+import { until } from '../support/product-process.js';
 import { BACKENDS, PUBLIC_URL, startTestApi, type TestApi, type TestUser } from './support/api-instance.js';
 
 describe.each(BACKENDS)('reads after a change on %s', (backend) => {
@@ -128,13 +129,7 @@ describe('two instances of the API on one PostgreSQL schema', () => {
     expect(res.status).toBe(200);
     return (res.body.items as { name: string }[]).map((p) => p.name);
   };
-  const eventually = async (check: () => Promise<boolean>) => {
-    const deadline = Date.now() + 2_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('still not so after 2 s');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const eventually = async (check: () => Promise<boolean>) => expect(await until(check, 2_000, 20)).toBe(true);
 
   it('keeps its list, and shows a project made through the other instance a moment after', async () => {
     const make = async (name: string) => {

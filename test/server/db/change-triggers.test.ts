@@ -10,6 +10,7 @@ import { migrate } from '../../../server/db/migrate.js';
 import { openDatabase } from '../../../server/db/open.js';
 import { installChangeTriggers } from '../../../server/db/change-triggers.js';
 import { cacheUntilNextWrite, type KeptAnswers } from '../../../server/db/until-next-write.js';
+import { until } from '../support/product-process.js';
 import { postgresReachable, TEST_DATABASE_URL } from './support.js';
 
 const available = await postgresReachable();
@@ -19,13 +20,7 @@ const schema = `sitewave_test_changes_${randomBytes(4).toString('hex')}`;
 const open = () => openDatabase({ dataDir: 'unused-with-a-database-url', databaseUrl: TEST_DATABASE_URL, name: schema });
 
 /** Polls until `check` holds; fails after two seconds. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 2_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('still not so after 2 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const eventually = async (check: () => Promise<boolean>) => expect(await until(check, 2_000, 20)).toBe(true);
 
 describe.runIf(available)('answers kept on PostgreSQL', () => {
   let other: Database;
