@@ -20,6 +20,12 @@ export const KEPT_MAX_AGE_MS = 5_000;
 export class UntilNextWrite {
   private generation = 0;
   private readonly answers = new LRUCache<string, { generation: number; value: unknown; at: number }>({ max: 10_000 });
+  /**
+   * Computations under way. When an answer ends (a change, or its age on PostgreSQL), every
+   * request in flight for it misses at once: fifty connections computing the same list held
+   * the thread for up to 240 ms, every five seconds. They share one computation instead.
+   */
+  private readonly computing = new Map<string, { generation: number; value: Promise<unknown> }>();
 
   /** `maxAgeMs`: also forget an answer this old (writes this process does not see). */
   constructor(
@@ -45,11 +51,23 @@ export class UntilNextWrite {
     const generation = this.generation;
     const known = this.answers.get(key);
     if (known?.generation === generation && this.now() - known.at < this.maxAgeMs) return known.value as V;
+    // Joined only from the generation it began in: after a change, a reader must see it.
+    const joined = this.computing.get(key);
+    if (joined?.generation === generation) return joined.value as Promise<V>;
     // Timed from before the read: the answer is no older than this.
     const at = this.now();
-    const value = await compute();
-    // A write that began while computing may or may not be in the answer: do not keep it.
-    if (this.generation === generation) this.answers.set(key, { generation, value, at });
+    const value = (async () => {
+      const answer = await compute();
+      // A write that began while computing may or may not be in the answer: do not keep it.
+      if (this.generation === generation) this.answers.set(key, { generation, value: answer, at });
+      return answer;
+    })();
+    const running = { generation, value };
+    this.computing.set(key, running);
+    const settled = () => {
+      if (this.computing.get(key) === running) this.computing.delete(key);
+    };
+    value.then(settled, settled);
     return value;
   }
 }

@@ -70,6 +70,48 @@ describe('answers kept until the next write', () => {
     expect(await answers.get('during', async () => -1)).toBe(-1);
   });
 
+  it('computes once for readers that arrive together, as when a kept list ends under load', async () => {
+    let computed = 0;
+    const reads = Array.from({ length: 50 }, () => answers.get('together', async () => (computed++, count())));
+    const seen = await Promise.all(reads);
+    expect(new Set(seen).size).toBe(1);
+    expect(computed).toBe(1);
+  });
+
+  it('does not hand a reader who comes after a change the computation begun before it', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const before = answers.get('changed', async () => {
+      const n = await count();
+      await slow;
+      return n;
+    });
+    await db.query('INSERT INTO items VALUES (4)');
+    const after = answers.get('changed', count);
+    release();
+    expect(await after).toBe((await before) + 1);
+  });
+
+  it('shares a failure with the readers waiting on it, and keeps nothing from it', async () => {
+    let computed = 0;
+    const failing = async () => {
+      computed++;
+      await Promise.resolve();
+      throw new Error('the database went away');
+    };
+    const reads = await Promise.allSettled([answers.get('failed', failing), answers.get('failed', failing)]);
+    expect(reads.map((read) => read.status)).toEqual(['rejected', 'rejected']);
+    expect(computed).toBe(1);
+    expect(await answers.get('failed', async () => 7)).toBe(7);
+    // A computation that throws before its first await is not left behind for the next reader either.
+    await expect(
+      answers.get('thrown', () => {
+        throw new Error('no connection');
+      }),
+    ).rejects.toThrow('no connection');
+    expect(await answers.get('thrown', async () => 8)).toBe(8);
+  });
+
   it('keeps no lists on PostgreSQL when it cannot hear other instances, and permission answers for a few seconds only', async () => {
     let clock = 1_000_000;
     const { db: watched, answers: lists, permissions } = await cacheUntilNextWrite({ ...raw, kind: 'postgres' }, () => clock);
