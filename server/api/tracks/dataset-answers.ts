@@ -19,17 +19,23 @@ const answers = new LRUCache<string, Buffer>({ maxSize: MAX_BYTES, sizeCalculati
 
 export type AnswerEncoding = 'identity' | 'gzip';
 
+/** Answers being made: viewers opening a floor together wait for one, not one each. */
+const making = new Map<string, Promise<Buffer>>();
+
 /** The answer's bytes in `encoding`: `compute` gives its JSON text, once per key. */
-export async function datasetAnswer(key: string, encoding: AnswerEncoding, compute: () => Promise<string>): Promise<Buffer> {
-  const known = answers.get(`${encoding} ${key}`);
-  if (known) return known;
-  let json = answers.get(`identity ${key}`);
-  if (!json) {
-    json = Buffer.from(await compute());
-    answers.set(`identity ${key}`, json);
-  }
-  if (encoding === 'identity') return json;
-  const packed = await gzipped(json);
-  answers.set(`gzip ${key}`, packed);
-  return packed;
+export function datasetAnswer(key: string, encoding: AnswerEncoding, compute: () => Promise<string>): Promise<Buffer> {
+  const name = `${encoding} ${key}`;
+  const known = answers.get(name);
+  if (known) return Promise.resolve(known);
+  const running = making.get(name);
+  if (running) return running;
+  const made = (async () => {
+    const bytes = encoding === 'identity' ? Buffer.from(await compute()) : await gzipped(await datasetAnswer(key, 'identity', compute));
+    answers.set(name, bytes);
+    return bytes;
+  })();
+  making.set(name, made);
+  const done = () => making.delete(name);
+  made.then(done, done);
+  return made;
 }
