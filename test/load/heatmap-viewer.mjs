@@ -14,7 +14,7 @@
 /* global document, window, requestAnimationFrame, HTMLSelectElement -- the functions given to page.evaluate run in the page */
 import { fileURLToPath } from 'node:url';
 import { signUp, startProductAndBrowser } from './product-browser.mjs';
-import { fixed, formatTable } from './table.mjs';
+import { fixed, formatTable, median } from './table.mjs';
 
 export const VIEW_FRAME_BUDGET_MS = 16;
 const SIZE_PX = 8000;
@@ -110,7 +110,6 @@ async function largeSurvey(page) {
   }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 
 /** Chooses each view in turn; per view the viewer's measures and the time to the next frame. */

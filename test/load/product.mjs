@@ -8,15 +8,17 @@
  * - Reads a screen makes, under wrk with 50 connections. On PostgreSQL each read is anchored by
  *   `upstreams/product-anchor.mjs`: a bare Fastify + `pg` route issuing the same statements on
  *   the same database in the same run, the most this machine can serve of that query; the
- *   ratio is the product's share of it.
+ *   ratio is the product's share of it. Each read runs in rounds, product and anchor in turn,
+ *   and its row gives the median round, with the worst round's p99 beside it.
  * - Writes: creating projects and importing a 10 000-sample CSV track (requests in flight from
  *   this process), password sign-ins (flow + submit), and how long the queued processing of a
  *   just-imported track takes.
  * - Memory: resident set once started and idle, and the peak over the whole run.
  *
  * Environment: BENCH_DURATION / BENCH_WARMUP (seconds, as the other rows), BENCH_PRODUCT_DATABASES
- * (`pglite,postgres` by default), BENCH_DATABASE_URL (a PostgreSQL database the bench may create
- * and drop databases from; default postgres://postgres@127.0.0.1:5432/test).
+ * (`pglite,postgres` by default), BENCH_PRODUCT_ROUNDS (rounds per read, 3 by default),
+ * BENCH_DATABASE_URL (a PostgreSQL database the bench may create and drop databases from;
+ * default postgres://postgres@127.0.0.1:5432/test).
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -26,7 +28,7 @@ import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
 import { loginLoop, register } from './identity.mjs';
 import { cpuSeconds, descendants, firstLine, freePort, makeTempDir, peakRssBytes, rssBytes, startProcess, stopProcess, waitForHttp } from './processes.mjs';
-import { fixed, formatTable, ratio } from './table.mjs';
+import { fixed, formatTable, median, ratio } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const MAIN = join(HERE, '..', '..', 'dist', 'server', 'main.js');
@@ -160,7 +162,12 @@ function uploadTrack(base, token, floorId, csv, process) {
   return fetch(`${base}/api/floors/${floorId}/tracks?process=${process}`, { method: 'POST', body: form, headers: { 'x-session-token': token } });
 }
 
-async function measureReads({ product, token, ids, load, seconds, warmupSeconds, connections, anchor, problems, label }) {
+/**
+ * Each read is measured in `rounds` rounds, the product and its anchor in turn, and reported by
+ * the median round: on a shared 2-core machine one round's tail can be a neighbour's, and the
+ * product and its anchor then meet the same minute.
+ */
+async function measureReads({ product, token, ids, load, seconds, warmupSeconds, connections, anchor, problems, label, rounds }) {
   const rows = [];
   let first = true;
   for (const [name, path, { revalidate = false } = {}] of READS) {
@@ -172,27 +179,43 @@ async function measureReads({ product, token, ids, load, seconds, warmupSeconds,
       if (!etag) throw new Error(`${name}: ${url} answered without an ETag`);
       headers['If-None-Match'] = etag;
     }
+    const anchorUrl = anchor && !revalidate ? anchor.base + path(ids) : null;
+    const anchorHeaders = { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING };
     // The first row would otherwise also measure the process's own warm-up (code every read runs,
     // still being optimised): it is warmed three times as long, and so is its anchor.
     const warming = first ? 3 * warmupSeconds : warmupSeconds;
     const warm = await load({ url, headers, seconds: warming, connections });
     if (warm.non2xx > 0) throw new Error(`${name}: ${warm.non2xx} of ${warm.requests} warm-up answers were not 2xx (${url})`);
-    const cpu = cpuSeconds(product.pid);
-    const result = await load({ url, headers, seconds, connections });
-    const usPerRequest = ((cpuSeconds(product.pid) - cpu) * 1e6) / result.requests;
-    if (result.non2xx > 0) problems.push(`end-to-end ${name} (${label}): ${result.non2xx} of ${result.requests} answers were not 2xx`);
-    let anchored;
-    if (anchor && !revalidate) {
-      const anchorUrl = anchor.base + path(ids);
-      const anchorHeaders = { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING };
-      await load({ url: anchorUrl, headers: anchorHeaders, seconds: warming, connections });
-      anchored = await load({ url: anchorUrl, headers: anchorHeaders, seconds, connections });
-      if (anchored.non2xx > 0) problems.push(`anchor ${name}: ${anchored.non2xx} of ${anchored.requests} answers were not 2xx`);
+    if (anchorUrl) await load({ url: anchorUrl, headers: anchorHeaders, seconds: warming, connections });
+    const measured = [];
+    for (let round = 0; round < rounds; round++) {
+      const cpu = cpuSeconds(product.pid);
+      const result = await load({ url, headers, seconds, connections });
+      const usPerRequest = ((cpuSeconds(product.pid) - cpu) * 1e6) / result.requests;
+      if (result.non2xx > 0) problems.push(`end-to-end ${name} (${label}): ${result.non2xx} of ${result.requests} answers were not 2xx`);
+      let anchored;
+      if (anchorUrl) {
+        anchored = await load({ url: anchorUrl, headers: anchorHeaders, seconds, connections });
+        if (anchored.non2xx > 0) problems.push(`anchor ${name}: ${anchored.non2xx} of ${anchored.requests} answers were not 2xx`);
+      }
+      measured.push({ result, usPerRequest, anchored });
     }
-    rows.push({ name, result, usPerRequest, anchored });
+    rows.push(medianRow(name, measured));
     first = false;
   }
   return rows;
+}
+
+/** A read's rounds as one row: each figure the median of its rounds; the ratio the median of each round's pair. */
+function medianRow(name, measured) {
+  const of = (pick) => median(measured.map(pick));
+  const result = { rps: of((m) => m.result.rps), p50: of((m) => m.result.p50), p99: of((m) => m.result.p99) };
+  const row = { name, rounds: measured.length, result, worstP99: Math.max(...measured.map((m) => m.result.p99)), usPerRequest: of((m) => m.usPerRequest) };
+  if (measured[0].anchored) {
+    row.anchored = { rps: of((m) => m.anchored.rps), p99: of((m) => m.anchored.p99) };
+    row.vsAnchor = of((m) => m.result.rps / m.anchored.rps);
+  }
+  return row;
 }
 
 async function measureWrites({ product, token, ids, email, seconds }) {
@@ -267,12 +290,19 @@ async function benchOneDatabase(label, databaseUrl, options) {
 
 function reportReads(say, run, pglite) {
   const anchored = run.reads.some((r) => r.anchored);
-  const header = ['GET, demo data', 'req/s', 'p50 ms', 'p99 ms', 'product CPU us/req'];
+  const header = [
+    `GET, demo data (median of ${run.reads[0].rounds} round${run.reads[0].rounds === 1 ? '' : 's'})`,
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'worst p99 ms',
+    'product CPU us/req',
+  ];
   if (anchored) header.push('anchor req/s', 'anchor p99 ms', 'vs anchor');
   if (!anchored && pglite) header.push('before (issue 19)', 'vs before');
-  const rows = run.reads.map(({ name, result, usPerRequest, anchored: a }) => {
-    const row = [name, fixed(result.rps, 0), fixed(result.p50, 1), fixed(result.p99, 1), fixed(usPerRequest, 0)];
-    if (anchored) row.push(a ? fixed(a.rps, 0) : '-', a ? fixed(a.p99, 1) : '-', a ? ratio(result.rps, a.rps) : '-');
+  const rows = run.reads.map(({ name, result, worstP99, usPerRequest, anchored: a, vsAnchor }) => {
+    const row = [name, fixed(result.rps, 0), fixed(result.p50, 1), fixed(result.p99, 1), fixed(worstP99, 1), fixed(usPerRequest, 0)];
+    if (anchored) row.push(a ? fixed(a.rps, 0) : '-', a ? fixed(a.p99, 1) : '-', a ? `${fixed(vsAnchor, 2)}x` : '-');
     if (!anchored && pglite) row.push(GOALS.pgliteBefore[name] ?? '-', GOALS.pgliteBefore[name] ? ratio(result.rps, GOALS.pgliteBefore[name]) : '-');
     return row;
   });
@@ -307,16 +337,16 @@ function reportGoals(say, runs) {
   const pglite = runs.find((r) => r.label === 'pglite');
   const postgres = runs.find((r) => r.label === 'postgres');
   if (postgres) {
-    const worst = postgres.reads.filter((r) => r.anchored).reduce((a, b) => (b.result.rps / b.anchored.rps < a.result.rps / a.anchored.rps ? b : a));
-    lines.push(
-      `every read >= ${GOALS.anchorRatio}x its anchor on PostgreSQL: lowest ${ratio(worst.result.rps, worst.anchored.rps)} (${worst.name})`,
-      worst.result.rps / worst.anchored.rps >= GOALS.anchorRatio,
-    );
+    const worst = postgres.reads.filter((r) => r.anchored).reduce((a, b) => (b.vsAnchor < a.vsAnchor ? b : a));
+    lines.push(`every read >= ${GOALS.anchorRatio}x its anchor on PostgreSQL: lowest ${fixed(worst.vsAnchor, 2)}x (${worst.name})`, worst.vsAnchor >= GOALS.anchorRatio);
     const slowest = postgres.reads.reduce((a, b) => (b.result.p99 > a.result.p99 ? b : a));
     lines.push(
-      `every read's p99 < ${GOALS.postgresP99Ms} ms on PostgreSQL: highest ${fixed(slowest.result.p99, 1)} ms (${slowest.name})`,
+      `every read's p99 < ${GOALS.postgresP99Ms} ms on PostgreSQL, median round: highest ${fixed(slowest.result.p99, 1)} ms (${slowest.name})`,
       slowest.result.p99 < GOALS.postgresP99Ms,
     );
+    // Judged in every round too, so that one slow minute is shown, not hidden by the median.
+    const roughest = postgres.reads.reduce((a, b) => (b.worstP99 > a.worstP99 ? b : a));
+    lines.push(`the same in every round: highest ${fixed(roughest.worstP99, 1)} ms (${roughest.name})`, roughest.worstP99 < GOALS.postgresP99Ms);
   }
   if (pglite) {
     for (const [name, before] of Object.entries(GOALS.pgliteBefore)) {
@@ -336,6 +366,8 @@ export async function benchProduct(options) {
   say();
   say('== the whole product end to end (node dist/server/main.js with its demo data, one session token) ==');
   const wanted = (process.env.BENCH_PRODUCT_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+  const rounds = Number(process.env.BENCH_PRODUCT_ROUNDS ?? 3);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_PRODUCT_ROUNDS: a whole number of rounds, 1 or more (got "${process.env.BENCH_PRODUCT_ROUNDS}")`);
   const runs = [];
   for (const label of wanted) {
     let database;
@@ -344,7 +376,7 @@ export async function benchProduct(options) {
         database = await freshPostgres(say);
         if (!database) continue;
       } else if (label !== 'pglite') throw new Error(`BENCH_PRODUCT_DATABASES: unknown database "${label}" (pglite, postgres)`);
-      const run = await benchOneDatabase(label, database?.url, options);
+      const run = await benchOneDatabase(label, database?.url, { ...options, rounds });
       runs.push(run);
       say();
       say(label === 'pglite' ? '-- embedded default: PGlite in a fresh data directory' : '-- DATABASE_URL = the local PostgreSQL, a fresh database');

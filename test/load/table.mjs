@@ -8,3 +8,6 @@ export function formatTable(header, rows) {
 
 export const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 export const ratio = (value, base) => (Number.isFinite(value) && Number.isFinite(base) && base > 0 ? `${(value / base).toFixed(2)}x` : '-');
+
+/** The middle value (the upper one of an even count); NaN for none. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
