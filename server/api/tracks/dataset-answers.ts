@@ -15,27 +15,19 @@ const gzipped = promisify(gzip);
 /** Bytes kept per process (about a hundred floors' worth of grids). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-const answers = new LRUCache<string, Buffer>({ maxSize: MAX_BYTES, sizeCalculation: (bytes) => Math.max(1, bytes.length) });
+/** Made by the `fetch` that missed; readers asking meanwhile wait for it, and a failure is not kept. */
+const answers = new LRUCache<string, Buffer, () => Promise<Buffer>>({
+  maxSize: MAX_BYTES,
+  sizeCalculation: (bytes) => Math.max(1, bytes.length),
+  fetchMethod: (_name, _stale, { context }) => context(),
+});
 
 export type AnswerEncoding = 'identity' | 'gzip';
 
-/** Answers being made: viewers opening a floor together wait for one, not one each. */
-const making = new Map<string, Promise<Buffer>>();
-
 /** The answer's bytes in `encoding`: `compute` gives its JSON text, once per key. */
-export function datasetAnswer(key: string, encoding: AnswerEncoding, compute: () => Promise<string>): Promise<Buffer> {
-  const name = `${encoding} ${key}`;
-  const known = answers.get(name);
-  if (known) return Promise.resolve(known);
-  const running = making.get(name);
-  if (running) return running;
-  const made = (async () => {
-    const bytes = encoding === 'identity' ? Buffer.from(await compute()) : await gzipped(await datasetAnswer(key, 'identity', compute));
-    answers.set(name, bytes);
-    return bytes;
-  })();
-  making.set(name, made);
-  const done = () => making.delete(name);
-  made.then(done, done);
-  return made;
+export async function datasetAnswer(key: string, encoding: AnswerEncoding, compute: () => Promise<string>): Promise<Buffer> {
+  const make = async () => (encoding === 'identity' ? Buffer.from(await compute()) : gzipped(await datasetAnswer(key, 'identity', compute)));
+  const bytes = await answers.fetch(`${encoding} ${key}`, { context: make });
+  if (!bytes) throw new Error('A dataset answer was dropped while it was being made');
+  return bytes;
 }
