@@ -17,6 +17,7 @@ import type { OAuth2ServiceOptions } from './options.js';
 import { buildProvider } from './provider.js';
 import { ProviderHost } from './provider-host.js';
 import { publicServer } from './public-server.js';
+import { ResumeVerifiers } from './resume-verifiers.js';
 import { oauth2Migrations } from './store/migrations.js';
 import { frameworkErrors } from '../http/framework-errors.js';
 import { formFields, installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
@@ -70,9 +71,17 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   admin.setErrorHandler(answerError);
   admin.setNotFoundHandler((request, reply) => reply.code(404).send(new HydraError(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}`).body()));
   requireAdminToken(admin, options.adminToken);
-  await registerAdminRoutes(admin, { host, db, interactions: new Interactions(host, db, options.issuer), logout, issuer: options.issuer, version: deps.version ?? 'dev' });
+  const verifiers = new ResumeVerifiers(db);
+  await registerAdminRoutes(admin, {
+    host,
+    db,
+    interactions: new Interactions(host, db, verifiers, options.issuer),
+    logout,
+    issuer: options.issuer,
+    version: deps.version ?? 'dev',
+  });
 
-  const server = publicServer(host, options.issuer, logout);
+  const server = publicServer(host, options, logout, verifiers);
   const stopMaintenance = startMaintenance(db, admin.log, host);
   return {
     host,

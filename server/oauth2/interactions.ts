@@ -2,13 +2,15 @@
  * Login and consent, the Hydra way. When oidc-provider needs the user, the browser goes to the
  * account screens with a challenge (the interaction's id); the admin API reads the request in
  * Hydra's shape and records the decision on the interaction; its `redirect_to` is the
- * provider's resume URL, where the authorization carries on.
+ * provider's resume URL with a one-time verifier (resume-verifiers.ts), where the authorization
+ * carries on in the browser that started it.
  */
 import type { Interaction } from 'oidc-provider';
 import type { Queryable } from '../db/database.js';
 import { findClientView, type HydraClient } from './admin/client-view.js';
 import { HydraError, notFound } from './admin/hydra-error.js';
 import type { ProviderHost } from './provider-host.js';
+import { type ResumeVerifiers, VERIFIER_PARAMS } from './resume-verifiers.js';
 import { recordConsent, rememberedScopes } from './store/consent-sessions.js';
 
 export type ChallengeKind = 'login' | 'consent';
@@ -53,16 +55,21 @@ export class Interactions {
   constructor(
     private readonly host: ProviderHost,
     private readonly db: Queryable,
+    private readonly verifiers: ResumeVerifiers,
     private readonly issuer: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The pending interaction of that kind; a decided one answers 410 with where it went. */
+  /**
+   * The pending interaction of that kind. A decided one answers 410 with the authorization's
+   * start, as Hydra does: its resume address is never handed out again, since whoever asks
+   * may hold only the challenge.
+   */
   private async pending(kind: ChallengeKind, challenge: string): Promise<Interaction> {
     const interaction = await this.host.current.Interaction.find(challenge);
     if (!interaction || interaction.prompt.name !== kind) throw notFound(`The ${kind} request does not exist or has expired`);
     if (interaction.result) {
-      throw new HydraError(410, 'request_was_handled', `The ${kind} request was already handled`, { redirect_to: interaction.returnTo });
+      throw new HydraError(410, 'request_was_handled', `The ${kind} request was already handled`, { redirect_to: this.requestUrl(interaction) });
     }
     return interaction;
   }
@@ -118,7 +125,7 @@ export class Interactions {
         ...(accept.amr?.length ? { amr: accept.amr } : {}),
       },
     };
-    return this.decided(interaction);
+    return this.decided('login', interaction);
   }
 
   async consentRequest(challenge: string): Promise<Record<string, unknown>> {
@@ -172,21 +179,23 @@ export class Interactions {
       session_claims: accept.session ?? {},
     });
     interaction.result = { consent: { grantId } };
-    return this.decided(interaction);
+    return this.decided('consent', interaction);
   }
 
   async reject(kind: ChallengeKind, challenge: string, rejection: Rejection): Promise<{ redirect_to: string }> {
     const interaction = await this.pending(kind, challenge);
     interaction.result = { error: rejection.error ?? 'access_denied', error_description: rejection.error_description ?? 'The resource owner denied the request' };
-    return this.decided(interaction);
+    return this.decided(kind, interaction);
   }
 
-  private async decided(interaction: Interaction): Promise<{ redirect_to: string }> {
+  private async decided(kind: ChallengeKind, interaction: Interaction): Promise<{ redirect_to: string }> {
     // The consent's answer keeps the login's: with prompt=login the resumed authorization would
     // otherwise ask for the sign-in again (oidc-provider's mergeWithLastSubmission).
     if (interaction.lastSubmission && !interaction.result?.error) interaction.result = { ...interaction.lastSubmission, ...interaction.result };
     const remaining = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
     await interaction.save(remaining);
-    return { redirect_to: interaction.returnTo };
+    const resume = new URL(interaction.returnTo);
+    resume.searchParams.set(VERIFIER_PARAMS[kind], await this.verifiers.issue(kind, interaction.uid, remaining));
+    return { redirect_to: resume.href };
   }
 }

@@ -6,10 +6,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { frontChannelPage, pageLocale } from './front-channel-page.js';
 import type { LogoutRequests } from './logout.js';
+import type { OAuth2ServiceOptions } from './options.js';
 import type { ProviderHost } from './provider-host.js';
+import { resumeRefusal, type ResumeVerifiers } from './resume-verifiers.js';
 
-export function publicServer(host: ProviderHost, issuer: string, logout: LogoutRequests): Server {
-  const mount = new URL(issuer).pathname.replace(/\/+$/, '');
+/** oidc-provider's resume route: `${authorization}/:uid`. */
+const RESUME_PATH = /^\/oauth2\/auth\/([A-Za-z0-9_-]+)$/;
+
+export function publicServer(host: ProviderHost, options: Pick<OAuth2ServiceOptions, 'issuer' | 'uiUrl'>, logout: LogoutRequests, verifiers: ResumeVerifiers): Server {
+  const mount = new URL(options.issuer).pathname.replace(/\/+$/, '');
   return createServer((request: IncomingMessage & { originalUrl?: string }, response) => {
     const url = request.url ?? '/';
     if (mount && (url === mount || url.startsWith(`${mount}/`) || url.startsWith(`${mount}?`))) {
@@ -23,8 +28,26 @@ export function publicServer(host: ProviderHost, issuer: string, logout: LogoutR
       void finishLogout(logout, verifier, request.headers['accept-language'], response);
       return;
     }
+    const resume = RESUME_PATH.exec(parsed.pathname);
+    if (resume) {
+      void resumeWithVerifier(resume[1]!, parsed.searchParams, verifiers, options.uiUrl, response).then((verified) => {
+        if (verified) return host.handle(request, response);
+      });
+      return;
+    }
     void host.handle(request, response);
   });
+}
+
+/** Spends the verifier the resume address carries; without a good one the browser goes to the error card. */
+async function resumeWithVerifier(uid: string, query: URLSearchParams, verifiers: ResumeVerifiers, uiUrl: string, response: ServerResponse): Promise<boolean> {
+  try {
+    if (await verifiers.spendFrom(uid, query)) return true;
+    response.writeHead(303, { location: resumeRefusal(uiUrl), 'cache-control': 'no-store' }).end();
+  } catch {
+    response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'server_error', error_description: 'The authorization could not be resumed' }));
+  }
+  return false;
 }
 
 async function finishLogout(logout: LogoutRequests, verifier: string, acceptLanguage: string | undefined, response: ServerResponse): Promise<void> {

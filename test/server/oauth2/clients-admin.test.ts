@@ -185,7 +185,7 @@ describe('login and consent requests', () => {
     expect((await admin('PUT', '/admin/oauth2/auth/requests/consent/accept?consent_challenge=unknown', {})).status).toBe(404);
   });
 
-  it('shows the login request, accepts it once, and answers 410 with redirect_to after', async () => {
+  it('shows the login request, accepts it once, and answers 410 with the start of the authorization after', async () => {
     const created = await admin('POST', '/admin/clients', { client_name: 'Waiting', redirect_uris: ['https://app.example/cb'], scope: 'openid email' });
     const auth = new URL(`${service.running.publicUrl}/oauth2/auth`);
     auth.search = new URLSearchParams({
@@ -210,10 +210,15 @@ describe('login and consent requests', () => {
     expect((await admin('PUT', `/admin/oauth2/auth/requests/login/accept?login_challenge=${challenge}`, {})).status).toBe(400);
     const accepted = await admin('PUT', `/admin/oauth2/auth/requests/login/accept?login_challenge=${challenge}`, { subject: 'someone', remember: true });
     expect(accepted.status).toBe(200);
-    expect(accepted.body.redirect_to).toBe(`${ISSUER}/oauth2/auth/${challenge}`);
+    const resume = new URL(accepted.body.redirect_to);
+    expect(resume.origin + resume.pathname).toBe(`${ISSUER}/oauth2/auth/${challenge}`);
+    expect(resume.searchParams.get('login_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const again = await admin('GET', `/admin/oauth2/auth/requests/login?login_challenge=${challenge}`);
     expect(again.status).toBe(410);
-    expect(again.body.redirect_to).toBe(accepted.body.redirect_to);
+    // Never the resume address again: whoever asks may hold only the challenge.
+    const restart = new URL(again.body.redirect_to);
+    expect(restart.origin + restart.pathname).toBe(`${ISSUER}/oauth2/auth`);
+    expect(restart.searchParams.get('state')).toBe('s1');
   });
 });
 
