@@ -22,9 +22,12 @@ export class DatabaseAdapter implements Adapter {
   constructor(
     private readonly db: Queryable,
     private readonly model: string,
+    /** Applied to every payload before it is written (client-secrets.ts hashes a client's secret). */
+    private readonly seal: (payload: AdapterPayload) => AdapterPayload = (payload) => payload,
   ) {}
 
-  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+  async upsert(id: string, unsealed: AdapterPayload, expiresIn?: number): Promise<void> {
+    const payload = this.seal(unsealed);
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
     // Clients carry Hydra's listing fields, which live in columns to filter on.
     const clientName = this.model === 'Client' ? (payload.client_name ?? null) : null;

@@ -10,7 +10,8 @@ import { requireAdminToken } from './admin/admin-auth.js';
 import { HydraError } from './admin/hydra-error.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import { Interactions } from './interactions.js';
-import { loadKeys } from './keys.js';
+import { ClientSecrets, hashStoredSecrets } from './client-secrets.js';
+import { loadClientSecretKey, loadKeys } from './keys.js';
 import { LogoutRequests } from './logout.js';
 import { startMaintenance } from './maintenance.js';
 import type { OAuth2ServiceOptions } from './options.js';
@@ -41,10 +42,12 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   const { db, options } = deps;
   await migrate(db, { schema: db.schema, migrations: oauth2Migrations });
   const keys = await loadKeys(db);
+  const secrets = new ClientSecrets(await loadClientSecretKey(db));
+  await hashStoredSecrets(db, secrets);
   const log = deps.logger;
   const logout = new LogoutRequests(() => host.current, db, options.issuer, options.uiUrl);
   const host = new ProviderHost((current) => {
-    const provider = buildProvider(db, current, options, logout);
+    const provider = buildProvider(db, current, secrets, options, logout);
     // The provider's own failures reach the log by kind and message only: its context holds tokens.
     provider.on('server_error', (_ctx, err) => log?.error({ err }, 'OAuth2 provider request failed'));
     return provider;
@@ -75,6 +78,7 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   await registerAdminRoutes(admin, {
     host,
     db,
+    secrets,
     interactions: new Interactions(host, db, verifiers, options.issuer),
     logout,
     issuer: options.issuer,

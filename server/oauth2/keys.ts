@@ -34,6 +34,11 @@ export async function loadKeys(db: Queryable): Promise<ProviderKeys> {
   return { signing, cookies };
 }
 
+/** The key client secrets are hashed under (client-secrets.ts); it never leaves the database. */
+export async function loadClientSecretKey(db: Queryable): Promise<Buffer> {
+  return Buffer.from(await keep(db, 'client-secrets', () => randomBytes(32).toString('base64url')), 'base64url');
+}
+
 /** The public half of a JWK: what may leave the provider. */
 export function publicJwk(key: JWK): JWK {
   const { kty, kid, alg, use, n, e, crv, x, y } = key;

@@ -9,6 +9,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
+import { guardClientSecrets, type ClientSecrets } from './client-secrets.js';
 import { registerJwtBearer } from './grants/jwt-bearer.js';
 import { interactionUrl } from './interactions.js';
 import type { ProviderKeys } from './keys.js';
@@ -54,12 +55,18 @@ function isWebUrl(value: unknown): boolean {
   return (protocol === 'https:' || protocol === 'http:') && hash === '';
 }
 
-export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2ServiceOptions, logout: LogoutRequests): Provider {
+export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: ClientSecrets, options: OAuth2ServiceOptions, logout: LogoutRequests): Provider {
   const readIdentity = identityReader(options.identityAdmin);
   const { lifespans } = options;
 
   const configuration: Configuration = {
-    adapter: (name: string) => new DatabaseAdapter(db, name),
+    adapter: (name: string) => (name === 'Client' ? new DatabaseAdapter(db, name, (payload) => secrets.sealed(payload)) : new DatabaseAdapter(db, name)),
+    // Hydra's methods. client_secret_jwt (and HS256 anywhere) would need the secret itself, which is stored only hashed.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+    enabledJWA: {
+      clientAuthSigningAlgValues: ['RS256', 'PS256', 'ES256', 'Ed25519', 'EdDSA'],
+      requestObjectSigningAlgValues: ['RS256', 'PS256', 'ES256', 'Ed25519', 'EdDSA'],
+    },
     jwks: { keys: keys.signing },
     cookies: {
       keys: keys.cookies,
@@ -159,6 +166,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
   };
   const provider = new Provider(options.issuer, configuration);
   registerJwtBearer(provider, db);
+  guardClientSecrets(provider, secrets);
   // Hydra puts the sign-in session's sid into every ID token (oidc-provider only for back-channel
   // clients): an application told of a front-channel logout needs it to know which session ended.
   Object.defineProperty(provider.Client.prototype, 'includeSid', { value: () => true });

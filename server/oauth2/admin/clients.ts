@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
 import type { Queryable } from '../../db/database.js';
 import { DatabaseAdapter } from '../adapter.js';
+import type { ClientSecrets } from '../client-secrets.js';
 import { DURATION_PATTERN, LIFESPAN_FIELDS } from '../lifespans.js';
 import type { ProviderHost } from '../provider-host.js';
 import { deleteClient, deleteClientTokens, listClients } from '../store/clients.js';
@@ -76,10 +77,11 @@ const pageToken = {
   decode: (token: string) => Buffer.from(token, 'base64url').toString('utf8'),
 };
 
-export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Queryable; now?: () => Date }): Promise<void> {
-  const { host, db } = deps;
+export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Queryable; secrets: ClientSecrets; now?: () => Date }): Promise<void> {
+  const { host, db, secrets } = deps;
   const now = deps.now ?? (() => new Date());
-  const clients = new DatabaseAdapter(db, 'Client');
+  // Stored with the secret hashed: the create answer is the only place it is ever shown.
+  const clients = new DatabaseAdapter(db, 'Client', (payload) => secrets.sealed(payload));
 
   const validate = async (metadata: ClientMetadata): Promise<void> => {
     try {
@@ -105,7 +107,8 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
     const metadata = withoutServerFields(request.body);
     metadata.client_id ??= randomUUID();
     if ((await clients.find(metadata.client_id)) !== undefined) throw new HydraError(409, 'resource_conflict', 'A client with this client_id exists');
-    if (needsSecret(metadata)) metadata.client_secret ??= randomBytes(24).toString('base64url');
+    // 256 bits, so a keyed SHA-256 of it is as good as a slow hash (client-secrets.ts).
+    if (needsSecret(metadata)) metadata.client_secret ??= randomBytes(32).toString('base64url');
     const stamp = now().toISOString();
     metadata.created_at = stamp;
     metadata.updated_at = stamp;

@@ -1,6 +1,7 @@
 /** The admin API's table of contents: Hydra's admin paths, each group in its own file. */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
+import type { ClientSecrets } from '../client-secrets.js';
 import type { Interactions } from '../interactions.js';
 import type { LogoutRequests } from '../logout.js';
 import type { ProviderHost } from '../provider-host.js';
@@ -14,6 +15,7 @@ import { trustRoutes } from './trust.js';
 export interface AdminDeps {
   host: ProviderHost;
   db: Database;
+  secrets: ClientSecrets;
   interactions: Interactions;
   logout: LogoutRequests;
   issuer: string;

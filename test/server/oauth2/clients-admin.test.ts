@@ -54,7 +54,7 @@ describe('clients', () => {
   it('shows the secret at creation only', async () => {
     const created = await admin('POST', '/admin/clients', { client_name: 'Once', redirect_uris: ['https://app.example/cb'], owner: 'team-a' });
     expect(created.status).toBe(201);
-    expect(created.body.client_secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(created.body.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(created.body).toMatchObject({ client_name: 'Once', owner: 'team-a', grant_types: ['authorization_code'], token_endpoint_auth_method: 'client_secret_basic' });
     expect(created.body.created_at).toBeTruthy();
     const read = await admin('GET', `/admin/clients/${created.body.client_id}`);
