@@ -8,6 +8,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
+import { addAccessTokenHash } from './access-token-hash.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
 import { guardClientSecrets, type ClientSecrets } from './client-secrets.js';
 import { registerJwtBearer } from './grants/jwt-bearer.js';
@@ -167,6 +168,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: Client
   const provider = new Provider(options.issuer, configuration);
   registerJwtBearer(provider, db);
   guardClientSecrets(provider, secrets);
+  addAccessTokenHash(provider);
   // Hydra puts the sign-in session's sid into every ID token (oidc-provider only for back-channel
   // clients): an application told of a front-channel logout needs it to know which session ended.
   Object.defineProperty(provider.Client.prototype, 'includeSid', { value: () => true });

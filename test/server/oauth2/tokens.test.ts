@@ -4,7 +4,8 @@
  * standard OAuth2 error with nothing issued: wrong redirect URI, a public client without PKCE,
  * a code used twice, an expired code, a wrong client secret, a scope the client may not ask for.
  */
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createHash } from 'node:crypto';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestBrowser } from '../identity/support/browser.js';
@@ -83,6 +84,16 @@ describe('tokens', () => {
     await oidc.tokenRevocation(config, tokens.refresh_token!);
     expect((await introspect(tokens.refresh_token!)).body).toEqual({ active: false });
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('the ID token of the code flow and of a refresh carries at_hash of its access token', async () => {
+    const { callback, verifier } = await codeFor('openid email offline');
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+    // OpenID Connect Core 3.1.3.6: the left half of SHA-256 (RS256) of the token, base64url.
+    const atHash = (token: string) => createHash('sha256').update(token).digest().subarray(0, 16).toString('base64url');
+    expect(decodeJwt(tokens.id_token!).at_hash).toBe(atHash(tokens.access_token));
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(decodeJwt(refreshed.id_token!).at_hash).toBe(atHash(refreshed.access_token));
   });
 
   it('a reused refresh token revokes the whole family', async () => {
