@@ -25,6 +25,8 @@ export function interactionUrl(uiUrl: string, interaction: Interaction): string 
 export interface LoginAccept {
   subject: string;
   remember?: boolean;
+  /** Seconds the sign-in is remembered; 0 for the session lifespan (login-remember.ts). */
+  remember_for?: number;
   acr?: string;
   amr?: string[];
 }
@@ -121,6 +123,7 @@ export class Interactions {
       login: {
         accountId: accept.subject,
         remember: accept.remember ?? false,
+        remember_for: accept.remember_for ?? 0,
         ...(accept.acr ? { acr: accept.acr } : {}),
         ...(accept.amr?.length ? { amr: accept.amr } : {}),
       },

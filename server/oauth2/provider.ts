@@ -15,6 +15,7 @@ import { registerJwtBearer } from './grants/jwt-bearer.js';
 import { interactionUrl } from './interactions.js';
 import type { ProviderKeys } from './keys.js';
 import { clientLifespan, LIFESPAN_FIELDS } from './lifespans.js';
+import { rememberLoginLifespans, sessionLifespan } from './login-remember.js';
 import type { LogoutRequests } from './logout.js';
 import type { OAuth2ServiceOptions } from './options.js';
 
@@ -128,7 +129,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: Client
       IdToken: clientLifespan('id_token', lifespans.idToken),
       RefreshToken: clientLifespan('refresh_token', lifespans.refreshToken),
       Interaction: lifespans.interaction,
-      Session: lifespans.session,
+      Session: sessionLifespan(lifespans.session),
       Grant: lifespans.refreshToken,
     },
     // Hydra hands out refresh tokens for `offline_access` or `offline` without prompt=consent.
@@ -169,6 +170,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: Client
   registerJwtBearer(provider, db);
   guardClientSecrets(provider, secrets);
   addAccessTokenHash(provider);
+  rememberLoginLifespans(provider);
   // Hydra puts the sign-in session's sid into every ID token (oidc-provider only for back-channel
   // clients): an application told of a front-channel logout needs it to know which session ended.
   Object.defineProperty(provider.Client.prototype, 'includeSid', { value: () => true });

@@ -122,6 +122,34 @@ describe('the sign-in card with a login_challenge', () => {
     expect(callback.searchParams.get('code')).toBeTruthy();
   });
 
+  it("an accepted login's remember_for ends the provider's sign-in that many seconds later; 0 keeps it", async () => {
+    const client = await newClient({ client_name: 'Remember For', skip_consent: true });
+    const registered = await register(new TestBrowser(`${stack.origin}/.ory`), `remember-login-${Date.now()}@example.com`);
+    /** Starts an authorization in the browser; the login request, if the provider asks for one. */
+    const authorize = async (browser: TestBrowser) => {
+      const first = new URL((await browser.get((await start(client)).url.href, { json: false })).location!);
+      return first.pathname === '/login' ? first.searchParams.get('login_challenge')! : undefined;
+    };
+    const signIn = async (browser: TestBrowser, rememberFor: number) => {
+      const challenge = (await authorize(browser))!;
+      const accepted = await stack.admin('PUT', `/admin/oauth2/auth/requests/login/accept?login_challenge=${challenge}`, {
+        subject: registered.body.identity.id,
+        remember: true,
+        remember_for: rememberFor,
+      });
+      const back = await browser.get(accepted.body.redirect_to, { json: false });
+      expect(new URL(back.location!).pathname).toBe('/callback');
+    };
+    const brief = newBrowser(stack.origin);
+    const kept = newBrowser(stack.origin);
+    await signIn(brief, 2);
+    await signIn(kept, 0);
+    expect(await authorize(brief)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await authorize(brief)).toBeTruthy();
+    expect(await authorize(kept)).toBeUndefined();
+  });
+
   it('refuses an unknown challenge with 400', async () => {
     const answer = await newBrowser(stack.origin).get('/.ory/self-service/login/browser?login_challenge=nonexistent');
     expect(answer.status).toBe(400);
