@@ -4,7 +4,8 @@ import type { PermissionId } from './permission-ids.js';
  * The route policy: every `/api` call the browser may make, what it needs, and in which scope.
  * This is the one table a security review reads. A path that is not here does not exist for
  * the browser: the gateway answers 404 without calling the API. The API enforces the same
- * table again (defence in depth).
+ * table again (defence in depth). A HEAD takes its path's GET row, with the same checks, and
+ * the gateway asks the API the GET; there are no HEAD rows.
  *
  * Scopes:
  *   public   no session needed (invite validation and sign-up from an invite)

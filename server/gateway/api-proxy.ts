@@ -115,7 +115,9 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
   await limitShareReads(app, { perMinute: options.shareReadsPerMinute, redis: options.shareReadCounter });
 
   app.route({
-    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // HEAD has the GET row's checks (route-policy.ts) and asks the API the GET: the /api contract
+    // names GET routes only. Node writes no body on an answer to HEAD, so the GET's headers go out alone.
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/*',
     exposeHeadRoute: false,
     handler: async (request, reply) => {
@@ -129,7 +131,7 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
       try {
         await api.stream(
           {
-            method: request.method,
+            method: request.method === 'HEAD' ? 'GET' : request.method,
             path: request.url,
             headers: forwardHeaders(request.headers, request.ip, request.id, decision, forwarded),
             body,

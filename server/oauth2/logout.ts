@@ -1,9 +1,10 @@
 /**
  * Logout the Hydra way. An application's `GET /oauth2/sessions/logout` (checked by oidc-provider:
- * id_token_hint, registered post_logout_redirect_uri) becomes a logout request, and the browser
- * goes to the account interface's `/logout?logout_challenge=`; the admin API shows, accepts or
- * rejects it; accepting answers `redirect_to` with a one-time verifier, where this service ends
- * its sign-in session and sends the browser to the application (or to the account interface).
+ * id_token_hint, registered post_logout_redirect_uri; a POST is turned into that GET by
+ * logout-by-post.ts) becomes a logout request, and the browser goes to the account interface's
+ * `/logout?logout_challenge=`; the admin API shows, accepts or rejects it; accepting answers
+ * `redirect_to` with a one-time verifier, where this service ends its sign-in session and sends
+ * the browser to the application (or to the account interface).
  */
 import { randomBytes } from 'node:crypto';
 import type { KoaContextWithOIDC } from 'oidc-provider';

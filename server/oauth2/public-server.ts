@@ -6,8 +6,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { frontChannelPage, pageLocale } from './front-channel-page.js';
 import type { LogoutRequests } from './logout.js';
+import { redirectLogoutPost } from './logout-by-post.js';
 import type { OAuth2ServiceOptions } from './options.js';
 import type { ProviderHost } from './provider-host.js';
+import { HYDRA_ROUTES } from './provider.js';
 import { resumeRefusal, type ResumeVerifiers } from './resume-verifiers.js';
 
 /** oidc-provider's resume route: `${authorization}/:uid`. */
@@ -26,6 +28,11 @@ export function publicServer(host: ProviderHost, options: Pick<OAuth2ServiceOpti
     // An accepted logout request comes back here (Hydra's redirect_to), not to oidc-provider.
     if (request.method === 'GET' && parsed.pathname === '/oauth2/sessions/logout' && verifier) {
       void finishLogout(logout, verifier, request.headers['accept-language'], response);
+      return;
+    }
+    if (request.method === 'POST' && parsed.pathname === HYDRA_ROUTES.end_session) {
+      // Fails only when the client broke off its request: there is no one left to answer.
+      redirectLogoutPost(request, response, `${options.issuer}${HYDRA_ROUTES.end_session}`).catch(() => response.destroy());
       return;
     }
     const resume = RESUME_PATH.exec(parsed.pathname);

@@ -382,6 +382,34 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
       }
     });
 
+    it('answers HEAD on every share route as its GET, without the body, so link checkers see a live link', async () => {
+      const ids: Record<string, string> = { shareToken: token, ...shared };
+      const rows = API_ROUTE_POLICY.filter((row) => row.scope === 'share');
+      expect(rows.length).toBeGreaterThan(10);
+      for (const row of rows) {
+        expect(row.method).toBe('GET');
+        const url = row.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => ids[name]!);
+        // The same request headers: an answer's encoding, and so its length, follow Accept-Encoding.
+        const get = await a.get(url).set('accept-encoding', 'gzip');
+        const head = await a.head(url).set('accept-encoding', 'gzip');
+        expect(head.status, url).toBe(200);
+        expect(head.status, url).toBe(get.status);
+        expect(head.text, url).toBeUndefined();
+        expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+        expect(head.headers['cache-control'], url).toBe(get.headers['cache-control']);
+        expect(head.headers['content-encoding'], url).toBe(get.headers['content-encoding']);
+        if (get.headers['content-length'] !== undefined) expect(head.headers['content-length'], url).toBe(get.headers['content-length']);
+      }
+      const image = await a.head(`/api/share/${token}/floorplans/${shared.floorplanId}/image`);
+      expect(image.headers['content-type']).toBe('image/png');
+      // A checker may revalidate as a browser does.
+      expect(image.headers.etag).toMatch(/^".+"$/);
+      // HEAD is no way around a session: the project itself stays closed to the link, as for GET.
+      const project = await a.head(`/api/projects/${projectId}`).set({ 'x-share-token': token });
+      expect(project.status).toBe(401);
+      expect(project.text).toBeUndefined();
+    });
+
     it('answers only GET: other methods on share paths do not exist', async () => {
       for (const method of ['post', 'put', 'delete', 'patch'] as const) {
         const res = await a[method](`/api/share/${token}`).set({ origin: ORIGIN });
@@ -396,6 +424,10 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.id).toBe('share_not_found');
       expect((await a.get('/api/share/short')).body.error.id).toBe('share_not_found');
+      const head = await a.head(`/api/share/${randomBytes(32).toString('base64url')}`);
+      expect(head.status).toBe(404);
+      expect(head.text).toBeUndefined();
+      expect(head.headers['content-type']).toBe(unknown.headers['content-type']);
     });
 
     it('stops an expired link with 410 share_expired', async () => {
@@ -406,6 +438,7 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
       const expired = await b.get(`/api/share/${made.body.token}/stats`);
       expect(expired.status).toBe(410);
       expect(expired.body.error).toMatchObject({ id: 'share_expired', details: { expiresAt: expect.any(String) } });
+      expect((await b.head(`/api/share/${made.body.token}`)).status).toBe(410);
     });
 
     it('stops a revoked link on the next request through another gateway, and keeps it listed as revoked', async () => {

@@ -150,6 +150,54 @@ describe('forwarding', () => {
   });
 });
 
+describe('HEAD', () => {
+  const head = (path: string, cookie?: string) => {
+    const req = request(h.gateway.server).head(path);
+    return cookie ? req.set('cookie', cookie) : req;
+  };
+
+  it('answers a GET route as its GET does, without the body: the API is asked the GET', async () => {
+    const get = await request(h.gateway.server).get('/api/orgs/acme/devices?page=2').set('cookie', aliceCookie);
+    h.api.requests.length = 0;
+    const res = await head('/api/orgs/acme/devices?page=2', aliceCookie);
+    expect(res.status).toBe(200);
+    expect(res.text).toBeUndefined();
+    expect(res.body).toEqual({});
+    expect(res.headers['content-type']).toBe(get.headers['content-type']);
+    // The length of the body a GET would carry (the echo differs by the request's own headers).
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+    expect(res.headers['x-api-header']).toBe('kept');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(h.api.requests).toEqual(['GET /api/orgs/acme/devices?page=2']);
+  });
+
+  it('passes the same checks as GET: 401 without a session, 403 without the permission, never calling the route', async () => {
+    for (const [path, cookie] of [
+      ['/api/orgs/acme', undefined],
+      ['/api/orgs/acme', 'ory_kratos_session=forged'],
+      ['/api/orgs/other', aliceCookie],
+    ] as const) {
+      const get = await request(h.gateway.server)
+        .get(path)
+        .set(cookie ? { cookie } : {});
+      const res = await head(path, cookie);
+      expect(get.status, `${path} ${cookie}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path} ${cookie}`).toBe(get.status);
+      expect(res.text).toBeUndefined();
+      expect(res.headers['content-type']).toBe(get.headers['content-type']);
+    }
+    expect(h.api.requests.filter((r) => !r.includes('/permissions'))).toEqual([]);
+  });
+
+  it('answers 404 where the table has no GET row, whatever other methods the path has', async () => {
+    for (const path of ['/api/register', '/api/secret', '/api/orgs/acme/devices/extra']) {
+      const res = await head(path, aliceCookie);
+      expect(res.status, path).toBe(404);
+    }
+    expect(h.api.requests).toEqual([]);
+  });
+});
+
 describe('CSRF', () => {
   it('refuses a write from another origin', async () => {
     const res = await request(h.gateway.server)

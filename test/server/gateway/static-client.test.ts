@@ -61,6 +61,16 @@ describe('client routes', () => {
     expect(res.headers['cache-control'] ?? '').not.toMatch(/immutable/);
   });
 
+  it("answers HEAD on a client route, a share link's page among them, as its GET without the body", async () => {
+    for (const route of ['/share/Dt21RfDEaLE1tBnsTziF_HpXSAlMd5L7ootcmFH3F9I', '/login', '/assets/app-3f9a1c.js']) {
+      const get = await request(h.gateway.server).get(route);
+      const head = await request(h.gateway.server).head(route);
+      expect(head.status, route).toBe(200);
+      expect(head.text, route).toBeUndefined();
+      for (const name of ['content-type', 'content-length', 'cache-control']) expect(head.headers[name], `${route} ${name}`).toBe(get.headers[name]);
+    }
+  });
+
   it('answers a POST to a client route with 404', async () => {
     expectEnvelope(await request(h.gateway.server).post('/login').send({}), 404);
   });

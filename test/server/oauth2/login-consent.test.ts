@@ -342,6 +342,62 @@ describe('logout', () => {
     expect(new URL(after.location!).pathname).toBe('/login');
   });
 
+  it('an application-initiated logout by form POST from the application’s own site is taken like the GET', async () => {
+    const RP = 'https://shop.example.com';
+    const LOGGED_OUT = `${RP}/logged-out`;
+    const client = await newClient({ client_name: 'Posting', post_logout_redirect_uris: [LOGGED_OUT], skip_consent: true });
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    expect((await register(identityBrowser, `post-logout-${Date.now()}@example.com`)).status).toBe(200);
+    const browser = sessionOf(identityBrowser);
+    const { config, url, verifier } = await start(client);
+    const { callback } = await dance(browser, stack.origin, url, REDIRECT);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+
+    // OpenID Connect RP-Initiated Logout 1.0 §2: the end_session_endpoint takes POST as well as GET.
+    // The application's page posts a form cross-site, so the browser sends the application's
+    // origin and leaves out the SameSite=Lax cookies of this origin.
+    const endSession = config.serverMetadata().end_session_endpoint!;
+    expect(endSession).toBe(`${stack.issuer}/oauth2/sessions/logout`);
+    const form = { id_token_hint: tokens.id_token!, post_logout_redirect_uri: LOGGED_OUT, state: 'posted', client_id: client.client_id };
+    const posted = await new TestBrowser(stack.origin).send('POST', endSession, new URLSearchParams(form).toString(), {
+      json: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: RP, referer: `${RP}/account` },
+    });
+    // The same request as a GET, a top-level navigation that does carry the provider's session cookie.
+    expect(posted.status, JSON.stringify(posted.body)).toBe(303);
+    const asGet = new URL(posted.location!);
+    expect(asGet.origin + asGet.pathname).toBe(endSession);
+    expect(Object.fromEntries(asGet.searchParams)).toEqual(form);
+    const toScreen = await browser.get(asGet.href, { json: false });
+    expect(toScreen.status).toBe(303);
+    const screen = new URL(toScreen.location!);
+    expect(screen.origin + screen.pathname).toBe(`${stack.origin}/logout`);
+    const challenge = screen.searchParams.get('logout_challenge')!;
+    expect(challenge).toBeTruthy();
+
+    const view = await browser.get(`/bff/logout?logout_challenge=${challenge}`);
+    expect(view.body).toMatchObject({ challenge, rp_initiated: true, client: { client_name: 'Posting' } });
+    // The request names the signed-in person's provider session: accepting ends that one.
+    const request = await stack.admin('GET', `/admin/oauth2/auth/requests/logout?logout_challenge=${challenge}`);
+    expect(request.body).toMatchObject({ subject: tokens.claims()!.sub, sid: expect.stringMatching(/.+/) });
+    browser.cookies.set('XSRF-TOKEN', 'x5');
+    const accepted = await browser.postJson('/bff/logout', { logout_challenge: challenge, action: 'accept' }, { origin: stack.origin, 'x-xsrf-token': 'x5' });
+    expect(accepted.status).toBe(200);
+    const back = await browser.get(accepted.body.redirect_to, { json: false });
+    expect(back.location).toBe(`${LOGGED_OUT}?state=posted`);
+    const after = await browser.get((await start(client)).url.href, { json: false });
+    expect(new URL(after.location!).pathname).toBe('/login');
+  });
+
+  it('a logout request by POST must be a form', async () => {
+    const endSession = `${stack.issuer}/oauth2/sessions/logout`;
+    const json = await new TestBrowser(stack.origin).postJson(endSession, { state: 'x' });
+    expect(json.status).toBe(400);
+    expect(json.body).toMatchObject({ error: 'invalid_request' });
+    const oversized = await new TestBrowser(stack.origin).postForm(endSession, { id_token_hint: 'x'.repeat(20_000) });
+    expect(oversized.status).toBe(413);
+  });
+
   it("front-channel logout: the last page loads each application's logout address with iss and sid, then goes on", async () => {
     const FRONT = 'https://wiki.example.com/front-logout';
     const client = await newClient({
