@@ -9,6 +9,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
+import { replaceFormPostPage } from './form-post-middleware.js';
 import { registerJwtBearer } from './grants/jwt-bearer.js';
 import { interactionUrl } from './interactions.js';
 import type { ProviderKeys } from './keys.js';
@@ -158,6 +159,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
     },
   };
   const provider = new Provider(options.issuer, configuration);
+  provider.use(replaceFormPostPage);
   registerJwtBearer(provider, db);
   // Hydra puts the sign-in session's sid into every ID token (oidc-provider only for back-channel
   // clients): an application told of a front-channel logout needs it to know which session ended.
