@@ -111,6 +111,10 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, options: OAuth2
       backchannelLogout: { enabled: true },
       // The admin API introspects (Hydra's place for it), not a public endpoint.
       introspection: { enabled: false },
+      // Hydra has neither, so the gateway forwards no path for them: discovery must not offer
+      // pushed authorization requests or DPoP-bound tokens that cannot be used through it.
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
       registration: { enabled: options.dynamicRegistration },
       registrationManagement: { enabled: options.dynamicRegistration, rotateRegistrationAccessToken: true },
     },
