@@ -11,6 +11,7 @@ import { DatabaseAdapter } from './adapter.js';
 import { addAccessTokenHash } from './access-token-hash.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
 import { guardClientSecrets, type ClientSecrets } from './client-secrets.js';
+import { replaceFormPostPage } from './form-post-middleware.js';
 import { registerJwtBearer } from './grants/jwt-bearer.js';
 import { interactionUrl } from './interactions.js';
 import type { ProviderKeys } from './keys.js';
@@ -119,6 +120,10 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: Client
       backchannelLogout: { enabled: true },
       // The admin API introspects (Hydra's place for it), not a public endpoint.
       introspection: { enabled: false },
+      // Hydra has neither, so the gateway forwards no path for them: discovery must not offer
+      // pushed authorization requests or DPoP-bound tokens that cannot be used through it.
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
       registration: { enabled: options.dynamicRegistration },
       registrationManagement: { enabled: options.dynamicRegistration, rotateRegistrationAccessToken: true },
     },
@@ -167,6 +172,7 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: Client
     },
   };
   const provider = new Provider(options.issuer, configuration);
+  provider.use(replaceFormPostPage);
   registerJwtBearer(provider, db);
   guardClientSecrets(provider, secrets);
   addAccessTokenHash(provider);

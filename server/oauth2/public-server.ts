@@ -4,10 +4,11 @@
  * stripped the way an Express mount would, so the provider builds every URL under it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { frontChannelPage, pageLocale } from './front-channel-page.js';
+import { frontChannelPage } from './front-channel-page.js';
 import type { LogoutRequests } from './logout.js';
 import { redirectLogoutPost } from './logout-by-post.js';
 import type { OAuth2ServiceOptions } from './options.js';
+import { pageLocale } from './own-pages.js';
 import type { ProviderHost } from './provider-host.js';
 import { HYDRA_ROUTES } from './provider.js';
 import { resumeRefusal, type ResumeVerifiers } from './resume-verifiers.js';

@@ -4,7 +4,7 @@
  * on the gateway's consent screen, and stop at the relying party's redirect URI.
  */
 import { expect } from 'vitest';
-import { TestBrowser } from '../../identity/support/browser.js';
+import { type Answer, TestBrowser } from '../../identity/support/browser.js';
 import { PASSWORD } from '../../identity/support/flows.js';
 
 export interface DanceOptions {
@@ -34,10 +34,38 @@ function xsrf(browser: TestBrowser, origin: string): Record<string, string> {
 }
 
 export async function dance(browser: TestBrowser, origin: string, authorizationUrl: URL | string, redirectUri: string, options: DanceOptions = {}): Promise<DanceResult> {
-  const result: Partial<DanceResult> = {};
+  const { result, end } = await walk(browser, origin, authorizationUrl, redirectUri, options);
+  if (end instanceof URL) return { ...result, callback: end };
+  throw new Error(`the provider answered ${end.status} with a page instead of sending the browser to the client: ${JSON.stringify(end.body)}`);
+}
+
+/**
+ * The same walk for a response the provider gives as a page of its own (response_mode=form_post):
+ * answers that page, which the browser would submit to the client.
+ */
+export async function danceToPage(
+  browser: TestBrowser,
+  origin: string,
+  authorizationUrl: URL | string,
+  redirectUri: string,
+  options: DanceOptions = {},
+): Promise<Omit<DanceResult, 'callback'> & { page: Answer }> {
+  const { result, end } = await walk(browser, origin, authorizationUrl, redirectUri, options);
+  if (end instanceof URL) throw new Error(`the provider sent the browser to ${end.href} instead of answering a page`);
+  return { ...result, page: end };
+}
+
+async function walk(
+  browser: TestBrowser,
+  origin: string,
+  authorizationUrl: URL | string,
+  redirectUri: string,
+  options: DanceOptions,
+): Promise<{ result: Omit<DanceResult, 'callback'>; end: URL | Answer }> {
+  const result: Omit<DanceResult, 'callback'> = {};
   let next = String(authorizationUrl);
   for (let hop = 0; hop < 12; hop++) {
-    if (next.startsWith(redirectUri)) return { ...result, callback: new URL(next) };
+    if (next.startsWith(redirectUri)) return { result, end: new URL(next) };
     const url = new URL(next);
     if (url.pathname === '/login') {
       const challenge = url.searchParams.get('login_challenge')!;
@@ -79,6 +107,7 @@ export async function dance(browser: TestBrowser, origin: string, authorizationU
       continue;
     }
     const answer = await browser.get(next, { json: false });
+    if (!answer.location && answer.status === 200 && String(answer.headers['content-type']).startsWith('text/html')) return { result, end: answer };
     if (!answer.location) throw new Error(`${next} answered ${answer.status} without a redirect: ${JSON.stringify(answer.body)}`);
     next = new URL(answer.location, next).href;
   }
