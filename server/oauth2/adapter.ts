@@ -64,8 +64,12 @@ export class DatabaseAdapter implements Adapter {
     await this.db.query('DELETE FROM models WHERE model = $1 AND id = $2', [this.model, id]);
   }
 
-  /** Every token of a grant goes together, whatever its model (oidc-provider calls this on one model). */
+  /**
+   * Every token of a grant goes together, whatever its model (oidc-provider calls this on one
+   * model). Not a pending interaction that names the grant: ending the provider's sign-in of one
+   * account on the way to another revokes that grant, and the authorization must carry on.
+   */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.query('DELETE FROM models WHERE grant_id = $1', [grantId]);
+    await this.db.query("DELETE FROM models WHERE grant_id = $1 AND model <> 'Interaction'", [grantId]);
   }
 }

@@ -11,13 +11,15 @@ import type { OAuth2ServiceOptions } from './options.js';
 import { pageLocale } from './own-pages.js';
 import type { ProviderHost } from './provider-host.js';
 import { HYDRA_ROUTES } from './provider.js';
-import { resumeRefusal, type ResumeVerifiers } from './resume-verifiers.js';
+import { resumeGate } from './resume-gate.js';
+import type { ResumeVerifiers } from './resume-verifiers.js';
 
 /** oidc-provider's resume route: `${authorization}/:uid`. */
 const RESUME_PATH = /^\/oauth2\/auth\/([A-Za-z0-9_-]+)$/;
 
 export function publicServer(host: ProviderHost, options: Pick<OAuth2ServiceOptions, 'issuer' | 'uiUrl'>, logout: LogoutRequests, verifiers: ResumeVerifiers): Server {
   const mount = new URL(options.issuer).pathname.replace(/\/+$/, '');
+  const mayResume = resumeGate(verifiers, options);
   return createServer((request: IncomingMessage & { originalUrl?: string }, response) => {
     const url = request.url ?? '/';
     if (mount && (url === mount || url.startsWith(`${mount}/`) || url.startsWith(`${mount}?`))) {
@@ -38,24 +40,13 @@ export function publicServer(host: ProviderHost, options: Pick<OAuth2ServiceOpti
     }
     const resume = RESUME_PATH.exec(parsed.pathname);
     if (resume) {
-      void resumeWithVerifier(resume[1]!, parsed.searchParams, verifiers, options.uiUrl, response).then((verified) => {
-        if (verified) return host.handle(request, response);
+      void mayResume(resume[1]!, parsed.searchParams, request, response).then((allowed) => {
+        if (allowed) return host.handle(request, response);
       });
       return;
     }
     void host.handle(request, response);
   });
-}
-
-/** Spends the verifier the resume address carries; without a good one the browser goes to the error card. */
-async function resumeWithVerifier(uid: string, query: URLSearchParams, verifiers: ResumeVerifiers, uiUrl: string, response: ServerResponse): Promise<boolean> {
-  try {
-    if (await verifiers.spendFrom(uid, query)) return true;
-    response.writeHead(303, { location: resumeRefusal(uiUrl), 'cache-control': 'no-store' }).end();
-  } catch {
-    response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'server_error', error_description: 'The authorization could not be resumed' }));
-  }
-  return false;
 }
 
 async function finishLogout(logout: LogoutRequests, verifier: string, acceptLanguage: string | undefined, response: ServerResponse): Promise<void> {

@@ -14,6 +14,9 @@ import type { ChallengeKind } from './interactions.js';
 
 export const VERIFIER_PARAMS: Record<ChallengeKind, string> = { login: 'login_verifier', consent: 'consent_verifier' };
 
+/** A verifier's kind; `return` is the browser's second pass after spending one (resume-gate.ts). */
+type VerifierKind = ChallengeKind | 'return';
+
 const MODEL = 'ResumeVerifier';
 
 const digest = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
@@ -22,7 +25,7 @@ export class ResumeVerifiers {
   constructor(private readonly db: Queryable) {}
 
   /** A new verifier for the decided request `uid`, valid while the request is. */
-  async issue(kind: ChallengeKind, uid: string, ttlSeconds: number): Promise<string> {
+  async issue(kind: VerifierKind, uid: string, ttlSeconds: number): Promise<string> {
     const verifier = randomBytes(32).toString('base64url');
     await this.db.query(
       `INSERT INTO models (model, id, payload, uid, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
@@ -36,7 +39,7 @@ export class ResumeVerifiers {
    * Spends a verifier presented for request `uid`; true only if it was issued for that request
    * and kind and not spent before. One statement, so two requests racing with it cannot both pass.
    */
-  async spend(kind: ChallengeKind, uid: string, verifier: string): Promise<boolean> {
+  async spend(kind: VerifierKind, uid: string, verifier: string): Promise<boolean> {
     const spent = await this.db.query(`DELETE FROM models WHERE model = $1 AND id = $2 AND uid = $3 AND payload->>'kind' = $4 AND expires_at > now() RETURNING id`, [
       MODEL,
       digest(verifier),

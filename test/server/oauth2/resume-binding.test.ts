@@ -10,7 +10,8 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../identity/support/browser.js';
 import { register } from '../identity/support/flows.js';
-import { dance, newBrowser } from './support/dance.js';
+import { dance, danceToPage, newBrowser } from './support/dance.js';
+import { formOf } from './support/form-post.js';
 import { startStack, type Stack } from './support/stack.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -104,6 +105,11 @@ describe("a signed-in user opening somebody else's login_challenge", () => {
     const replayed = await follow(attacker, resume);
     expect(replayed.searchParams.get('code')).toBeNull();
     expect(replayed.pathname).toBe('/error');
+    // Nor does a made-up return token (only the browser that spent a verifier holds a real one).
+    attacker.cookies.set('oauth2_resume_return', verifier!);
+    const guessed = await follow(attacker, `${stack.issuer}/oauth2/auth/${challenge}`);
+    expect(guessed.searchParams.get('code')).toBeNull();
+    expect(guessed.pathname).toBe('/error');
   });
 
   it('does not hand out a code through a remembered consent either (third-party client)', async () => {
@@ -141,6 +147,34 @@ describe("a signed-in user opening somebody else's login_challenge", () => {
     const { callback } = await dance(victim, stack.origin, url, REDIRECT);
     const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
     expect(tokens.claims()!.email).toBe(victimEmail);
+  });
+});
+
+describe('switching accounts at the provider', () => {
+  it('signing in as someone else, with the provider still knowing the first account, finishes for the new one', async () => {
+    const client = await newClient({ client_name: 'Switcher', skip_consent: true });
+    const browser = newBrowser(stack.origin);
+    const first = await authorizationUrl(client);
+    const signedIn = await dance(browser, stack.origin, first.url, REDIRECT, { email: victimEmail });
+    expect((await oidc.authorizationCodeGrant(first.config, signedIn.callback, { pkceCodeVerifier: first.verifier })).claims()!.email).toBe(victimEmail);
+
+    // Signed out of sitewave (the provider still knows the first account); another person signs in.
+    browser.cookies.delete('ory_kratos_session');
+    const other = `switch-${Date.now()}@example.com`;
+    expect((await register(new TestBrowser(`${stack.origin}/.ory`), other)).status).toBe(200);
+    const second = await authorizationUrl(client);
+    second.url.searchParams.set('prompt', 'login');
+    // oidc-provider first ends the first account's sign-in: a form posted to its logout confirmation.
+    const { page } = await danceToPage(browser, stack.origin, second.url, REDIRECT, { email: other });
+    const form = formOf(String(page.body));
+    const confirmed = await browser.send(form.method.toUpperCase(), form.action, new URLSearchParams(form.fields).toString(), {
+      json: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const callback = await follow(browser, new URL(confirmed.location!, form.action).href);
+    expect(callback.searchParams.get('code'), `${confirmed.status} ${confirmed.location} → ${callback.href} ${JSON.stringify(form)}`).toBeTruthy();
+    const tokens = await oidc.authorizationCodeGrant(second.config, callback, { pkceCodeVerifier: second.verifier });
+    expect(tokens.claims()!.email).toBe(other);
   });
 });
 
