@@ -3,55 +3,16 @@
  * a reset, and accepted only the way the client registered to send them (Hydra refuses the other
  * way with invalid_client). On PGlite and on PostgreSQL.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
-import { openDatabase } from '../../../server/db/open.js';
 import { DEFAULT_OAUTH2_LIFESPANS } from '../../../server/oauth2/options.js';
 import { startOAuth2Service, type RunningOAuth2Service } from '../../../server/oauth2/start.js';
-import { postgresReachable, TEST_DATABASE_URL } from '../db/support.js';
+import { BACKENDS } from './support/backends.js';
 
 const TOKEN = 'oauth2-admin-token-for-tests';
 const ISSUER = 'http://localhost:3000/.ory';
-const postgres = await postgresReachable();
-const schemaPrefix = `sitewave_secrets_${randomBytes(4).toString('hex')}`;
 
-interface Backend {
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
-
-function pgliteBackend(): Backend {
-  let dataDir: string | undefined;
-  return {
-    async open() {
-      dataDir ??= await mkdtemp(path.join(tmpdir(), 'sitewave-oauth2-secrets-'));
-      return openDatabase({ dataDir, name: 'oauth2' });
-    },
-    async cleanup() {
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresBackend(): Backend {
-  return {
-    open: () => openDatabase({ dataDir: 'unused', databaseUrl: TEST_DATABASE_URL, name: schemaPrefix }),
-    async cleanup() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schemaPrefix}" CASCADE`).finally(() => client.end());
-    },
-  };
-}
-
-const backends: [string, () => Backend][] = [['PGlite', pgliteBackend], ...(postgres ? [['PostgreSQL', postgresBackend] as [string, () => Backend]] : [])];
-
-describe.each(backends)('client secrets on %s', (_name, makeBackend) => {
+describe.each(BACKENDS)('client secrets on %s', (_name, makeBackend) => {
   const backend = makeBackend();
   let db: Database;
   let running: RunningOAuth2Service;

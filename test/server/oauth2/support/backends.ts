@@ -1,0 +1,50 @@
+/**
+ * The provider's store on both databases it runs on: a PGlite directory of its own, and a fresh
+ * schema on the PostgreSQL test server (required in CI, skipped with a warning elsewhere, as the
+ * other PostgreSQL tests do). `open` may be called again after closing to reopen the same data.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Database } from '../../../../server/db/database.js';
+import { openDatabase } from '../../../../server/db/open.js';
+import { postgresReachable, TEST_DATABASE_URL } from '../../db/support.js';
+
+export interface Backend {
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+function pglite(): Backend {
+  let dataDir: string | undefined;
+  return {
+    async open() {
+      dataDir ??= await mkdtemp(path.join(tmpdir(), 'sitewave-oauth2-store-'));
+      return openDatabase({ dataDir, name: 'oauth2' });
+    },
+    async cleanup() {
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgres(): Backend {
+  const schema = `sitewave_oauth2_${randomBytes(4).toString('hex')}`;
+  return {
+    open: () => openDatabase({ dataDir: 'unused', databaseUrl: TEST_DATABASE_URL, name: schema }),
+    async cleanup() {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => client.end());
+    },
+  };
+}
+
+const reachable = await postgresReachable();
+if (!reachable && process.env.CI) throw new Error(`PostgreSQL is required for the OAuth2 store tests in CI (${TEST_DATABASE_URL})`);
+if (!reachable) console.warn(`Skipping the OAuth2 store tests on PostgreSQL: nothing answers at ${TEST_DATABASE_URL}`);
+
+/** For `describe.each`: a name and a factory per database. */
+export const BACKENDS: [string, () => Backend][] = [['PGlite', pglite], ...(reachable ? [['PostgreSQL', postgres] as [string, () => Backend]] : [])];
