@@ -43,6 +43,14 @@ export interface Config {
   identitySubmitsPerMinute: number;
   /** Reads through share links per client address per minute. */
   shareReadsPerMinute: number;
+  /** Failed OAuth2 client authentications one address may make for one client within the window. */
+  clientAuthFailuresPerClientAddress: number;
+  /** Failed OAuth2 client authentications one address may make, for any clients, within the window. */
+  clientAuthFailuresPerAddress: number;
+  /** Failed authentications of one client, from anywhere, after which only addresses that have not failed for it are heard. */
+  clientAuthFailuresPerClient: number;
+  /** The window those failures are counted in. */
+  clientAuthFailureWindowMs: number;
   trustProxy: boolean | number | string;
   metricsToken?: string;
   internalToken?: string;
@@ -133,6 +141,10 @@ function requestHandling(read: EnvReader) {
     bodyLimit: read.integer('BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     identitySubmitsPerMinute: read.integer('RATE_LIMIT_IDENTITY_SUBMITS', 60, 1, 100_000),
     shareReadsPerMinute: read.integer('RATE_LIMIT_SHARE_READS', 600, 1, 1_000_000),
+    clientAuthFailuresPerClientAddress: read.integer('RATE_LIMIT_CLIENT_AUTH_FAILURES', 10, 1, 100_000),
+    clientAuthFailuresPerAddress: read.integer('RATE_LIMIT_CLIENT_AUTH_FAILURES_PER_ADDRESS', 30, 1, 1_000_000),
+    clientAuthFailuresPerClient: read.integer('RATE_LIMIT_CLIENT_AUTH_FAILURES_PER_CLIENT', 100, 1, 1_000_000),
+    clientAuthFailureWindowMs: read.integer('RATE_LIMIT_CLIENT_AUTH_WINDOW', 900, 1, 86_400) * 1000,
     metricsToken: read.secret('METRICS_TOKEN', 16),
     internalToken: read.secret('INTERNAL_TOKEN', 16),
     workers: read.integer('GATEWAY_WORKERS', 1, 1, 64),

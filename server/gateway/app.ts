@@ -21,6 +21,7 @@ import { logoutRoutes } from './bff/logout.js';
 import { metricsRoute } from './bff/metrics.js';
 import { permissionRoutes } from './bff/permissions.js';
 import { sessionRoute } from './bff/session.js';
+import { ClientAuthFailures } from './client-auth-failures.js';
 import { systemClock, type Clock } from './clock.js';
 import { checkCsrf, ensureXsrfCookie } from './csrf.js';
 import { installErrorHandlers } from './error-handler.js';
@@ -40,6 +41,7 @@ import { SessionCache } from './session.js';
 import { staticClient } from './static-client.js';
 import { Upstream } from './upstream.js';
 import { whoami } from './whoami.js';
+import { MemoryWindowCounts, RedisWindowCounts } from './window-counts.js';
 import type { Config } from '../config.js';
 import { errorEnvelope } from '../../shared/error-envelope.js';
 import { frameworkErrors } from '../http/framework-errors.js';
@@ -63,6 +65,10 @@ export type GatewayConfig = Pick<
   | 'bodyLimit'
   | 'identitySubmitsPerMinute'
   | 'shareReadsPerMinute'
+  | 'clientAuthFailuresPerClientAddress'
+  | 'clientAuthFailuresPerAddress'
+  | 'clientAuthFailuresPerClient'
+  | 'clientAuthFailureWindowMs'
   | 'trustProxy'
   | 'metricsToken'
   | 'internalToken'
@@ -155,30 +161,51 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     app.addHook('onReady', () => broadcast.ready);
     app.addHook('onClose', () => broadcast.close());
   }
-  // Reads through share links are counted in Redis when there is one, so every instance sees them.
-  // ioredis (like the broadcast above) is imported only then: without Redis it would be resident for nothing.
-  const shareReadCounter = config.redisUrl
+  // The limits' counts (share reads, failed client authentications) are kept in Redis when there
+  // is one, so every instance sees them. ioredis (like the broadcast above) is imported only
+  // then: without Redis it would be resident for nothing.
+  const limitCounter = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 })
     : undefined;
-  if (shareReadCounter) {
-    // Reads go on uncounted while Redis is away; one line says so, not one per reconnection attempt.
+  if (limitCounter) {
+    // One line says Redis is away, not one per reconnection attempt.
     let down = false;
-    shareReadCounter.on('error', (error: Error) => {
-      if (!down) app.log.warn({ reason: error.message }, 'share read limit: redis is unavailable; share reads are not limited until it is back');
+    limitCounter.on('error', (error: Error) => {
+      if (!down) {
+        app.log.warn(
+          { reason: error.message },
+          'rate limits: redis is unavailable; until it is back share reads are not limited and failed client authentications are counted by each instance alone',
+        );
+      }
       down = true;
     });
-    shareReadCounter.on('ready', () => {
-      if (down) app.log.info('share read limit: redis is back');
+    limitCounter.on('ready', () => {
+      if (down) app.log.info('rate limits: redis is back');
       down = false;
     });
+    // Ready once Redis has answered or failed to, so the first requests' counts are already shared.
+    const connected = new Promise<void>((resolve) => {
+      limitCounter.once('ready', () => resolve());
+      limitCounter.once('error', () => resolve());
+    });
+    app.addHook('onReady', () => connected);
   }
+  const localCounts = new MemoryWindowCounts(clock);
+  const clientAuthFailures = new ClientAuthFailures(limitCounter ? new RedisWindowCounts(limitCounter, 'sitewave:client-auth-failures:', localCounts) : localCounts, {
+    perClientAddress: config.clientAuthFailuresPerClientAddress,
+    perAddress: config.clientAuthFailuresPerAddress,
+    perClient: config.clientAuthFailuresPerClient,
+    windowMs: config.clientAuthFailureWindowMs,
+    // The provider's headers, then its body, each within the upstream timeout.
+    attemptTtlMs: 2 * config.upstreamTimeoutMs + 1_000,
+  });
   app.addHook('onClose', async () => {
     await Promise.all([
       identity.close(),
       api.close(),
       oauth2Upstream.close(),
       oauth2Public?.close(),
-      shareReadCounter && (shareReadCounter.status === 'ready' ? shareReadCounter.quit().catch(() => undefined) : shareReadCounter.disconnect()),
+      limitCounter && (limitCounter.status === 'ready' ? limitCounter.quit().catch(() => undefined) : limitCounter.disconnect()),
     ]);
   });
   // A response finished during shutdown must not leave its keep-alive socket open, or closing
@@ -212,6 +239,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     publicOrigin,
     cookieName: config.sessionCookieName,
     submitsPerMinute: config.identitySubmitsPerMinute,
+    clientAuthFailures,
     timeoutMs: config.upstreamTimeoutMs,
     evictions,
     metrics,
@@ -225,7 +253,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     publicOrigin,
     bodyLimit: config.bodyLimit,
     shareReadsPerMinute: config.shareReadsPerMinute,
-    shareReadCounter,
+    shareReadCounter: limitCounter,
     metrics,
   });
   front.lane = apiFastLane({

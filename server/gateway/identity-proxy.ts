@@ -2,13 +2,16 @@
  * `/.ory/*` → the identity host's public API, with @fastify/http-proxy. Only public paths pass
  * (identity-paths.ts); client identity headers are stripped; answers are rewritten to the
  * gateway origin (url-rewrite.ts); self-service submissions are rate limited per client
- * address; logout and re-authentication evict the caller's cached session.
+ * address, failed OAuth2 client authentications throttled (client-auth-throttle.ts); logout
+ * and re-authentication evict the caller's cached session.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorEnvelope } from '../../shared/error-envelope.js';
+import type { ClientAuthFailures } from './client-auth-failures.js';
+import { throttleClientAuthentication } from './client-auth-throttle.js';
 import { readCredential } from './credentials.js';
 import type { Evictions } from './evictions.js';
 import { HttpError } from './http-error.js';
@@ -26,6 +29,7 @@ export interface IdentityProxyOptions {
   publicOrigin: string;
   cookieName: string;
   submitsPerMinute: number;
+  clientAuthFailures: ClientAuthFailures;
   timeoutMs: number;
   evictions: Evictions;
   metrics: GatewayMetrics;
@@ -63,6 +67,8 @@ export async function identityProxy(app: FastifyInstance, options: IdentityProxy
         'retry-after': String(Math.ceil(context.ttl / 1000)),
       }),
   });
+  // Whichever upstream serves the OAuth2 paths, the provider or the identity host.
+  throttleClientAuthentication(app, { failures: options.clientAuthFailures, upstreamPath });
 
   await forward(app, { upstream: identity, prefix: PREFIX, path: '', rewriter, options, metric: 'identity', label: 'identity service' });
   const oauth2 = options.oauth2;

@@ -65,6 +65,24 @@ describe('loadConfig', () => {
     expect(about('DATABASE_URL')).toMatch(/expected an absolute postgres: or postgresql: URL/);
   });
 
+  it('throttles failed OAuth2 client authentications by default, over a window given in seconds', () => {
+    expect(loadConfig({})).toMatchObject({
+      clientAuthFailuresPerClientAddress: 10,
+      clientAuthFailuresPerAddress: 30,
+      clientAuthFailuresPerClient: 100,
+      clientAuthFailureWindowMs: 900_000,
+    });
+    expect(loadConfig({ RATE_LIMIT_CLIENT_AUTH_FAILURES: '3', RATE_LIMIT_CLIENT_AUTH_WINDOW: '60' })).toMatchObject({
+      clientAuthFailuresPerClientAddress: 3,
+      clientAuthFailureWindowMs: 60_000,
+    });
+    const problems = problemsOf({ RATE_LIMIT_CLIENT_AUTH_FAILURES_PER_ADDRESS: '0', RATE_LIMIT_CLIENT_AUTH_WINDOW: 'soon' });
+    expect(problems).toEqual([
+      'RATE_LIMIT_CLIENT_AUTH_FAILURES_PER_ADDRESS="0": expected a whole number from 1 to 1000000',
+      'RATE_LIMIT_CLIENT_AUTH_WINDOW="soon": expected a whole number from 1 to 86400',
+    ]);
+  });
+
   it('names the problem in the error message an operator reads', () => {
     expect(() => loadConfig({ SESSION_CACHE_TTL: '0', METRICS_TOKEN: 'short' })).toThrow(/SESSION_CACHE_TTL="0".*\n.*METRICS_TOKEN: expected at least 16 characters/);
   });
