@@ -12,6 +12,7 @@ import { TestBrowser } from '../identity/support/browser.js';
 import { PASSWORD, register } from '../identity/support/flows.js';
 import { listenServer } from '../../support/listen.js';
 import { dance, newBrowser } from './support/dance.js';
+import { authorizationRequest, type ClientCredentials } from './support/authorization-request.js';
 import { startStack, type Stack } from './support/stack.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -24,19 +25,8 @@ async function newClient(fields: Record<string, unknown>): Promise<{ client_id: 
   return created.body;
 }
 
-async function start(client: { client_id: string; client_secret: string }, extra: Record<string, string> = {}) {
-  const config = await oidc.discovery(new URL(stack.issuer), client.client_id, undefined, oidc.ClientSecretBasic(client.client_secret), {
-    execute: [oidc.allowInsecureRequests],
-  });
-  const verifier = oidc.randomPKCECodeVerifier();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT,
-    scope: 'openid email profile',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    ...extra,
-  });
-  return { config, url, verifier };
+function start(client: ClientCredentials, extra: Record<string, string> = {}) {
+  return authorizationRequest(stack.issuer, client, REDIRECT, extra);
 }
 
 function sessionOf(identityBrowser: TestBrowser): TestBrowser {

@@ -12,6 +12,7 @@ import { TestBrowser } from '../identity/support/browser.js';
 import { register } from '../identity/support/flows.js';
 import { dance, danceToPage, newBrowser } from './support/dance.js';
 import { formOf } from './support/form-post.js';
+import { authorizationRequest, type ClientCredentials } from './support/authorization-request.js';
 import { startStack, type Stack } from './support/stack.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -25,18 +26,8 @@ async function newClient(fields: Record<string, unknown>): Promise<{ client_id: 
   return created.body;
 }
 
-async function authorizationUrl(client: { client_id: string; client_secret: string }) {
-  const config = await oidc.discovery(new URL(stack.issuer), client.client_id, undefined, oidc.ClientSecretBasic(client.client_secret), {
-    execute: [oidc.allowInsecureRequests],
-  });
-  const verifier = oidc.randomPKCECodeVerifier();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT,
-    scope: 'openid email profile',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  });
-  return { config, url, verifier };
+function authorizationUrl(client: ClientCredentials) {
+  return authorizationRequest(stack.issuer, client, REDIRECT);
 }
 
 /** The attacker's own browser starts the authorization: it now holds the provider's resume cookie. */
