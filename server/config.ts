@@ -69,6 +69,8 @@ export interface Config {
   oauth2DynamicRegistration: boolean;
   /** The embedded OAuth2 provider may call applications on loopback and private addresses (back-channel logout). */
   oauth2PrivateNetworkCallbacks: boolean;
+  /** Days the embedded OAuth2 provider's ID token signing key signs before it is replaced by a new one. */
+  oauth2SigningKeyRotationDays: number;
   /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
   workers: number;
   webRoot: string;
@@ -168,6 +170,8 @@ function embeddedServices(read: EnvReader) {
     identityOidcProviders: oidcProviders(read),
     oauth2DynamicRegistration: read.flag('OAUTH2_DYNAMIC_REGISTRATION', false),
     oauth2PrivateNetworkCallbacks: read.flag('OAUTH2_PRIVATE_NETWORK_CALLBACKS', false),
+    // At most ten years: a key kept longer is not rotated in any useful sense.
+    oauth2SigningKeyRotationDays: read.integer('OAUTH2_SIGNING_KEY_ROTATION_DAYS', 90, 1, 3650),
     s3: s3Settings(read),
   };
 }

@@ -121,7 +121,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('POST', '/api/admin/firmware/releases', user('admin:firmware'), { bodyLimit: UPLOAD_LIMITS.firmware }),
   route('DELETE', '/api/admin/firmware/releases/:releaseId', user('admin:firmware')),
   route('GET', '/api/firmware/releases', session()),
-  // OAuth2: applications, a user's grants to them, and jwt-bearer issuers, kept by the provider.
+  // OAuth2: applications, a user's grants to them, jwt-bearer issuers and signing keys, kept by the provider.
   route('GET', '/api/admin/oauth2/applications', user('admin:oauth2')),
   route('POST', '/api/admin/oauth2/applications', user('admin:oauth2')),
   route('GET', '/api/admin/oauth2/applications/:clientId', user('admin:oauth2')),
@@ -134,6 +134,8 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/admin/oauth2/issuers', user('admin:oauth2')),
   route('POST', '/api/admin/oauth2/issuers', user('admin:oauth2')),
   route('DELETE', '/api/admin/oauth2/issuers/:issuerId', user('admin:oauth2')),
+  route('GET', '/api/admin/oauth2/signing-keys', user('admin:oauth2')),
+  route('POST', '/api/admin/oauth2/signing-keys', user('admin:oauth2')),
 
   // ── The caller ───────────────────────────────────────────────────────────
   route('GET', '/api/permissions', session()),

@@ -1227,6 +1227,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/oauth2/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The keys ID tokens are signed and verified with, the signing one first
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The signing key first */
+                            items: {
+                                kid: string;
+                                /** @description The JWS algorithm, RS256 */
+                                algorithm: string;
+                                /** @description This key signs new ID tokens; the others only verify tokens they signed */
+                                signing: boolean;
+                                /** @description null when the provider does not say (an external Hydra) */
+                                createdAt: string | null;
+                                /** @description When it stopped signing; null for the signing key */
+                                retiredAt: string | null;
+                                /** @description The signing key: when the provider replaces it on its schedule */
+                                rotatesAt: string | null;
+                                /** @description A retired key: when the provider drops it from its JWKS, every token it signed having expired */
+                                removesAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Rotate now: a new key signs from now on, the old one verifies until its tokens have expired; answers the keys as they are then
+         * @description Needs one of these permissions: admin:oauth2.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The signing key first */
+                            items: {
+                                kid: string;
+                                /** @description The JWS algorithm, RS256 */
+                                algorithm: string;
+                                /** @description This key signs new ID tokens; the others only verify tokens they signed */
+                                signing: boolean;
+                                /** @description null when the provider does not say (an external Hydra) */
+                                createdAt: string | null;
+                                /** @description When it stopped signing; null for the signing key */
+                                retiredAt: string | null;
+                                /** @description The signing key: when the provider replaces it on its schedule */
+                                rotatesAt: string | null;
+                                /** @description A retired key: when the provider drops it from its JWKS, every token it signed having expired */
+                                removesAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orgs": {
         parameters: {
             query?: never;

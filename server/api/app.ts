@@ -35,6 +35,7 @@ import { registerOAuth2GrantRoutes } from './oauth2-apps/grant-routes.js';
 import { registerOAuth2IssuerRoutes } from './oauth2-apps/issuer-routes.js';
 import { providerAdmin, unconfiguredProviderAdmin, type ProviderAdmin } from './oauth2-apps/provider-admin.js';
 import { registerOAuth2ApplicationRoutes } from './oauth2-apps/routes.js';
+import { registerOAuth2SigningKeyRoutes } from './oauth2-apps/signing-key-routes.js';
 import { registerAdminOrgRoutes } from './orgs/admin-routes.js';
 import { registerOrgMemberRoutes } from './orgs/member-routes.js';
 import { registerOrgLogoRoutes } from './orgs/logo-routes.js';
@@ -126,6 +127,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerOAuth2ApplicationRoutes(app, oauth2);
   await registerOAuth2GrantRoutes(app, ctx, oauth2);
   await registerOAuth2IssuerRoutes(app, oauth2);
+  await registerOAuth2SigningKeyRoutes(app, oauth2);
   await registerAdminOrgRoutes(app, ctx);
   await registerOrgRoutes(app, ctx);
   await registerOrgMemberRoutes(app, ctx);

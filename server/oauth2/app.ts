@@ -13,12 +13,13 @@ import { Interactions } from './interactions.js';
 import { ClientSecrets, hashStoredSecrets } from './client-secrets.js';
 import { loadClientSecretKey, loadKeys } from './keys.js';
 import { LogoutRequests } from './logout.js';
-import { startMaintenance } from './maintenance.js';
-import type { OAuth2ServiceOptions } from './options.js';
+import { signingKeyPass, startMaintenance } from './maintenance.js';
+import { DEFAULT_SIGNING_KEY_ROTATION, type OAuth2ServiceOptions } from './options.js';
 import { buildProvider } from './provider.js';
 import { ProviderHost } from './provider-host.js';
 import { publicServer } from './public-server.js';
 import { ResumeVerifiers } from './resume-verifiers.js';
+import { recordSigningKeyTimes, type SigningKeyChanges, type SigningKeyPolicy } from './signing-keys.js';
 import { oauth2Migrations } from './store/migrations.js';
 import { frameworkErrors } from '../http/framework-errors.js';
 import { formFields, installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
@@ -35,6 +36,11 @@ export interface OAuth2Service {
   host: ProviderHost;
   public: Server;
   admin: FastifyInstance;
+  /**
+   * What the maintenance loop does every minute, at the time given: replace the signing key if it
+   * is due, drop retired keys whose tokens have expired, and serve the keys as stored.
+   */
+  maintainSigningKeys(now?: Date): Promise<SigningKeyChanges>;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,8 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   const { db, options } = deps;
   await migrate(db, { schema: db.schema, migrations: oauth2Migrations });
   const keys = await loadKeys(db);
+  await recordSigningKeyTimes(db, new Date());
+  const keyPolicy: SigningKeyPolicy = { rotateAfter: options.signingKeyRotation ?? DEFAULT_SIGNING_KEY_ROTATION, idTokenLifespan: options.lifespans.idToken };
   const secrets = new ClientSecrets(await loadClientSecretKey(db));
   await hashStoredSecrets(db, secrets);
   const log = deps.logger;
@@ -79,6 +87,7 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
     host,
     db,
     secrets,
+    keyPolicy,
     interactions: new Interactions(host, db, verifiers, options.issuer),
     logout,
     issuer: options.issuer,
@@ -86,11 +95,13 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   });
 
   const server = publicServer(host, options, logout, verifiers);
-  const stopMaintenance = startMaintenance(db, admin.log, host);
+  const maintainSigningKeys = (now = new Date()) => signingKeyPass(db, host, keyPolicy, now);
+  const stopMaintenance = startMaintenance(db, admin.log, maintainSigningKeys);
   return {
     host,
     public: server,
     admin,
+    maintainSigningKeys,
     async close() {
       stopMaintenance();
       await Promise.all([

@@ -39,6 +39,7 @@ export async function startEmbeddedOAuth2(config: Config, log: FastifyBaseLogger
         lifespans: DEFAULT_OAUTH2_LIFESPANS,
         dynamicRegistration: config.oauth2DynamicRegistration,
         privateNetworkCallbacks: config.oauth2PrivateNetworkCallbacks,
+        signingKeyRotation: config.oauth2SigningKeyRotationDays * 86_400,
       },
     });
     return {

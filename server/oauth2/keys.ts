@@ -2,11 +2,12 @@
  * The provider's secrets that must outlive a restart: the ID token signing keys (a JWKS whose
  * public half is `/.well-known/jwks.json`) and the keys cookies are signed with. Made on first
  * start; several instances starting together agree on one set because the insert does nothing
- * when another instance's row is already there, and everyone reads back what was kept.
+ * when another instance's row is already there, and everyone reads back what was kept. How long
+ * each signing key has signed, and its rotation, are signing-keys.ts's.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { JWK } from 'oidc-provider';
-import type { Database, Queryable } from '../db/database.js';
+import type { Queryable } from '../db/database.js';
 
 export interface ProviderKeys {
   /** Private JWKs; the first signs, the others still verify. */
@@ -17,7 +18,7 @@ export interface ProviderKeys {
 /** The set name Hydra gives the ID token keys, as `GET /admin/keys/{set}` knows them. */
 export const ID_TOKEN_KEY_SET = 'hydra.openid.id-token';
 
-function newSigningKey(): JWK {
+export function newSigningKey(): JWK {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { ...(privateKey.export({ format: 'jwk' }) as JWK), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
@@ -43,28 +44,4 @@ export async function loadClientSecretKey(db: Queryable): Promise<Buffer> {
 export function publicJwk(key: JWK): JWK {
   const { kty, kid, alg, use, n, e, crv, x, y } = key;
   return Object.fromEntries(Object.entries({ kty, kid, alg, use, n, e, crv, x, y }).filter(([, value]) => value !== undefined));
-}
-
-/** A new signing key first in the set: it signs from now on, the older ones still verify. */
-export async function rotateSigningKey(db: Database): Promise<JWK[]> {
-  return db.transaction(async (tx) => {
-    const row = await tx.query<{ value: JWK[] }>('SELECT value FROM keys WHERE name = $1 FOR UPDATE', [ID_TOKEN_KEY_SET]);
-    const keys = [newSigningKey(), ...(row.rows[0]?.value ?? [])];
-    await tx.query('UPDATE keys SET value = $2 WHERE name = $1', [ID_TOKEN_KEY_SET, JSON.stringify(keys)]);
-    return keys;
-  });
-}
-
-/** Drops a retired key once the tokens it signed have expired; the signing key cannot go. */
-export async function removeKey(db: Database, kid: string): Promise<'removed' | 'missing' | 'signing'> {
-  return db.transaction(async (tx) => {
-    const row = await tx.query<{ value: JWK[] }>('SELECT value FROM keys WHERE name = $1 FOR UPDATE', [ID_TOKEN_KEY_SET]);
-    const keys = row.rows[0]?.value ?? [];
-    const index = keys.findIndex((key) => key.kid === kid);
-    if (index < 0) return 'missing';
-    if (index === 0) return 'signing';
-    keys.splice(index, 1);
-    await tx.query('UPDATE keys SET value = $2 WHERE name = $1', [ID_TOKEN_KEY_SET, JSON.stringify(keys)]);
-    return 'removed';
-  });
 }

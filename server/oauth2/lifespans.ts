@@ -18,6 +18,9 @@ export const LIFESPAN_FIELDS = [
 /** Hydra also has implicit, jwt-bearer and device lifespans; this provider issues none of those. */
 export type LifespanField = (typeof LIFESPAN_FIELDS)[number];
 
+/** The fields that lengthen or shorten a client's ID tokens: how long a retired signing key must stay published. */
+export const ID_TOKEN_LIFESPAN_FIELDS: readonly LifespanField[] = LIFESPAN_FIELDS.filter((field) => field.endsWith('_id_token_lifespan'));
+
 export const DURATION_PATTERN = '^([0-9]+(ns|us|ms|s|m|h))*$';
 
 const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };

@@ -1,7 +1,7 @@
 /**
  * What the embedded OAuth2 provider needs to know about the world: its issuer as clients see it
  * (the gateway's origin + `/.ory`), where the account screens are (login and consent), how to
- * reach the identity service's admin API, and its lifespans.
+ * reach the identity service's admin API, its lifespans and how often its signing key is replaced.
  */
 import type { IdentityAdminAccess } from './claims.js';
 
@@ -22,6 +22,11 @@ export interface OAuth2ServiceOptions {
    * Off, oidc-provider refuses them, so a registered URI cannot make the provider probe the host's network.
    */
   privateNetworkCallbacks?: boolean;
+  /**
+   * Seconds an ID token signing key signs before the maintenance pass replaces it (the older key
+   * keeps verifying until its tokens have expired). DEFAULT_SIGNING_KEY_ROTATION when absent.
+   */
+  signingKeyRotation?: number;
 }
 
 /** Seconds, as oidc-provider and Hydra count them. */
@@ -47,3 +52,6 @@ export const DEFAULT_OAUTH2_LIFESPANS: OAuth2Lifespans = Object.freeze({
   interaction: HOUR,
   session: 30 * DAY,
 });
+
+/** 90 days: a key that leaked unnoticed signs for a bounded time, and relying parties meet a new kid a few times a year. */
+export const DEFAULT_SIGNING_KEY_ROTATION = 90 * DAY;

@@ -3,8 +3,9 @@
  * application is added and its secret shown once and copied, its redirect URIs changed (an
  * unacceptable one is refused at its row and changes nothing), given a new secret and deleted; a
  * person's real grant (through a relying party signing in with sitewave) appears on their user
- * page and is revoked; a jwt-bearer issuer is trusted and no longer trusted; without a provider
- * the page explains what to configure; and a person without the permission sees none of it.
+ * page and is revoked; a jwt-bearer issuer is trusted and no longer trusted; the signing keys are
+ * listed and rotated at once; without a provider the page explains what to configure; and a
+ * person without the permission sees none of it.
  * Every screen is audited with axe-core and saved at desktop and phone width, light and dark.
  */
 import { exportJWK, generateKeyPair } from 'jose';
@@ -21,6 +22,13 @@ interface Application {
   id: string;
   name: string;
   redirectUris: string[];
+}
+
+interface SigningKey {
+  kid: string;
+  signing: boolean;
+  retiredAt: string | null;
+  removesAt: string | null;
 }
 
 let stack: Stack;
@@ -219,6 +227,45 @@ describe('the OAuth2 administration', () => {
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Stop trusting' }).click();
     await admin.getByText('https://ci.example is no longer trusted').waitFor();
     await admin.getByText('No issuers are trusted.', { exact: false }).waitFor();
+  }, 120_000);
+
+  it('lists the signing keys and rotates them at once, after a confirmation, from the keyboard', async () => {
+    const signingKeys = async () => (await api<{ items: SigningKey[] }>(admin, 'GET', '/api/admin/oauth2/signing-keys')).items;
+    const [first] = await signingKeys();
+    await admin.goto(`${stack.url}/admin/oauth2`);
+    const panel = admin.locator('section', { has: admin.getByRole('heading', { name: 'Signing keys' }) });
+    const table = panel.getByRole('table', { name: 'Signing keys' });
+    const firstRow = table.getByRole('row', { name: new RegExp(first!.kid) });
+    await firstRow.getByText('Signing', { exact: true }).waitFor();
+    await panel.getByText('The next scheduled rotation is on').waitFor();
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-oauth2-signing-keys');
+
+    await panel.getByRole('button', { name: 'Rotate now' }).focus();
+    await admin.keyboard.press('Enter');
+    const sure = admin.getByRole('alertdialog', { name: 'Rotate the signing key now?' });
+    await sure.getByText('stays published until every token it signed has expired').waitFor();
+    await screenshotsOf(admin, 'admin-oauth2-rotate-confirm');
+    await sure.getByRole('button', { name: 'Rotate now' }).click();
+    await admin.getByText('A new signing key signs from now on').waitFor();
+
+    const [next, retired] = await signingKeys();
+    expect(retired).toMatchObject({ kid: first!.kid, signing: false });
+    await table
+      .getByRole('row', { name: new RegExp(next!.kid) })
+      .getByText('Signing', { exact: true })
+      .waitFor();
+    await firstRow.getByText('Retired', { exact: true }).waitFor();
+    // Its removal date, as the provider computed it: when every token it signed has expired.
+    await firstRow.locator(`time[datetime="${retired!.removesAt}"]`).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(2);
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-oauth2-signing-keys-rotated');
+    // On a phone each key is a block of labelled lines: still a table to assistive technology.
+    await admin.setViewportSize({ width: 360, height: 740 });
+    await firstRow.getByText('Retired', { exact: true }).waitFor();
+    await expectAccessible(admin);
+    await admin.setViewportSize({ width: 1280, height: 800 });
   }, 120_000);
 
   it('explains which settings are missing when no provider is configured', async () => {

@@ -83,6 +83,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads how often the OAuth2 signing key is replaced, in whole days (90 unless set)', () => {
+    expect(loadConfig({}).oauth2SigningKeyRotationDays).toBe(90);
+    expect(loadConfig({ OAUTH2_SIGNING_KEY_ROTATION_DAYS: '30' }).oauth2SigningKeyRotationDays).toBe(30);
+    for (const bad of ['0', '1.5', '90d', '3651']) {
+      expect(problemsOf({ OAUTH2_SIGNING_KEY_ROTATION_DAYS: bad })).toEqual([`OAUTH2_SIGNING_KEY_ROTATION_DAYS="${bad}": expected a whole number from 1 to 3650`]);
+    }
+  });
+
   it('names the problem in the error message an operator reads', () => {
     expect(() => loadConfig({ SESSION_CACHE_TTL: '0', METRICS_TOKEN: 'short' })).toThrow(/SESSION_CACHE_TTL="0".*\n.*METRICS_TOKEN: expected at least 16 characters/);
   });

@@ -65,6 +65,7 @@ export type OAuth2ApplicationInput = Write<'/api/admin/oauth2/applications', 'po
 export type OAuth2GrantedApplication = Read<'/api/admin/oauth2/users/{userId}/applications'>['items'][number];
 export type TrustedIssuer = Read<'/api/admin/oauth2/issuers'>['items'][number];
 export type TrustedIssuerInput = Write<'/api/admin/oauth2/issuers', 'post'>;
+export type OAuth2SigningKey = Read<'/api/admin/oauth2/signing-keys'>['items'][number];
 export type RecoveryGrant = Answer<'/api/admin/users/{userId}/recovery', 'put'>;
 export type FloorDetail = Read<'/api/floors/{floorId}'>;
 export type Floorplan = Read<'/api/floorplans/{floorplanId}'>;

@@ -1,13 +1,14 @@
 /**
  * The OAuth2 provider as the API sees it: its Hydra-wire admin HTTP API through @ory/client
- * (OAuth2Api), never its database, so an external Hydra or Ory Network project can stand in for
+ * (OAuth2Api, JwkApi), never its database, so an external Hydra or Ory Network project can stand in for
  * the embedded one — the same arrangement as the identity service's admin API.
  *
  * Failures become ApiErrors: the provider's 400 keeps its reason, 409 stays a conflict, anything
  * it cannot answer is a 502. Without a configured provider every call is a 503 (see
  * `unconfiguredProviderAdmin`). Secrets travel only in return values, never in an error or a log.
  */
-import { Configuration, OAuth2Api, type JsonWebKey, type OAuth2Client, type OAuth2ConsentSession, type TrustedOAuth2JwtGrantIssuer } from '@ory/client';
+import { randomUUID } from 'node:crypto';
+import { Configuration, JwkApi, OAuth2Api, type JsonWebKey, type OAuth2Client, type OAuth2ConsentSession, type TrustedOAuth2JwtGrantIssuer } from '@ory/client';
 import { ApiError } from '../http/api-error.js';
 import { nextPageToken } from '../identity/identity-admin.js';
 
@@ -29,6 +30,20 @@ export interface NewTrustedIssuer {
   expiresAt: string;
 }
 
+/** The set Hydra signs ID tokens with. */
+const ID_TOKEN_KEY_SET = 'hydra.openid.id-token';
+
+/**
+ * A public signing key as the provider lists it, the signing one first. The times are members
+ * the embedded provider adds beside Hydra's (its admin/keys.ts); Hydra leaves them out.
+ */
+export interface ProviderSigningKey extends JsonWebKey {
+  created_at?: string;
+  rotate_after?: string;
+  retired_at?: string;
+  remove_after?: string;
+}
+
 export interface ProviderAdmin {
   listClients(query: { pageSize: number; pageToken?: string; name?: string }): Promise<ClientPage>;
   /** The answer carries `client_secret`: the provider shows it in this answer only. */
@@ -47,6 +62,10 @@ export interface ProviderAdmin {
   trustIssuer(grant: NewTrustedIssuer): Promise<TrustedOAuth2JwtGrantIssuer>;
   /** False when there is no such trust relationship. */
   deleteTrustedIssuer(id: string): Promise<boolean>;
+  /** The ID token keys, the one that signs first. */
+  listSigningKeys(): Promise<ProviderSigningKey[]>;
+  /** A new key signs from now on; the older ones keep verifying the tokens they signed. */
+  rotateSigningKey(): Promise<void>;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -77,7 +96,9 @@ const is404 = (error: unknown) => (error as AxiosFailure).response?.status === 4
 const withId = (client: OAuth2Client): ProviderClient => ({ ...client, client_id: client.client_id ?? '' });
 
 export function providerAdmin(adminUrl: string, adminToken: string): ProviderAdmin {
-  const api = new OAuth2Api(new Configuration({ basePath: adminUrl.replace(/\/$/, ''), accessToken: adminToken, baseOptions: { timeout: TIMEOUT_MS } }));
+  const configuration = new Configuration({ basePath: adminUrl.replace(/\/$/, ''), accessToken: adminToken, baseOptions: { timeout: TIMEOUT_MS } });
+  const api = new OAuth2Api(configuration);
+  const jwk = new JwkApi(configuration);
 
   return {
     async listClients({ pageSize, pageToken, name }) {
@@ -185,6 +206,23 @@ export function providerAdmin(adminUrl: string, adminToken: string): ProviderAdm
         return fail(error, 'delete the trusted issuer');
       }
     },
+
+    async listSigningKeys() {
+      try {
+        return (await jwk.getJsonWebKeySet({ set: ID_TOKEN_KEY_SET })).data.keys ?? [];
+      } catch (error) {
+        return fail(error, 'list the signing keys');
+      }
+    },
+
+    async rotateSigningKey() {
+      try {
+        // Hydra takes the new key's id from the request; the embedded provider makes its own.
+        await jwk.createJsonWebKeySet({ set: ID_TOKEN_KEY_SET, createJsonWebKeySet: { alg: 'RS256', use: 'sig', kid: randomUUID() } });
+      } catch (error) {
+        return fail(error, 'rotate the signing key');
+      }
+    },
   };
 }
 
@@ -208,5 +246,7 @@ export function unconfiguredProviderAdmin(): ProviderAdmin {
     listTrustedIssuers: off,
     trustIssuer: off,
     deleteTrustedIssuer: off,
+    listSigningKeys: off,
+    rotateSigningKey: off,
   };
 }

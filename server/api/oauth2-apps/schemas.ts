@@ -116,3 +116,15 @@ export const TrustedIssuerSchema = Type.Object({
 export type TrustedIssuer = Static<typeof TrustedIssuerSchema>;
 export const TrustedIssuersSchema = Type.Object({ items: Type.Array(TrustedIssuerSchema) });
 export const IssuerParams = Type.Object({ issuerId: Type.String() });
+
+export const SigningKeySchema = Type.Object({
+  kid: Type.String(),
+  algorithm: Type.String({ description: 'The JWS algorithm, RS256' }),
+  signing: Type.Boolean({ description: 'This key signs new ID tokens; the others only verify tokens they signed' }),
+  createdAt: Nullable(DateTime, { description: 'null when the provider does not say (an external Hydra)' }),
+  retiredAt: Nullable(DateTime, { description: 'When it stopped signing; null for the signing key' }),
+  rotatesAt: Nullable(DateTime, { description: 'The signing key: when the provider replaces it on its schedule' }),
+  removesAt: Nullable(DateTime, { description: 'A retired key: when the provider drops it from its JWKS, every token it signed having expired' }),
+});
+export type SigningKey = Static<typeof SigningKeySchema>;
+export const SigningKeysSchema = Type.Object({ items: Type.Array(SigningKeySchema, { description: 'The signing key first' }) });

@@ -5,6 +5,7 @@ import type { ClientSecrets } from '../client-secrets.js';
 import type { Interactions } from '../interactions.js';
 import type { LogoutRequests } from '../logout.js';
 import type { ProviderHost } from '../provider-host.js';
+import type { SigningKeyPolicy } from '../signing-keys.js';
 import { clientRoutes } from './clients.js';
 import { keyRoutes } from './keys.js';
 import { requestRoutes } from './requests.js';
@@ -16,6 +17,7 @@ export interface AdminDeps {
   host: ProviderHost;
   db: Database;
   secrets: ClientSecrets;
+  keyPolicy: SigningKeyPolicy;
   interactions: Interactions;
   logout: LogoutRequests;
   issuer: string;

@@ -2,7 +2,7 @@
  * The OAuth2 provider's tables, in its own schema. oidc-provider's models (clients, codes,
  * tokens, grants, sessions, interactions) share one table keyed by model and id, because the
  * library reads and writes them all through the same seven adapter calls; what the admin API
- * needs beyond that (remembered consents, signing keys) has tables of its own.
+ * needs beyond that (remembered consents, signing keys and their times) has tables of its own.
  */
 import type { Migration } from '../../db/migrate.js';
 
@@ -76,6 +76,21 @@ export const oauth2Migrations: readonly Migration[] = [
         expires_at timestamptz NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (issuer, subject, key_id)
+      );
+    `,
+  },
+  {
+    version: 3,
+    name: 'signing key times',
+    up: `
+      -- When each ID token signing key (in keys, by kid) began to sign and when it stopped: the
+      -- maintenance pass replaces a key that signed long enough and drops a retired one once
+      -- every token it signed has expired. A key stored before this table existed has no row;
+      -- the pass starts its clock when it first sees it (signing-keys.ts says how).
+      CREATE TABLE signing_keys (
+        kid text PRIMARY KEY,
+        created_at timestamptz NOT NULL,
+        retired_at timestamptz
       );
     `,
   },

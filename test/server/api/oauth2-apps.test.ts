@@ -1,8 +1,9 @@
 /**
  * OAuth2 administration through the gateway, on the product as `npm start` runs it: a global
  * administrator manages applications (the secret shown once), sees and revokes what a user
- * granted after a real authorization, and manages jwt-bearer issuers; anyone else is refused by
- * the route policy. Without a provider the routes say so.
+ * granted after a real authorization, manages jwt-bearer issuers and sees and rotates the
+ * provider's signing keys; anyone else is refused by the route policy. Without a provider the
+ * routes say so.
  */
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
@@ -54,7 +55,7 @@ const webApp = (name: string) => ({
 });
 
 beforeAll(async () => {
-  stack = await startStack({ OAUTH2_PRIVATE_NETWORK_CALLBACKS: 'true' });
+  stack = await startStack({ OAUTH2_PRIVATE_NETWORK_CALLBACKS: 'true', OAUTH2_SIGNING_KEY_ROTATION_DAYS: '30' });
   // The first identity the API sees becomes the global administrator.
   ({ browser: admin } = await signUp(`oauth2-admin-${Date.now()}@example.com`));
   expect((await call(admin, 'GET', '/api/permissions')).body.map((p: { id: string }) => p.id)).toContain('admin:oauth2');
@@ -252,6 +253,55 @@ describe('trusted jwt-bearer issuers', () => {
     expect((await call(admin, 'GET', '/api/admin/oauth2/issuers')).body.items.map((i: { id: string }) => i.id)).not.toContain(added.body.id);
     expect((await call(admin, 'DELETE', `/api/admin/oauth2/issuers/${added.body.id}`)).status).toBe(404);
     expect((await call(person, 'GET', '/api/admin/oauth2/issuers')).status).toBe(403);
+  });
+});
+
+describe("the provider's signing keys", () => {
+  const KEYS = '/api/admin/oauth2/signing-keys';
+  const HOUR = 3_600_000;
+  const published = async () => ((await (await fetch(`${stack.issuer}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }).keys.map((key) => key.kid);
+
+  it('are listed with their times, and rotated at once: the new key signs, the old one stays until its tokens expire', async () => {
+    const listed = await call(admin, 'GET', KEYS);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const [signing, ...others] = listed.body.items;
+    expect(others).toEqual([]);
+    expect(signing).toEqual({
+      kid: expect.any(String),
+      algorithm: 'RS256',
+      signing: true,
+      createdAt: expect.any(String),
+      retiredAt: null,
+      rotatesAt: expect.any(String),
+      removesAt: null,
+    });
+    // OAUTH2_SIGNING_KEY_ROTATION_DAYS reaches the embedded provider.
+    expect(Date.parse(signing.rotatesAt) - Date.parse(signing.createdAt)).toBe(30 * 24 * HOUR);
+    expect(await published()).toEqual([signing.kid]);
+
+    const rotated = await call(admin, 'POST', KEYS);
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(201);
+    const [next, retired] = rotated.body.items;
+    expect(next).toMatchObject({ signing: true, retiredAt: null, removesAt: null });
+    expect(next.kid).not.toBe(signing.kid);
+    expect(retired).toMatchObject({ kid: signing.kid, signing: false, createdAt: signing.createdAt, rotatesAt: null });
+    // ID tokens live an hour by default: the old key leaves the JWKS an hour after it stopped signing.
+    expect(Date.parse(retired.removesAt) - Date.parse(retired.retiredAt)).toBe(HOUR);
+    expect(await published()).toEqual([next.kid, signing.kid]);
+    expect((await call(admin, 'GET', KEYS)).body).toEqual(rotated.body);
+  });
+
+  it('are refused to anyone without admin:oauth2 by the route policy', async () => {
+    const before = await published();
+    // The sign-in through the provider above left the person another XSRF cookie than the one call() sends.
+    person.cookies.set('XSRF-TOKEN', 'xsrf-oauth2-admin-test');
+    for (const method of ['GET', 'POST']) {
+      const answer = await call(person, method, '/api/admin/oauth2/signing-keys');
+      expect(answer.status, method).toBe(403);
+      expect(JSON.stringify(answer.body), method).toContain('admin:oauth2');
+    }
+    expect((await call(newBrowser(stack.origin), 'GET', '/api/admin/oauth2/signing-keys')).status).toBe(401);
+    expect(await published()).toEqual(before);
   });
 });
 

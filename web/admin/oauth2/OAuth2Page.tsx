@@ -1,8 +1,9 @@
 /**
  * `/admin/oauth2` and `/admin/oauth2/issuers` (global administrators): the embedded OAuth2 and
  * OpenID Connect provider — the applications that let people "sign in with sitewave", with the
- * addresses their operators need, and the issuers whose signed assertions it exchanges for
- * tokens. Without a configured provider the page says what to set instead.
+ * addresses their operators need and the keys ID tokens are signed with, and the issuers whose
+ * signed assertions it exchanges for tokens. Without a configured provider the page says what to
+ * set instead.
  */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -18,6 +19,7 @@ import { ProviderDetails } from './ProviderDetails.js';
 import { ProviderNotConfigured } from './ProviderNotConfigured.js';
 import { notConfigured, useApplications } from './queries.js';
 import { SecretDialog, type ShownSecret } from './SecretDialog.js';
+import { SigningKeysPanel } from './SigningKeysPanel.js';
 import '../admin.css';
 import './oauth2.css';
 
@@ -67,6 +69,7 @@ export function OAuth2Page({ tab }: { tab: OAuth2Tab }) {
                 <p className="panel-text">{t('oauth2Admin.providerText')}</p>
                 <ProviderDetails />
               </section>
+              <SigningKeysPanel />
             </>
           ) : (
             <IssuersPanel />

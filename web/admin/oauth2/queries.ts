@@ -1,6 +1,7 @@
 /**
  * The embedded OAuth2 provider as global administrators manage it: applications (its clients),
- * the applications a user granted access, and the issuers whose jwt-bearer assertions it trusts.
+ * the applications a user granted access, the issuers whose jwt-bearer assertions it trusts, and
+ * the keys it signs ID tokens with.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../lib/api-client.js';
@@ -17,6 +18,7 @@ export const oauth2Keys = {
   detail: (clientId: string) => [...oauth2Keys.applications(), 'detail', clientId] as const,
   issuers: () => [...oauth2Keys.all, 'issuers'] as const,
   grants: (userId: string) => [...oauth2Keys.all, 'grants', userId] as const,
+  signingKeys: () => [...oauth2Keys.all, 'signing-keys'] as const,
 };
 
 /** 503: no provider is configured. Asking again does not configure one, so the screen says so at once. */
@@ -118,5 +120,22 @@ export function useRevokeGrant(userId: string) {
         ? dataOf(api.DELETE('/api/admin/oauth2/users/{userId}/applications/{clientId}', { params: { path: { userId, clientId } } }))
         : dataOf(api.DELETE('/api/admin/oauth2/users/{userId}/applications', { params: { path: { userId } } })),
     onSettled: () => client.invalidateQueries({ queryKey: oauth2Keys.grants(userId) }),
+  });
+}
+
+export function useSigningKeys() {
+  return useQuery({
+    queryKey: oauth2Keys.signingKeys(),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/admin/oauth2/signing-keys', { signal }), signal),
+    retry,
+  });
+}
+
+/** The answer is the keys after the rotation: shown at once, without asking again. */
+export function useRotateSigningKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => dataOf(api.POST('/api/admin/oauth2/signing-keys')),
+    onSuccess: (keys) => client.setQueryData(oauth2Keys.signingKeys(), keys),
   });
 }
