@@ -6,26 +6,18 @@
  * never goes. The clock is the pass's argument, so months pass without waiting. On PGlite and on
  * PostgreSQL (there with two instances on one database).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
-import { openDatabase } from '../../../server/db/open.js';
 import { DEFAULT_OAUTH2_LIFESPANS, type OAuth2ServiceOptions } from '../../../server/oauth2/options.js';
 import { startOAuth2Service, type RunningOAuth2Service } from '../../../server/oauth2/start.js';
-import { postgresReachable, TEST_DATABASE_URL } from '../db/support.js';
+import { BACKENDS } from './support/backends.js';
 
 const TOKEN = 'oauth2-admin-token-for-tests';
 const ISSUER = 'http://localhost:3000/.ory';
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
-const postgres = await postgresReachable();
-const schema = `sitewave_key_rotation_${randomBytes(4).toString('hex')}`;
 
 const options: OAuth2ServiceOptions = {
   issuer: ISSUER,
@@ -36,41 +28,6 @@ const options: OAuth2ServiceOptions = {
   dynamicRegistration: false,
   signingKeyRotation: 90 * 86_400,
 };
-
-interface Backend {
-  open(): Promise<Database>;
-  /** PostgreSQL: instances on handles of their own, as separate processes would be. PGlite has one process only. */
-  separateInstances: boolean;
-  cleanup(): Promise<void>;
-}
-
-function pgliteBackend(): Backend {
-  let dataDir: string | undefined;
-  return {
-    async open() {
-      dataDir ??= await mkdtemp(path.join(tmpdir(), 'sitewave-key-rotation-'));
-      return openDatabase({ dataDir, name: 'oauth2' });
-    },
-    separateInstances: false,
-    async cleanup() {
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresBackend(): Backend {
-  return {
-    open: () => openDatabase({ dataDir: 'unused', databaseUrl: TEST_DATABASE_URL, name: schema }),
-    separateInstances: true,
-    async cleanup() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => client.end());
-    },
-  };
-}
-
-const backends: [string, () => Backend][] = [['PGlite', pgliteBackend], ...(postgres ? [['PostgreSQL', postgresBackend] as [string, () => Backend]] : [])];
 
 interface Instance {
   db: Database;
@@ -86,7 +43,7 @@ interface AdminKey {
   d?: string;
 }
 
-describe.each(backends)('signing key rotation on %s', (_name, makeBackend) => {
+describe.each(BACKENDS)('signing key rotation on %s', (_name, makeBackend) => {
   const backend = makeBackend();
   const instances: Instance[] = [];
   let first: Instance;

@@ -14,6 +14,8 @@ import { postgresReachable, TEST_DATABASE_URL } from '../../db/support.js';
 
 export interface Backend {
   open(): Promise<Database>;
+  /** PostgreSQL: each `open` is a handle of its own, as separate processes would have. PGlite has one process only. */
+  separateInstances: boolean;
   cleanup(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ function pglite(): Backend {
       dataDir ??= await mkdtemp(path.join(tmpdir(), 'sitewave-oauth2-store-'));
       return openDatabase({ dataDir, name: 'oauth2' });
     },
+    separateInstances: false,
     async cleanup() {
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
@@ -34,6 +37,7 @@ function postgres(): Backend {
   const schema = `sitewave_oauth2_${randomBytes(4).toString('hex')}`;
   return {
     open: () => openDatabase({ dataDir: 'unused', databaseUrl: TEST_DATABASE_URL, name: schema }),
+    separateInstances: true,
     async cleanup() {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
