@@ -6,10 +6,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { ProviderHost } from './provider-host.js';
-import { maintainSigningKeys, type SigningKeyChanges, type SigningKeyPolicy } from './signing-keys.js';
+import { KEYS_REREAD_SECONDS, maintainSigningKeys, type SigningKeyChanges, type SigningKeyPolicy } from './signing-keys.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
-const KEYS_EVERY_MS = 60_000;
 
 /**
  * One pass over the signing keys at `now`, then the provider serves what is stored, even when the
@@ -35,7 +34,7 @@ export function startMaintenance(db: Database, log: FastifyBaseLogger, keyPass: 
       })
       .catch((err: unknown) => log.warn({ err }, 'OAuth2 provider could not maintain or reread its signing keys'));
   };
-  const timers = [setInterval(sweep, SWEEP_EVERY_MS), setInterval(keys, KEYS_EVERY_MS)];
+  const timers = [setInterval(sweep, SWEEP_EVERY_MS), setInterval(keys, KEYS_REREAD_SECONDS * 1000)];
   for (const timer of timers) timer.unref();
   return () => timers.forEach((timer) => clearInterval(timer));
 }

@@ -47,6 +47,9 @@ interface Times {
 /** Back-channel logout tokens are signed with the same key; oidc-provider gives them two minutes. */
 const LOGOUT_TOKEN_LIFESPAN = 120;
 
+/** How often every instance rereads the stored keys (maintenance.ts). */
+export const KEYS_REREAD_SECONDS = 60;
+
 const NO_CHANGES: SigningKeyChanges = Object.freeze({ rotated: null, pruned: [] });
 
 async function readKeys(q: Queryable, lock: boolean): Promise<JWK[]> {
@@ -105,7 +108,8 @@ function rotated(keys: readonly StoredKey[], now: Date): StoredKey[] {
 }
 
 /**
- * Seconds a retired key must stay published: the longest a token it signed can live. ID tokens
+ * Seconds a retired key must stay published: the longest a token it signed can live, counted from
+ * the last moment any instance could still sign with it. ID tokens
  * live the default or their client's lifespan for the grant; logout tokens two minutes. Access
  * and refresh tokens are opaque, nothing of theirs is signed.
  */
@@ -114,7 +118,8 @@ async function longestSignedLifespan(q: Queryable, idTokenLifespan: number): Pro
     "SELECT field.value FROM models, jsonb_each_text(models.payload) AS field WHERE models.model = 'Client' AND field.key = ANY($1::text[])",
     [ID_TOKEN_LIFESPAN_FIELDS],
   );
-  return Math.max(idTokenLifespan, LOGOUT_TOKEN_LIFESPAN, ...rows.rows.map((row) => durationSeconds(row.value) ?? 0));
+  // Another instance goes on signing with a retired key until its next reread of the keys.
+  return KEYS_REREAD_SECONDS + Math.max(idTokenLifespan, LOGOUT_TOKEN_LIFESPAN, ...rows.rows.map((row) => durationSeconds(row.value) ?? 0));
 }
 
 /** Gives the keys made before keys had times their times, at start, so the listing has them from then on. */

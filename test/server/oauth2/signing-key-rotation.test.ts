@@ -18,6 +18,9 @@ const ISSUER = 'http://localhost:3000/.ory';
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
+const MINUTE = 60 * SECOND;
+/** An ID token's default hour, after the minute another instance may still sign with a retired key. */
+const KEEP = HOUR + MINUTE;
 
 const options: OAuth2ServiceOptions = {
   issuer: ISSUER,
@@ -153,8 +156,8 @@ describe.each(BACKENDS)('signing key rotation on %s', (_name, makeBackend) => {
 
     const [signing, retired] = await adminKeys();
     expect(signing).toMatchObject({ kid: newKid, created_at: at.toISOString(), rotate_after: new Date(rotatedAt + 90 * DAY).toISOString() });
-    // Tokens live an hour by default (logout tokens two minutes): the old key goes an hour after it stopped signing.
-    expect(retired).toMatchObject({ kid: oldKid, retired_at: at.toISOString(), remove_after: new Date(rotatedAt + HOUR).toISOString() });
+    // Tokens live an hour by default (logout tokens two minutes): the old key goes an hour after the last instance stopped signing with it.
+    expect(retired).toMatchObject({ kid: oldKid, retired_at: at.toISOString(), remove_after: new Date(rotatedAt + KEEP).toISOString() });
     expect(retired!.rotate_after).toBeUndefined();
 
     // A later pass, on either instance, has nothing more to do.
@@ -162,11 +165,11 @@ describe.each(BACKENDS)('signing key rotation on %s', (_name, makeBackend) => {
   });
 
   it('prunes the retired key once every ID token it signed has expired, and never the signing key', async () => {
-    expect(await first.running.service.maintainSigningKeys(new Date(rotatedAt + HOUR - SECOND))).toEqual({ rotated: null, pruned: [] });
+    expect(await first.running.service.maintainSigningKeys(new Date(rotatedAt + KEEP - SECOND))).toEqual({ rotated: null, pruned: [] });
     expect(await published()).toEqual([newKid, oldKid]);
 
     // The signing key is older than an ID token's lifespan by now, and stays.
-    expect(await first.running.service.maintainSigningKeys(new Date(rotatedAt + HOUR + SECOND))).toEqual({ rotated: null, pruned: [oldKid] });
+    expect(await first.running.service.maintainSigningKeys(new Date(rotatedAt + KEEP + SECOND))).toEqual({ rotated: null, pruned: [oldKid] });
     expect(await published(first)).toEqual([newKid]);
     // The other instance drops it at its next reread of the stored keys (every minute).
     await second.running.service.host.reload(second.db);
@@ -188,12 +191,12 @@ describe.each(BACKENDS)('signing key rotation on %s', (_name, makeBackend) => {
     const at = rotatedAt + 91 * DAY;
     const { rotated } = await first.running.service.maintainSigningKeys(new Date(at));
     expect(rotated).toEqual(expect.any(String));
-    expect((await adminKeys())[1]).toMatchObject({ kid: newKid, remove_after: new Date(at + 5 * HOUR).toISOString() });
+    expect((await adminKeys())[1]).toMatchObject({ kid: newKid, remove_after: new Date(at + 5 * HOUR + MINUTE).toISOString() });
 
     expect(await first.running.service.maintainSigningKeys(new Date(at + HOUR + SECOND))).toEqual({ rotated: null, pruned: [] });
     expect(await published()).toEqual([rotated, newKid]);
     expect(await verifies(signedBefore)).toBe(true);
-    expect(await first.running.service.maintainSigningKeys(new Date(at + 5 * HOUR + SECOND))).toEqual({ rotated: null, pruned: [newKid] });
+    expect(await first.running.service.maintainSigningKeys(new Date(at + 5 * HOUR + MINUTE + SECOND))).toEqual({ rotated: null, pruned: [newKid] });
     expect(await published()).toEqual([rotated]);
   });
 
