@@ -10,7 +10,7 @@ import type { Queryable } from '../db/database.js';
 import { findClientView, type HydraClient } from './admin/client-view.js';
 import { HydraError, notFound } from './admin/hydra-error.js';
 import type { ProviderHost } from './provider-host.js';
-import { type ResumeVerifiers, VERIFIER_PARAMS } from './resume-verifiers.js';
+import { type ResumeVerifiers, VERIFIER_PARAMS } from './resume/resume-verifiers.js';
 import { recordConsent, rememberedScopes } from './store/consent-sessions.js';
 
 export type ChallengeKind = 'login' | 'consent';

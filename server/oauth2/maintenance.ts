@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { ProviderHost } from './provider-host.js';
-import { KEYS_REREAD_SECONDS, maintainSigningKeys, type SigningKeyChanges, type SigningKeyPolicy } from './signing-keys.js';
+import { KEYS_REREAD_SECONDS, maintainSigningKeys, type SigningKeyChanges, type SigningKeyPolicy } from './keys/signing-keys.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { Queryable } from '../db/database.js';
-import { loadKeys, type ProviderKeys } from './keys.js';
+import { loadKeys, type ProviderKeys } from './keys/provider-keys.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 

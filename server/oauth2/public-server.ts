@@ -4,15 +4,15 @@
  * stripped the way an Express mount would, so the provider builds every URL under it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { frontChannelPage } from './front-channel-page.js';
+import { frontChannelPage } from './pages/front-channel-page.js';
 import type { LogoutRequests } from './logout.js';
 import { redirectLogoutPost } from './logout-by-post.js';
 import type { OAuth2ServiceOptions } from './options.js';
-import { pageLocale } from './own-pages.js';
+import { pageLocale } from './pages/own-pages.js';
 import type { ProviderHost } from './provider-host.js';
 import { HYDRA_ROUTES } from './provider.js';
-import { resumeGate } from './resume-gate.js';
-import type { ResumeVerifiers } from './resume-verifiers.js';
+import { resumeGate } from './resume/resume-gate.js';
+import type { ResumeVerifiers } from './resume/resume-verifiers.js';
 
 /** oidc-provider's resume route: `${authorization}/:uid`. */
 const RESUME_PATH = /^\/oauth2\/auth\/([A-Za-z0-9_-]+)$/;

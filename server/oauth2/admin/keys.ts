@@ -11,9 +11,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { JWK } from 'oidc-provider';
 import type { Database } from '../../db/database.js';
-import { ID_TOKEN_KEY_SET, publicJwk } from '../keys.js';
+import { ID_TOKEN_KEY_SET, publicJwk } from '../keys/provider-keys.js';
 import type { ProviderHost } from '../provider-host.js';
-import { listSigningKeys, removeSigningKey, rotateSigningKey, type ListedSigningKey, type SigningKeyPolicy } from '../signing-keys.js';
+import { listSigningKeys, removeSigningKey, rotateSigningKey, type ListedSigningKey, type SigningKeyPolicy } from '../keys/signing-keys.js';
 import { invalidRequest, notFound } from './hydra-error.js';
 
 const setParams = { type: 'object', required: ['set'], properties: { set: { type: 'string', minLength: 1, maxLength: 256 } } } as const;

@@ -5,7 +5,7 @@ import type { ClientSecrets } from '../client-secrets.js';
 import type { Interactions } from '../interactions.js';
 import type { LogoutRequests } from '../logout.js';
 import type { ProviderHost } from '../provider-host.js';
-import type { SigningKeyPolicy } from '../signing-keys.js';
+import type { SigningKeyPolicy } from '../keys/signing-keys.js';
 import { clientRoutes } from './clients.js';
 import { keyRoutes } from './keys.js';
 import { requestRoutes } from './requests.js';

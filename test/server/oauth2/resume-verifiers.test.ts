@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { ResumeVerifiers } from '../../../server/oauth2/resume-verifiers.js';
+import { ResumeVerifiers } from '../../../server/oauth2/resume/resume-verifiers.js';
 import { oauth2Migrations } from '../../../server/oauth2/store/migrations.js';
 import { BACKENDS } from './support/backends.js';
 

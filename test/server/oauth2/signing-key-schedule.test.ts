@@ -1,6 +1,6 @@
 /** The rules over the signing keys' times, without a database: due, removal time, what may go. */
 import { describe, expect, it } from 'vitest';
-import { prunable, removeAt, rotateAt, rotationDue, type TimedKey } from '../../../server/oauth2/signing-key-schedule.js';
+import { prunable, removeAt, rotateAt, rotationDue, type TimedKey } from '../../../server/oauth2/keys/signing-key-schedule.js';
 
 const DAY = 86_400;
 const at = (days: number) => new Date(Date.UTC(2030, 0, 1) + days * DAY * 1000);

@@ -6,9 +6,9 @@
  * second finds the first one's new key and does nothing.
  */
 import type { JWK } from 'oidc-provider';
-import type { Database, Queryable, Transaction } from '../db/database.js';
-import { ID_TOKEN_KEY_SET, newSigningKey } from './keys.js';
-import { durationSeconds, ID_TOKEN_LIFESPAN_FIELDS } from './lifespans.js';
+import type { Database, Queryable, Transaction } from '../../db/database.js';
+import { ID_TOKEN_KEY_SET, newSigningKey } from './provider-keys.js';
+import { durationSeconds, ID_TOKEN_LIFESPAN_FIELDS } from '../lifespans.js';
 import { prunable, removeAt, rotateAt, rotationDue, type TimedKey } from './signing-key-schedule.js';
 
 export interface SigningKeyPolicy {

@@ -7,7 +7,7 @@
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { JWK } from 'oidc-provider';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../db/database.js';
 
 export interface ProviderKeys {
   /** Private JWKs; the first signs, the others still verify. */

@@ -9,8 +9,8 @@
  * attempt, whether that attempt then succeeds or not.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/database.js';
-import type { ChallengeKind } from './interactions.js';
+import type { Queryable } from '../../db/database.js';
+import type { ChallengeKind } from '../interactions.js';
 
 export const VERIFIER_PARAMS: Record<ChallengeKind, string> = { login: 'login_verifier', consent: 'consent_verifier' };
 

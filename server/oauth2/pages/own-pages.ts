@@ -4,7 +4,7 @@
  * (each page sends its own policy, which the gateway passes on in place of its own).
  */
 import { createHash } from 'node:crypto';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/locales.js';
 
 export interface PageTexts {
   logout: { signingOut: string; continue: string };
@@ -13,14 +13,14 @@ export interface PageTexts {
 
 // One literal import per locale, so the compiler copies each catalogue beside the built server.
 const CATALOGUES: Record<Locale, () => Promise<{ default: PageTexts }>> = {
-  en: () => import('../../locales/session/en.json', { with: { type: 'json' } }),
-  es: () => import('../../locales/session/es.json', { with: { type: 'json' } }),
-  de: () => import('../../locales/session/de.json', { with: { type: 'json' } }),
-  fr: () => import('../../locales/session/fr.json', { with: { type: 'json' } }),
-  nl: () => import('../../locales/session/nl.json', { with: { type: 'json' } }),
-  se: () => import('../../locales/session/se.json', { with: { type: 'json' } }),
-  pt: () => import('../../locales/session/pt.json', { with: { type: 'json' } }),
-  pl: () => import('../../locales/session/pl.json', { with: { type: 'json' } }),
+  en: () => import('../../../locales/session/en.json', { with: { type: 'json' } }),
+  es: () => import('../../../locales/session/es.json', { with: { type: 'json' } }),
+  de: () => import('../../../locales/session/de.json', { with: { type: 'json' } }),
+  fr: () => import('../../../locales/session/fr.json', { with: { type: 'json' } }),
+  nl: () => import('../../../locales/session/nl.json', { with: { type: 'json' } }),
+  se: () => import('../../../locales/session/se.json', { with: { type: 'json' } }),
+  pt: () => import('../../../locales/session/pt.json', { with: { type: 'json' } }),
+  pl: () => import('../../../locales/session/pl.json', { with: { type: 'json' } }),
 };
 
 export async function pageTexts(locale: Locale): Promise<PageTexts> {

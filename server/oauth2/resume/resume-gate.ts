@@ -7,7 +7,7 @@
  * verifier gets a one-time return token in a cookie scoped to that address; nobody else has it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OAuth2ServiceOptions } from './options.js';
+import type { OAuth2ServiceOptions } from '../options.js';
 import { resumeRefusal, type ResumeVerifiers } from './resume-verifiers.js';
 
 const RETURN_COOKIE = 'oauth2_resume_return';

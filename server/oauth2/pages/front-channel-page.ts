@@ -4,7 +4,7 @@
  * where the logout goes. The script is fixed, so the page's CSP allows exactly it by hash and
  * exactly those applications' origins as frames; without script the link still leads on.
  */
-import type { Locale } from '../../shared/locales.js';
+import type { Locale } from '../../../shared/locales.js';
 import { escapeHtml as escape, hashSource, htmlLang, pageTexts } from './own-pages.js';
 
 // Leaves when every frame has loaded, or after three seconds: one slow application must not hold the person.

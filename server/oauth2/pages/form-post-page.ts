@@ -4,7 +4,7 @@
  * policy allowing exactly its one fixed script and style by hash; without script, or before it
  * runs, the form's button is there to press. The response travels only in the form's fields.
  */
-import type { Locale } from '../../shared/locales.js';
+import type { Locale } from '../../../shared/locales.js';
 import { escapeHtml as escape, hashSource, htmlLang, pageTexts } from './own-pages.js';
 
 const SCRIPT = 'document.forms[0].submit();';
