@@ -10,12 +10,15 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import type { ChallengeKind } from '../interactions.js';
 
-export const VERIFIER_PARAMS: Record<ChallengeKind, string> = { login: 'login_verifier', consent: 'consent_verifier' };
+/** The query parameter each kind of decided request resumes with. */
+export const VERIFIER_PARAMS = { login: 'login_verifier', consent: 'consent_verifier' } as const;
+
+/** The request a verifier resumes: a login or a consent (interactions.ts's ChallengeKind). */
+type DecidedKind = keyof typeof VERIFIER_PARAMS;
 
 /** A verifier's kind; `return` is the browser's second pass after spending one (resume-gate.ts). */
-type VerifierKind = ChallengeKind | 'return';
+type VerifierKind = DecidedKind | 'return';
 
 const MODEL = 'ResumeVerifier';
 
@@ -51,7 +54,7 @@ export class ResumeVerifiers {
 
   /** The one verifier a resume address carries (either kind, never both), spent for `uid`. */
   spendFrom(uid: string, query: URLSearchParams): Promise<boolean> {
-    const carried = (Object.keys(VERIFIER_PARAMS) as ChallengeKind[]).filter((kind) => query.has(VERIFIER_PARAMS[kind]));
+    const carried = (Object.keys(VERIFIER_PARAMS) as DecidedKind[]).filter((kind) => query.has(VERIFIER_PARAMS[kind]));
     if (carried.length !== 1) return Promise.resolve(false);
     const kind = carried[0]!;
     return this.spend(kind, uid, query.get(VERIFIER_PARAMS[kind])!);
