@@ -29,6 +29,12 @@ export interface Config {
   /** Unset (and the identity service embedded) → the embedded OAuth2 provider is started. */
   oauth2AdminUrl?: string;
   oauth2AdminToken?: string;
+  /**
+   * The project API and its API keys (server/platform), which the gateway serves under
+   * `/.ory/projects`. Unset (and the identity service embedded) → the embedded one is started.
+   */
+  platformUrl?: string;
+  platformAdminToken?: string;
   /** Unset → the embedded API is started. */
   apiUrl?: string;
   databaseUrl?: string;
@@ -116,6 +122,8 @@ function upstreams(read: EnvReader) {
     oauth2PublicUrl: read.url('OAUTH2_PUBLIC_URL', HTTP),
     oauth2AdminUrl: read.url('OAUTH2_ADMIN_URL', HTTP),
     oauth2AdminToken: read.secret('OAUTH2_ADMIN_TOKEN', 16),
+    platformUrl: read.url('PLATFORM_URL', HTTP),
+    platformAdminToken: read.secret('PLATFORM_ADMIN_TOKEN', 16),
     apiUrl,
     assertionSecret,
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),

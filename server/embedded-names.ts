@@ -4,7 +4,7 @@
  */
 import type { Config } from './config.js';
 
-export type EmbeddedServiceName = 'oauth2' | 'identity' | 'api';
+export type EmbeddedServiceName = 'oauth2' | 'identity' | 'platform' | 'api';
 
 /**
  * The services `startEmbeddedServices` will run, in its order. The provider only beside the
@@ -15,6 +15,8 @@ export function embeddedServiceNames(config: Config): EmbeddedServiceName[] {
   const names: EmbeddedServiceName[] = [];
   if (!config.oauth2AdminUrl && !config.identityPublicUrl) names.push('oauth2');
   if (!config.identityPublicUrl) names.push('identity');
+  // The project API configures the embedded services; a remote Ory project has its own.
+  if (!config.platformUrl && !config.identityPublicUrl) names.push('platform');
   if (!config.apiUrl) names.push('api');
   return names;
 }

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { startEmbeddedApi } from './api/embedded.js';
 import { startEmbeddedIdentity } from './identity/embedded.js';
 import { startEmbeddedOAuth2 } from './oauth2/embedded.js';
+import { startEmbeddedPlatform } from './platform/embedded.js';
 import { embeddedServiceNames } from './embedded-names.js';
 
 export interface EmbeddedServices {
@@ -40,6 +41,14 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
       config.identityAdminToken = identity.adminToken;
       Object.assign(env, { IDENTITY_PUBLIC_URL: identity.publicUrl, IDENTITY_ADMIN_URL: identity.adminUrl, IDENTITY_ADMIN_TOKEN: identity.adminToken });
       log.info({ publicUrl: identity.publicUrl, adminUrl: identity.adminUrl }, 'embedded identity service is listening on loopback');
+    }
+    if (names.includes('platform')) {
+      const platform = await startEmbeddedPlatform(config, log);
+      closers.push(platform.close);
+      config.platformUrl = platform.url;
+      config.platformAdminToken = platform.adminToken;
+      Object.assign(env, { PLATFORM_URL: platform.url, PLATFORM_ADMIN_TOKEN: platform.adminToken });
+      log.info({ url: platform.url }, 'embedded platform service is listening on loopback');
     }
     if (names.includes('api')) {
       // Verifies assertions with the gateway's key (config.assertionSecret, handed to workers too).

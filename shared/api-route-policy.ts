@@ -248,3 +248,57 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/share/:shareToken/statistics/channels', shareRoute()),
   route('GET', '/api/share/:shareToken/statistics/networks', shareRoute()),
 ];
+
+/**
+ * The identity platform's project API: Ory Network's project endpoints under `/.ory`, which the
+ * gateway forwards to the platform service (server/platform). Same rule as above: a method and
+ * path not listed here does not exist for any caller.
+ *
+ * Scope:
+ *   apiKeyOrUser  either an API key of the project in `Authorization: Bearer <key>`, checked by
+ *                 the platform service (a wrong one is a 401, counted per client address; a
+ *                 request that sends the header is judged by the key alone, whatever cookies it
+ *                 carries), or a session whose user list holds one of `permissions` (global
+ *                 administrators), under the CSRF rules of `/api` for unsafe methods.
+ *
+ * `evicts.apiKeyParam` names the key a successful call revoked: every gateway instance forgets it.
+ */
+export type ProjectApiScope = 'apiKeyOrUser';
+
+export interface ProjectApiRoutePolicy {
+  method: HttpMethod;
+  /** Path pattern with `:name` parameters, as the browser and Ory's clients call it. */
+  path: string;
+  scope: ProjectApiScope;
+  permissions: readonly PermissionId[];
+  evicts?: { apiKeyParam: string };
+}
+
+const keyOrAdmin = (method: HttpMethod, path: string, extra: Partial<ProjectApiRoutePolicy> = {}): ProjectApiRoutePolicy => ({
+  method,
+  path,
+  scope: 'apiKeyOrUser',
+  permissions: ['admin:platform'],
+  ...extra,
+});
+
+export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
+  // ── The project: this installation (creating another and purging it are refused upstream) ──
+  keyOrAdmin('GET', '/.ory/projects'),
+  keyOrAdmin('POST', '/.ory/projects'),
+  keyOrAdmin('GET', '/.ory/projects/:project'),
+  keyOrAdmin('PUT', '/.ory/projects/:project'),
+  keyOrAdmin('PATCH', '/.ory/projects/:project'),
+  keyOrAdmin('DELETE', '/.ory/projects/:project'),
+  keyOrAdmin('PATCH', '/.ory/projects/:project/revision/:revisionId'),
+  keyOrAdmin('GET', '/.ory/projects/:project/revisions'),
+
+  // ── API keys ─────────────────────────────────────────────────────────────
+  keyOrAdmin('GET', '/.ory/projects/:project/tokens'),
+  keyOrAdmin('POST', '/.ory/projects/:project/tokens'),
+  keyOrAdmin('DELETE', '/.ory/projects/:project/tokens/:tokenId', { evicts: { apiKeyParam: 'tokenId' } }),
+
+  // ── The console's active project (legacy, in the specification) ──────────
+  keyOrAdmin('GET', '/.ory/console/active/project'),
+  keyOrAdmin('PUT', '/.ory/console/active/project'),
+];

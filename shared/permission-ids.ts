@@ -13,6 +13,8 @@ export const PERMISSION_IDS = [
   'admin:users',
   'admin:firmware',
   'admin:oauth2',
+  // The identity platform's project: its configuration and API keys (the project API under /.ory).
+  'admin:platform',
   // Organisation (organisation list).
   'org:read',
   'org:update',

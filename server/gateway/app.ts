@@ -11,6 +11,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AssertionSigner } from './assertion.js';
 import { Authorizer } from './authorize.js';
 import { apiFastLane, type FastLane } from './api-fast-lane.js';
+import { ApiKeys } from './api-keys.js';
 import { apiProxy } from './api-proxy.js';
 import { authzRoute } from './bff/authz.js';
 import { consentRoutes } from './bff/consent.js';
@@ -32,6 +33,7 @@ import { identityProxy } from './identity-proxy.js';
 import { installRequestLog, loggerOptions, requestIdFrom } from './logging.js';
 import { GatewayMetrics } from './metrics.js';
 import { PermissionLists } from './permissions.js';
+import { projectApi } from './project-api.js';
 import { ResourceScopes } from './resource-scope.js';
 import { requestLoggerFactory } from '../logging/request-logger.js';
 import { RoutePolicyTable } from './route-policy.js';
@@ -56,6 +58,8 @@ export type GatewayConfig = Pick<
   | 'oauth2PublicUrl'
   | 'oauth2AdminUrl'
   | 'oauth2AdminToken'
+  | 'platformUrl'
+  | 'platformAdminToken'
   | 'redisUrl'
   | 'logLevel'
   | 'assertionSecret'
@@ -75,6 +79,9 @@ export type GatewayConfig = Pick<
   | 'supportEmail'
   | 'webRoot'
 >;
+
+/** Wrong API keys one client address may send in a minute before it is told to wait. */
+const API_KEY_FAILURES_PER_MINUTE = 20;
 
 export interface GatewayTuning {
   clock?: Clock;
@@ -140,6 +147,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     : undefined;
   const oauth2Upstream = new Upstream({ name: 'OAuth2 provider', url: config.oauth2AdminUrl, variable: 'OAUTH2_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 });
   const oauth2 = new OAuth2Admin(oauth2Upstream, config.oauth2AdminToken);
+  const platform = new Upstream({ name: 'platform', url: config.platformUrl, variable: 'PLATFORM_URL', timeoutMs: config.upstreamTimeoutMs, connections: 16 });
+  const apiKeys = new ApiKeys(platform, config.platformAdminToken, clock);
   const signer = new AssertionSigner(config.assertionSecret);
   const primary = tuning.clusterWorker ? connectToPrimary((event) => evictions.apply(event), config.upstreamTimeoutMs + 1_000) : null;
   const lookup = primary?.lookup ?? whoami(identity, config.sessionCookieName, metrics);
@@ -148,7 +157,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const scopes = new ResourceScopes(api, signer, clock, metrics);
   const policies = new RoutePolicyTable();
   const authorizer = new Authorizer(sessions, permissions, scopes, signer, config.sessionCookieName);
-  const evictions = new Evictions(sessions, permissions);
+  const evictions = new Evictions(sessions, permissions, apiKeys);
 
   // A cluster worker's evictions go through its primary, which also carries them to Redis.
   if (primary) {
@@ -204,6 +213,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
       identity.close(),
       api.close(),
       oauth2Upstream.close(),
+      platform.close(),
       oauth2Public?.close(),
       limitCounter && (limitCounter.status === 'ready' ? limitCounter.quit().catch(() => undefined) : limitCounter.disconnect()),
     ]);
@@ -232,7 +242,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     },
   });
 
-  // ── The three doors: identity host, API host, shaped endpoints ───────────
+  // ── The doors: identity host, project API, API host, shaped endpoints ────
   await app.register(identityProxy, {
     identity,
     oauth2: oauth2Public,
@@ -244,6 +254,20 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     evictions,
     metrics,
   });
+  // The project API lives under /.ory too; its routes are more specific than the identity host's.
+  if (config.platformUrl) {
+    await app.register(projectApi, {
+      platform,
+      platformToken: config.platformAdminToken,
+      apiKeys,
+      authorizer,
+      permissions,
+      evictions,
+      publicOrigin,
+      keyFailures: limitCounter ? new RedisWindowCounts(limitCounter, 'sitewave:', localCounts) : localCounts,
+      keyFailuresPerMinute: API_KEY_FAILURES_PER_MINUTE,
+    });
+  }
   await app.register(discoveryAlias, { upstream: oauth2Public ?? identity, publicOrigin });
   await app.register(apiProxy, {
     api,

@@ -5,6 +5,7 @@
  */
 import type { ApiRoutePolicy } from '../../shared/api-route-policy.js';
 import type { Session } from '../../shared/identity-session.js';
+import type { ApiKeys } from './api-keys.js';
 import type { PermissionLists } from './permissions.js';
 import type { SessionCache } from './session.js';
 
@@ -14,7 +15,9 @@ export type EvictionEvent =
   | { type: 'identity-sessions'; identityId: string; keepHash?: string }
   | { type: 'identity-permissions'; identityId: string }
   | { type: 'scope-permissions'; kind: 'org' | 'project'; id: string }
-  /** Events may have been missed (the broadcast was down): forget every session and permission list. */
+  /** An API key was revoked: forget its cached check. */
+  | { type: 'api-key'; keyId: string }
+  /** Events may have been missed (the broadcast was down): forget every session, permission list and key check. */
   | { type: 'everything' };
 
 export interface EvictionBroadcast {
@@ -27,6 +30,7 @@ export class Evictions {
   constructor(
     private readonly sessions: SessionCache,
     private readonly permissions: PermissionLists,
+    private readonly apiKeys?: Pick<ApiKeys, 'evict' | 'clear'>,
   ) {}
 
   attach(broadcast: EvictionBroadcast): void {
@@ -51,8 +55,11 @@ export class Evictions {
         return this.permissions.evictIdentity(event.identityId);
       case 'scope-permissions':
         return this.permissions.evictScope({ kind: event.kind, id: event.id });
+      case 'api-key':
+        return this.apiKeys?.evict(event.keyId);
       case 'everything':
         this.sessions.clear();
+        this.apiKeys?.clear();
         return this.permissions.clear();
     }
   }
@@ -99,6 +106,8 @@ export function isEvictionEvent(value: unknown): value is EvictionEvent {
       return text('identityId');
     case 'scope-permissions':
       return (event.kind === 'org' || event.kind === 'project') && text('id');
+    case 'api-key':
+      return text('keyId');
     case 'everything':
       return true;
     default:

@@ -1,5 +1,5 @@
 /**
- * The provider's store on both databases it runs on: a PGlite directory of its own, and a fresh
+ * A service's store on both databases it runs on (the provider's by default): a PGlite directory of its own, and a fresh
  * schema on the PostgreSQL test server (required in CI, skipped with a warning elsewhere, as the
  * other PostgreSQL tests do). `open` may be called again after closing to reopen the same data.
  */
@@ -19,12 +19,12 @@ export interface Backend {
   cleanup(): Promise<void>;
 }
 
-function pglite(): Backend {
+function pglite(service: string): Backend {
   let dataDir: string | undefined;
   return {
     async open() {
-      dataDir ??= await mkdtemp(path.join(tmpdir(), 'sitewave-oauth2-store-'));
-      return openDatabase({ dataDir, name: 'oauth2' });
+      dataDir ??= await mkdtemp(path.join(tmpdir(), `sitewave-${service}-store-`));
+      return openDatabase({ dataDir, name: service });
     },
     separateInstances: false,
     async cleanup() {
@@ -33,8 +33,8 @@ function pglite(): Backend {
   };
 }
 
-function postgres(): Backend {
-  const schema = `sitewave_oauth2_${randomBytes(4).toString('hex')}`;
+function postgres(service: string): Backend {
+  const schema = `sitewave_${service}_${randomBytes(4).toString('hex')}`;
   return {
     open: () => openDatabase({ dataDir: 'unused', databaseUrl: TEST_DATABASE_URL, name: schema }),
     separateInstances: true,
@@ -47,8 +47,13 @@ function postgres(): Backend {
 }
 
 const reachable = await postgresReachable();
-if (!reachable && process.env.CI) throw new Error(`PostgreSQL is required for the OAuth2 store tests in CI (${TEST_DATABASE_URL})`);
-if (!reachable) console.warn(`Skipping the OAuth2 store tests on PostgreSQL: nothing answers at ${TEST_DATABASE_URL}`);
+if (!reachable && process.env.CI) throw new Error(`PostgreSQL is required for the store tests in CI (${TEST_DATABASE_URL})`);
+if (!reachable) console.warn(`Skipping the store tests on PostgreSQL: nothing answers at ${TEST_DATABASE_URL}`);
 
-/** For `describe.each`: a name and a factory per database. */
-export const BACKENDS: [string, () => Backend][] = [['PGlite', pglite], ...(reachable ? [['PostgreSQL', postgres] as [string, () => Backend]] : [])];
+/** For `describe.each`: a name and a factory per database, for the service whose schema is named. */
+export function backendsFor(service: string): [string, () => Backend][] {
+  return [['PGlite', () => pglite(service)], ...(reachable ? [['PostgreSQL', () => postgres(service)] as [string, () => Backend]] : [])];
+}
+
+/** The OAuth2 provider's. */
+export const BACKENDS = backendsFor('oauth2');

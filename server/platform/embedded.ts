@@ -1,0 +1,58 @@
+/**
+ * The embedded platform service as `npm start` runs it: its schema in the shared database, one
+ * listener on loopback, and the admin token the gateway reaches it with.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/open.js';
+import { DEFAULT_LIFESPANS } from '../identity/options.js';
+import { DEFAULT_OAUTH2_LIFESPANS } from '../oauth2/options.js';
+import { buildPlatformService } from './app.js';
+import { PLATFORM_SCHEMA } from './migrations.js';
+
+export interface EmbeddedPlatform {
+  url: string;
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedPlatform(config: Config, log: FastifyBaseLogger): Promise<EmbeddedPlatform> {
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    name: PLATFORM_SCHEMA,
+    onError: (err) => log.error({ err }, 'platform database connection failed'),
+  });
+  const adminToken = config.platformAdminToken ?? randomBytes(24).toString('base64url');
+  try {
+    const app = await buildPlatformService({
+      db,
+      adminToken,
+      logger: log.child({ service: 'platform' }),
+      seed: {
+        name: 'sitewave',
+        sessionLifespanMs: DEFAULT_LIFESPANS.sessionMs,
+        oauth2: {
+          accessTokenMs: DEFAULT_OAUTH2_LIFESPANS.accessToken * 1000,
+          refreshTokenMs: DEFAULT_OAUTH2_LIFESPANS.refreshToken * 1000,
+          idTokenMs: DEFAULT_OAUTH2_LIFESPANS.idToken * 1000,
+        },
+        oidcProviders: config.identityOidcProviders,
+        publicOrigin: config.publicUrl,
+      },
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    return {
+      url,
+      adminToken,
+      async close() {
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
