@@ -95,7 +95,13 @@ describe('the API through the gateway', () => {
     const founder = await signIn('founder@example.com');
 
     // The first identity the API sees administers it.
-    expect((await http.get('/api/permissions').set(founder)).body).toEqual([{ id: 'admin:orgs' }, { id: 'admin:users' }, { id: 'admin:firmware' }, { id: 'admin:oauth2' }]);
+    expect((await http.get('/api/permissions').set(founder)).body).toEqual([
+      { id: 'admin:orgs' },
+      { id: 'admin:users' },
+      { id: 'admin:firmware' },
+      { id: 'admin:oauth2' },
+      { id: 'admin:platform' },
+    ]);
     const org = await http.post('/api/admin/orgs').set(founder).send({ name: 'Gateway Org' });
     expect(org.status).toBe(201);
     const orgId: string = org.body.id;
