@@ -5,7 +5,7 @@
  * exactly those applications' origins as frames; without script the link still leads on.
  */
 import type { Locale } from '../../../shared/locales.js';
-import { escapeHtml as escape, hashSource, htmlLang, pageTexts } from './own-pages.js';
+import { escapeHtml as escape, ownPage, pageTexts, type OwnPage } from './own-pages.js';
 
 // Leaves when every frame has loaded, or after three seconds: one slow application must not hold the person.
 const SCRIPT =
@@ -14,30 +14,12 @@ const SCRIPT =
   'frames.forEach(function(f){f.addEventListener("load",done)});setTimeout(function(){location.replace(next)},3000);';
 const STYLE =
   ':root{color-scheme:light dark;font:16px/1.5 system-ui,sans-serif}' + 'body{margin:0;min-height:100vh;display:grid;place-content:center;text-align:center;padding:1rem}';
-const SCRIPT_HASH = hashSource(SCRIPT);
-const STYLE_HASH = hashSource(STYLE);
 
-export async function frontChannelPage(location: string, frames: string[], locale: Locale): Promise<{ headers: Record<string, string>; body: string }> {
+export async function frontChannelPage(location: string, frames: string[], locale: Locale): Promise<OwnPage> {
   const texts = (await pageTexts(locale)).logout;
-  const origins = [...new Set(frames.map((url) => new URL(url).origin))];
-  const body = `<!doctype html>
-<html lang="${htmlLang(locale)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(texts.signingOut)}</title><style>${STYLE}</style></head>
-<body>
-<p>${escape(texts.signingOut)}</p>
+  const content = `<p>${escape(texts.signingOut)}</p>
 <p><a id="continue" href="${escape(location)}">${escape(texts.continue)}</a></p>
-${frames.map((url) => `<iframe hidden title="" src="${escape(url)}"></iframe>`).join('\n')}
-<script>${SCRIPT}</script>
-</body>
-</html>
-`;
-  return {
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': `default-src 'none'; script-src ${SCRIPT_HASH}; style-src ${STYLE_HASH}; frame-src ${origins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
-      'referrer-policy': 'no-referrer',
-    },
-    body,
-  };
+${frames.map((url) => `<iframe hidden title="" src="${escape(url)}"></iframe>`).join('\n')}`;
+  const frameOrigins = [...new Set(frames.map((url) => new URL(url).origin))];
+  return ownPage({ locale, title: texts.signingOut, style: STYLE, script: SCRIPT, content, frameOrigins });
 }

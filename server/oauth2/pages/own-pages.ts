@@ -43,3 +43,34 @@ export const htmlLang = (locale: Locale): string => (locale === 'se' ? 'sv' : lo
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const hashSource = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+export interface OwnPage {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A whole page: its one fixed script and style allowed by hash and nothing else (frames only from
+ * `frameOrigins`), never kept and never named as a referrer, since each of these pages carries
+ * or leads on with a secret of the flow.
+ */
+export function ownPage(page: { locale: Locale; title: string; style: string; script: string; content: string; frameOrigins?: string[] }): OwnPage {
+  const frames = page.frameOrigins ? ` frame-src ${page.frameOrigins.join(' ')};` : '';
+  return {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': `default-src 'none'; script-src ${hashSource(page.script)}; style-src ${hashSource(page.style)};${frames} frame-ancestors 'none'; base-uri 'none'`,
+      'referrer-policy': 'no-referrer',
+    },
+    body: `<!doctype html>
+<html lang="${htmlLang(page.locale)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(page.title)}</title><style>${page.style}</style></head>
+<body>
+${page.content}
+<script>${page.script}</script>
+</body>
+</html>
+`,
+  };
+}
