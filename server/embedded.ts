@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { startEmbeddedApi } from './api/embedded.js';
 import { startEmbeddedIdentity } from './identity/embedded.js';
 import { startEmbeddedOAuth2 } from './oauth2/embedded.js';
-import { startEmbeddedPlatform } from './platform/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from './platform/embedded.js';
 import { embeddedServiceNames } from './embedded-names.js';
 
 export interface EmbeddedServices {
@@ -23,9 +23,19 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
   const closers: (() => Promise<void>)[] = [];
   const names = embeddedServiceNames(config);
   try {
-    // The provider comes first so the identity service's sign-in can accept its login requests.
+    // The project comes first: its settings are what the identity service and the provider run with.
+    let platform: EmbeddedPlatform | undefined;
+    if (names.includes('platform')) {
+      platform = await startEmbeddedPlatform(config, log);
+      closers.push(platform.close);
+      config.platformUrl = platform.url;
+      config.platformAdminToken = platform.adminToken;
+      Object.assign(env, { PLATFORM_URL: platform.url, PLATFORM_ADMIN_TOKEN: platform.adminToken });
+      log.info({ url: platform.url }, 'embedded platform service is listening on loopback');
+    }
+    // The provider comes before the identity service, whose sign-in accepts its login requests.
     if (names.includes('oauth2')) {
-      const oauth2 = await startEmbeddedOAuth2(config, log, version);
+      const oauth2 = await startEmbeddedOAuth2(config, log, version, platform?.oauth2Settings);
       closers.push(oauth2.close);
       config.oauth2PublicUrl = oauth2.publicUrl;
       config.oauth2AdminUrl = oauth2.adminUrl;
@@ -34,21 +44,13 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
       log.info({ publicUrl: oauth2.publicUrl, adminUrl: oauth2.adminUrl }, 'embedded OAuth2 provider is listening on loopback');
     }
     if (names.includes('identity')) {
-      const identity = await startEmbeddedIdentity(config, log, version);
+      const identity = await startEmbeddedIdentity(config, log, version, platform?.identitySettings);
       closers.push(identity.close);
       config.identityPublicUrl = identity.publicUrl;
       config.identityAdminUrl = identity.adminUrl;
       config.identityAdminToken = identity.adminToken;
       Object.assign(env, { IDENTITY_PUBLIC_URL: identity.publicUrl, IDENTITY_ADMIN_URL: identity.adminUrl, IDENTITY_ADMIN_TOKEN: identity.adminToken });
       log.info({ publicUrl: identity.publicUrl, adminUrl: identity.adminUrl }, 'embedded identity service is listening on loopback');
-    }
-    if (names.includes('platform')) {
-      const platform = await startEmbeddedPlatform(config, log);
-      closers.push(platform.close);
-      config.platformUrl = platform.url;
-      config.platformAdminToken = platform.adminToken;
-      Object.assign(env, { PLATFORM_URL: platform.url, PLATFORM_ADMIN_TOKEN: platform.adminToken });
-      log.info({ url: platform.url }, 'embedded platform service is listening on loopback');
     }
     if (names.includes('api')) {
       // Verifies assertions with the gateway's key (config.assertionSecret, handed to workers too).

@@ -22,7 +22,9 @@ import { identityMigrations } from './store/migrations.js';
 import { watchWhoamiWrites } from './store/write-watch.js';
 import { WhoamiCache } from './sessions/whoami-cache.js';
 import { createPasswordHasher, type Argon2Cost } from './strategies/password/hasher.js';
-import { createPasswordValidator } from './strategies/password/validator.js';
+import { livePasswordValidator } from './strategies/password/validator.js';
+import { settingsFromOptions } from './settings-from-options.js';
+import { fixedSettings, type IdentitySettings, type SettingsSource } from '../platform/project-settings.js';
 import { frameworkErrors } from '../http/framework-errors.js';
 import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
@@ -44,6 +46,11 @@ export interface IdentityServiceDeps {
    * by other processes take to show (twice this, see sessions/whoami-cache.ts).
    */
   whoamiCacheTtlMs?: number;
+  /**
+   * The project's live settings (server/platform). Without them the service runs on fixed
+   * settings made from `options`: every method on, codes for recovery and verification.
+   */
+  settings?: SettingsSource<IdentitySettings>;
 }
 
 const WHOAMI_CACHE_TTL_MS = 5_000;
@@ -75,6 +82,7 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
     installJsonParser(app);
   }
   const now = deps.now ?? (() => new Date());
+  const settings = deps.settings ?? fixedSettings(settingsFromOptions(deps.options, deps.breachedCheck ?? true));
   // Assigned once, below; the courier's wake-up callback is made before it and reads it later.
   // eslint-disable-next-line prefer-const
   let delivery: Delivery | undefined;
@@ -83,9 +91,10 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
     db: watchWhoamiWrites(deps.db, () => whoami.invalidate()),
     whoami,
     options: deps.options,
+    settings: () => settings.current(),
     now,
     hasher: createPasswordHasher(deps.argon2),
-    passwordValidator: createPasswordValidator({ breachedCheck: deps.breachedCheck ?? true }),
+    passwordValidator: livePasswordValidator(() => settings.current().password, deps.breachedCheck ?? true),
     courier: createCourier(now, () => delivery?.wake()),
     log: publicApp.log,
   };
@@ -93,6 +102,8 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   delivery = transport && startDelivery(context, transport);
 
   for (const app of [publicApp, adminApp]) {
+    // A change saved on another instance is read before this request is answered.
+    app.addHook('onRequest', () => settings.fresh());
     await app.register(cookie, { hook: 'onRequest' });
     registerFormParser(app);
     app.setErrorHandler(answerError);

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { Courier } from './courier/courier.js';
+import type { IdentitySettings } from '../platform/project-settings.js';
 import type { IdentityServiceOptions } from './options.js';
 import type { PasswordHasher } from './strategies/password/hasher.js';
 import type { PasswordValidator } from './strategies/password/validator.js';
@@ -14,6 +15,8 @@ export interface IdentityContext {
   db: Database;
   whoami: WhoamiCache;
   options: IdentityServiceOptions;
+  /** The project's live settings (methods, flows, session lifespan, password policy), current for this request. */
+  settings(): IdentitySettings;
   now(): Date;
   hasher: PasswordHasher;
   passwordValidator: PasswordValidator;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/open.js';
+import type { IdentitySettings, SettingsSource } from '../platform/project-settings.js';
 import { DEFAULT_LIFESPANS } from './options.js';
 import { startIdentityService } from './start.js';
 import { defaultSchemaEntry } from './traits/default-schema.js';
@@ -19,7 +20,8 @@ export interface EmbeddedIdentity {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedIdentity(config: Config, log: FastifyBaseLogger, version: string): Promise<EmbeddedIdentity> {
+/** `settings`: the project's, when this instance runs the platform service; the options' fixed ones otherwise. */
+export async function startEmbeddedIdentity(config: Config, log: FastifyBaseLogger, version: string, settings?: SettingsSource<IdentitySettings>): Promise<EmbeddedIdentity> {
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -31,6 +33,7 @@ export async function startEmbeddedIdentity(config: Config, log: FastifyBaseLogg
     const running = await startIdentityService({
       db,
       version,
+      settings,
       logger: log.child({ service: 'identity' }),
       options: {
         publicUrl: `${config.publicUrl}/.ory`,

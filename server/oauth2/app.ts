@@ -24,12 +24,16 @@ import { oauth2Migrations } from './store/migrations.js';
 import { frameworkErrors } from '../http/framework-errors.js';
 import { formFields, installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
+import { fixedSettings, type OAuth2Settings, type SettingsSource } from '../platform/project-settings.js';
+import { settingsFromOptions } from './settings-from-options.js';
 
 export interface OAuth2ServiceDeps {
   db: Database;
   options: OAuth2ServiceOptions;
   logger?: FastifyBaseLogger;
   version?: string;
+  /** The project's live settings (server/platform); without them, opaque tokens and the lifespans of `options`. */
+  settings?: SettingsSource<OAuth2Settings>;
 }
 
 export interface OAuth2Service {
@@ -49,13 +53,21 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   await migrate(db, { schema: db.schema, migrations: oauth2Migrations });
   const keys = await loadKeys(db);
   await recordSigningKeyTimes(db, new Date());
-  const keyPolicy: SigningKeyPolicy = { rotateAfter: options.signingKeyRotation ?? DEFAULT_SIGNING_KEY_ROTATION, idTokenLifespan: options.lifespans.idToken };
+  const settings = deps.settings ?? fixedSettings(settingsFromOptions(options));
+  const keyPolicy: SigningKeyPolicy = {
+    rotateAfter: options.signingKeyRotation ?? DEFAULT_SIGNING_KEY_ROTATION,
+    // A key signs ID tokens and, in the jwt strategy, access tokens: it stays published while either may live.
+    get idTokenLifespan() {
+      const { ttl } = settings.current();
+      return Math.max(options.lifespans.idToken, ttl.idToken, ttl.accessToken);
+    },
+  };
   const secrets = new ClientSecrets(await loadClientSecretKey(db));
   await hashStoredSecrets(db, secrets);
   const log = deps.logger;
   const logout = new LogoutRequests(() => host.current, db, options.issuer, options.uiUrl);
   const host = new ProviderHost((current) => {
-    const provider = buildProvider(db, current, secrets, options, logout);
+    const provider = buildProvider(db, current, secrets, options, logout, settings);
     // The provider's own failures reach the log by kind and message only: its context holds tokens.
     provider.on('server_error', (_ctx, err) => log?.error({ err }, 'OAuth2 provider request failed'));
     return provider;
@@ -81,6 +93,8 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   installJsonParser(admin, 'application/json-patch+json');
   admin.setErrorHandler(answerError);
   admin.setNotFoundHandler((request, reply) => reply.code(404).send(new HydraError(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}`).body()));
+  // A change saved on another instance is read before this request is answered.
+  admin.addHook('onRequest', () => settings.fresh());
   requireAdminToken(admin, options.adminToken);
   const verifiers = new ResumeVerifiers(db);
   await registerAdminRoutes(admin, {
@@ -94,7 +108,7 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
     version: deps.version ?? 'dev',
   });
 
-  const server = publicServer(host, options, logout, verifiers);
+  const server = publicServer(host, options, logout, verifiers, settings);
   const maintainSigningKeys = (now = new Date()) => signingKeyPass(db, host, keyPolicy, now);
   const stopMaintenance = startMaintenance(db, admin.log, maintainSigningKeys);
   return {

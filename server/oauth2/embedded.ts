@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/open.js';
+import type { OAuth2Settings, SettingsSource } from '../platform/project-settings.js';
 import { DEFAULT_OAUTH2_LIFESPANS } from './options.js';
 import { startOAuth2Service } from './start.js';
 
@@ -17,7 +18,8 @@ export interface EmbeddedOAuth2 {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedOAuth2(config: Config, log: FastifyBaseLogger, version: string): Promise<EmbeddedOAuth2> {
+/** `settings`: the project's, when this instance runs the platform service; the options' fixed ones otherwise. */
+export async function startEmbeddedOAuth2(config: Config, log: FastifyBaseLogger, version: string, settings?: SettingsSource<OAuth2Settings>): Promise<EmbeddedOAuth2> {
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -29,6 +31,7 @@ export async function startEmbeddedOAuth2(config: Config, log: FastifyBaseLogger
     const running = await startOAuth2Service({
       db,
       version,
+      settings,
       logger: log.child({ service: 'oauth2' }),
       options: {
         issuer: `${config.publicUrl}/.ory`,

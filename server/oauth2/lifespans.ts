@@ -42,11 +42,11 @@ function grantOf(ctx: KoaContextWithOIDC): string | undefined {
   return undefined;
 }
 
-/** A ttl function for oidc-provider: the client's lifespan for this grant and token, else the default. */
-export function clientLifespan(kind: TokenKind, fallback: number) {
+/** A ttl function for oidc-provider: the client's lifespan for this grant and token, else the default as it is now. */
+export function clientLifespan(kind: TokenKind, fallback: () => number) {
   return (ctx: KoaContextWithOIDC, _token: unknown, client: { [field: string]: unknown }): number => {
     const grant = ctx ? grantOf(ctx) : undefined;
-    if (!grant || !client) return fallback;
-    return durationSeconds(client[`${grant}_grant_${kind}_lifespan`]) ?? fallback;
+    if (!grant || !client) return fallback();
+    return durationSeconds(client[`${grant}_grant_${kind}_lifespan`]) ?? fallback();
   };
 }

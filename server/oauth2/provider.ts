@@ -9,6 +9,8 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
 import { addAccessTokenHash } from './access-token-hash.js';
+import { chooseAccessTokenFormat } from './access-token-format.js';
+import type { OAuth2Settings, SettingsSource } from '../platform/project-settings.js';
 import { claimsOf, identityReader, SCOPE_CLAIMS } from './claims.js';
 import { guardClientSecrets, type ClientSecrets } from './client-secrets.js';
 import { replaceFormPostPage } from './pages/form-post-middleware.js';
@@ -58,9 +60,18 @@ function isWebUrl(value: unknown): boolean {
   return (protocol === 'https:' || protocol === 'http:') && hash === '';
 }
 
-export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: ClientSecrets, options: OAuth2ServiceOptions, logout: LogoutRequests): Provider {
+export function buildProvider(
+  db: Queryable,
+  keys: ProviderKeys,
+  secrets: ClientSecrets,
+  options: OAuth2ServiceOptions,
+  logout: LogoutRequests,
+  settings: SettingsSource<OAuth2Settings>,
+): Provider {
   const readIdentity = identityReader(options.identityAdmin);
   const { lifespans } = options;
+  // Read at each token: the project's TTLs apply from the next token on.
+  const ttl = () => settings.current().ttl;
 
   const configuration: Configuration = {
     adapter: (name: string) => (name === 'Client' ? new DatabaseAdapter(db, name, (payload) => secrets.sealed(payload)) : new DatabaseAdapter(db, name)),
@@ -78,6 +89,8 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: Client
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
     routes: HYDRA_ROUTES,
+    // Hydra's JWT access tokens carry an audience claim even when it is empty; oidc-provider refuses a JWT without one.
+    formats: { customizers: { jwt: (_ctx, _token, jwt) => void (jwt.payload.aud ??= []) } },
     discovery: { frontchannel_logout_supported: true, frontchannel_logout_session_supported: true },
     responseTypes: ['code'],
     scopes: ['openid', 'offline_access', 'offline', 'email', 'profile'],
@@ -128,14 +141,14 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: Client
       registrationManagement: { enabled: options.dynamicRegistration, rotateRegistrationAccessToken: true },
     },
     ttl: {
-      AccessToken: clientLifespan('access_token', lifespans.accessToken),
+      AccessToken: clientLifespan('access_token', () => ttl().accessToken),
       AuthorizationCode: lifespans.authorizationCode,
-      ClientCredentials: clientLifespan('access_token', lifespans.accessToken),
-      IdToken: clientLifespan('id_token', lifespans.idToken),
-      RefreshToken: clientLifespan('refresh_token', lifespans.refreshToken),
+      ClientCredentials: clientLifespan('access_token', () => ttl().accessToken),
+      IdToken: clientLifespan('id_token', () => ttl().idToken),
+      RefreshToken: clientLifespan('refresh_token', () => ttl().refreshToken),
       Interaction: lifespans.interaction,
       Session: sessionLifespan(lifespans.session),
-      Grant: lifespans.refreshToken,
+      Grant: () => ttl().refreshToken,
     },
     // Hydra hands out refresh tokens for `offline_access` or `offline` without prompt=consent.
     issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || code.scopes.has('offline')),
@@ -175,6 +188,11 @@ export function buildProvider(db: Queryable, keys: ProviderKeys, secrets: Client
   provider.use(replaceFormPostPage);
   registerJwtBearer(provider, db);
   guardClientSecrets(provider, secrets);
+  chooseAccessTokenFormat(
+    provider,
+    () => settings.current().accessTokenFormat,
+    () => keys.signing,
+  );
   addAccessTokenHash(provider);
   rememberLoginLifespans(provider);
   // Hydra puts the sign-in session's sid into every ID token (oidc-provider only for back-channel

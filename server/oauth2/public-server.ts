@@ -13,14 +13,21 @@ import type { ProviderHost } from './provider-host.js';
 import { HYDRA_ROUTES } from './provider.js';
 import { resumeGate } from './resume/resume-gate.js';
 import type { ResumeVerifiers } from './resume/resume-verifiers.js';
+import type { SettingsSource } from '../platform/project-settings.js';
 
 /** oidc-provider's resume route: `${authorization}/:uid`. */
 const RESUME_PATH = /^\/oauth2\/auth\/([A-Za-z0-9_-]+)$/;
 
-export function publicServer(host: ProviderHost, options: Pick<OAuth2ServiceOptions, 'issuer' | 'uiUrl'>, logout: LogoutRequests, verifiers: ResumeVerifiers): Server {
+export function publicServer(
+  host: ProviderHost,
+  options: Pick<OAuth2ServiceOptions, 'issuer' | 'uiUrl'>,
+  logout: LogoutRequests,
+  verifiers: ResumeVerifiers,
+  settings: Pick<SettingsSource<unknown>, 'fresh'>,
+): Server {
   const mount = new URL(options.issuer).pathname.replace(/\/+$/, '');
   const mayResume = resumeGate(verifiers, options);
-  return createServer((request: IncomingMessage & { originalUrl?: string }, response) => {
+  const route = (request: IncomingMessage & { originalUrl?: string }, response: ServerResponse) => {
     const url = request.url ?? '/';
     if (mount && (url === mount || url.startsWith(`${mount}/`) || url.startsWith(`${mount}?`))) {
       request.originalUrl = url;
@@ -46,7 +53,9 @@ export function publicServer(host: ProviderHost, options: Pick<OAuth2ServiceOpti
       return;
     }
     void host.handle(request, response);
-  });
+  };
+  // A change saved on another instance is read before this request is answered.
+  return createServer((request, response) => void settings.fresh().then(() => route(request, response)));
 }
 
 async function finishLogout(logout: LogoutRequests, verifier: string, acceptLanguage: string | undefined, response: ServerResponse): Promise<void> {

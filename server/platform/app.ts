@@ -13,8 +13,10 @@ import { requireAdminToken } from './admin-token.js';
 import { ApiKeyHasher } from './api-key-secret.js';
 import { ApiKeyStore } from './api-key-store.js';
 import { initialDocument, type ConfigSeed } from './config-defaults.js';
+import { configUsable } from './config-usable.js';
 import { ProjectDocumentValidator } from './config-schema.js';
 import type { PlatformContext } from './context.js';
+import { LiveProject } from './live-project.js';
 import { platformMigrations } from './migrations.js';
 import { PlatformError } from './platform-error.js';
 import { ProjectStore } from './project-store.js';
@@ -32,12 +34,20 @@ export interface PlatformServiceOptions {
   now?: () => Date;
 }
 
-export async function buildPlatformService(options: PlatformServiceOptions): Promise<FastifyInstance> {
+export interface PlatformService {
+  app: FastifyInstance;
+  /** The project as this instance's embedded services read it; closed with `app`. */
+  live: LiveProject;
+}
+
+export async function buildPlatformService(options: PlatformServiceOptions): Promise<PlatformService> {
   const { db } = options;
   // The handle's own schema: `platform` when embedded, one of their own in tests.
   await migrate(db, { schema: db.schema, migrations: platformMigrations });
-  const projects = new ProjectStore(db, new ProjectDocumentValidator());
+  const projects = new ProjectStore(db, new ProjectDocumentValidator(configUsable(options.seed.oidcProviders)));
   await projects.ensure(initialDocument(options.seed));
+  const live = await LiveProject.open(db, projects);
+  projects.whenSaved((record) => live.saved(record));
   const context: PlatformContext = {
     projects,
     keys: new ApiKeyStore(db, await ApiKeyHasher.load(db)),
@@ -64,7 +74,8 @@ export async function buildPlatformService(options: PlatformServiceOptions): Pro
   await app.register(tokenRoutes, context);
   await app.register(consoleRoutes, context);
   await app.register(verifyRoute, context);
-  return app;
+  app.addHook('onClose', () => live.close());
+  return { app, live };
 }
 
 /** The envelope; validation failures name the field; anything unexpected is a 500 without internals. */

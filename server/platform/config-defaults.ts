@@ -57,6 +57,7 @@ export function initialDocument(seed: ConfigSeed): ProjectDocument {
                 },
               },
               code: { enabled: true },
+              link: { enabled: true },
               totp: { enabled: true },
               lookup_secret: { enabled: true },
               webauthn: { enabled: true },

@@ -45,6 +45,7 @@ const identityConfig = object({
         }),
       }),
       code: enabled,
+      link: enabled,
       totp: enabled,
       lookup_secret: enabled,
       webauthn: enabled,
@@ -118,7 +119,8 @@ export interface ProjectDocument {
 export class ProjectDocumentValidator {
   private readonly check;
 
-  constructor() {
+  /** `usable`: what the schema cannot say (a provider's secret exists somewhere), as a sentence naming the path. */
+  constructor(private readonly usable: (document: ProjectDocument) => string | undefined = () => undefined) {
     // allErrors off: the first problem is the one named, and a oneOf's branches stay quiet.
     const ajv = new Ajv({ strict: false, allErrors: false });
     ajv.addFormat('go-duration', { type: 'string', validate: (text: string) => (parseGoDuration(text) ?? 0) > 0 });
@@ -128,7 +130,7 @@ export class ProjectDocumentValidator {
 
   /** A sentence naming the JSON path of the first problem, or undefined when the document is valid. */
   problem(document: unknown): string | undefined {
-    if (this.check(document)) return undefined;
+    if (this.check(document)) return this.usable(document);
     const errors = this.check.errors ?? [];
     // A oneOf's own error says what the alternatives are; its branches' errors come before it.
     return describe(errors.find((error) => error.keyword === 'oneOf') ?? errors[0]);

@@ -10,10 +10,14 @@ import { DEFAULT_LIFESPANS } from '../identity/options.js';
 import { DEFAULT_OAUTH2_LIFESPANS } from '../oauth2/options.js';
 import { buildPlatformService } from './app.js';
 import { PLATFORM_SCHEMA } from './migrations.js';
+import { identitySettingsOf, oauth2SettingsOf, type IdentitySettings, type OAuth2Settings, type SettingsSource } from './project-settings.js';
 
 export interface EmbeddedPlatform {
   url: string;
   adminToken: string;
+  /** The project's settings for this instance's embedded identity service and OAuth2 provider. */
+  identitySettings: SettingsSource<IdentitySettings>;
+  oauth2Settings: SettingsSource<OAuth2Settings>;
   close(): Promise<void>;
 }
 
@@ -26,7 +30,7 @@ export async function startEmbeddedPlatform(config: Config, log: FastifyBaseLogg
   });
   const adminToken = config.platformAdminToken ?? randomBytes(24).toString('base64url');
   try {
-    const app = await buildPlatformService({
+    const { app, live } = await buildPlatformService({
       db,
       adminToken,
       logger: log.child({ service: 'platform' }),
@@ -43,9 +47,13 @@ export async function startEmbeddedPlatform(config: Config, log: FastifyBaseLogg
       },
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const environmentProviders = config.identityOidcProviders;
+    const { accessToken, refreshToken, idToken } = DEFAULT_OAUTH2_LIFESPANS;
     return {
       url,
       adminToken,
+      identitySettings: live.settings(({ document }) => identitySettingsOf(document, { sessionLifespanMs: DEFAULT_LIFESPANS.sessionMs, environmentProviders })),
+      oauth2Settings: live.settings(({ document }) => oauth2SettingsOf(document, { accessToken, refreshToken, idToken })),
       async close() {
         await app.close();
         await db.close();

@@ -79,6 +79,8 @@ function slugOf(id: string): string {
 }
 
 export class ProjectStore {
+  private readonly listeners: ((record: ProjectRecord) => void)[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly validator: ProjectDocumentValidator,
@@ -110,6 +112,11 @@ export class ProjectStore {
     });
   }
 
+  /** Called with each revision this store saves, after it committed. */
+  whenSaved(listener: (record: ProjectRecord) => void): void {
+    this.listeners.push(listener);
+  }
+
   async get(): Promise<ProjectRecord> {
     const row = (await this.db.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM project`)).rows[0];
     if (!row) throw new Error('The project has not been made: call ensure() at start');
@@ -139,8 +146,8 @@ export class ProjectStore {
     return rows.rows.map(toRevision);
   }
 
-  private change(change: Change, edit: (current: ProjectDocument) => { next: unknown; patch: Operation[] }): Promise<ProjectRecord> {
-    return this.db.transaction(async (tx) => {
+  private async change(change: Change, edit: (current: ProjectDocument) => { next: unknown; patch: Operation[] }): Promise<ProjectRecord> {
+    const saved = await this.db.transaction(async (tx) => {
       const current = await this.locked(tx);
       if (change.expectedRevision !== undefined && change.expectedRevision !== current.revisionId) {
         throw new PlatformError(
@@ -165,6 +172,8 @@ export class ProjectStore {
       ]);
       return toProject(updated.rows[0]!);
     });
+    for (const listener of this.listeners) listener(saved);
+    return saved;
   }
 
   private async locked(tx: Queryable): Promise<ProjectRecord> {

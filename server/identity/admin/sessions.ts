@@ -65,7 +65,7 @@ export function registerAdminSessionRoutes(app: FastifyInstance, ctx: IdentityCo
     const session = await mustGet(request.params.id);
     const now = ctx.now();
     if (!session.active || session.expires_at <= now) throw new KratosError(404, { reason: `Session ${session.id} is no longer active.` });
-    await extendSession(ctx.db, session.id, new Date(now.getTime() + ctx.options.lifespans.sessionMs), now);
+    await extendSession(ctx.db, session.id, new Date(now.getTime() + ctx.settings().sessionLifespanMs), now);
     const extended = await mustGet(session.id);
     const identity = await getIdentity(ctx.db, extended.identity_id);
     return sessionToWire(extended, identity && identityToWire(identity, ctx.options.publicUrl, { admin: true }));

@@ -3,7 +3,7 @@
  * back. Neither tells whether an address has an account: every well-formed submission moves to
  * "sent". Each flow supplies its wording, its nodes and what a proven address leads to.
  */
-import type { UiNode, UiText } from '../../../shared/identity-flow.js';
+import type { UiText } from '../../../shared/identity-flow.js';
 import type { Queryable } from '../../db/database.js';
 import type { IdentityContext } from '../context.js';
 import { booleanField, stringField, type SubmittedBody } from '../http/body.js';
@@ -11,6 +11,7 @@ import { findIdentityIdByAddress } from '../store/identities.js';
 import type { StoredSecret } from '../store/one-time-secrets.js';
 import { redeemCode } from '../strategies/code/one-time-code.js';
 import { redeemLink } from '../strategies/link/link-token.js';
+import { methodEnabled } from '../strategies/enabled.js';
 import type { AddressProofStrategy } from '../strategies/strategy.js';
 import { normalizeAddress, type TraitAddress } from '../traits/trait-addresses.js';
 import { validationRequired } from '../traits/validation-messages.js';
@@ -25,7 +26,8 @@ export interface EmailProofFlow {
   addresses: 'recovery_addresses' | 'verifiable_addresses';
   strategies: Record<'code' | 'link', AddressProofStrategy>;
   newFlow(call: Call, type: 'browser' | 'api', returnTo?: string): Flow;
-  chooseNodes(): UiNode[];
+  /** The method the project has this flow use (`selfservice.flows.<kind>.use`). */
+  configured(ctx: IdentityContext): 'code' | 'link';
   failures: { done(): UiText; noStrategy(): UiText; failed(): UiText; invalidCode(): UiText; invalidToken(): UiText };
   /** Also done in the sending transaction, so the e-mail and this change commit together. */
   onSend?(ctx: IdentityContext, tx: Queryable, address: TraitAddress): Promise<void>;
@@ -33,6 +35,14 @@ export interface EmailProofFlow {
   resendVoidsCode?: boolean;
   /** The code or link came back: finish the flow and answer. */
   proven(call: Call, flow: Flow, secret: StoredSecret, method: 'code' | 'link'): Promise<void>;
+}
+
+/** Back to asking for the address, with the configured method's form. */
+export function showChoice(ctx: IdentityContext, proof: EmailProofFlow, flow: Flow, messages?: UiText[]): void {
+  const use = proof.configured(ctx);
+  setNodes(flow, proof.strategies[use].chooseNodes(), messages);
+  flow.wire.state = 'choose_method';
+  flow.wire.active = use;
 }
 
 export function markSent(flow: Flow, email: string, strategy: AddressProofStrategy): void {
@@ -62,7 +72,8 @@ export async function submitEmailProof(call: Call, flow: Flow, body: SubmittedBo
     return respondFlow(call, kind, fresh);
   }
   const method = stringField(body, 'method') ?? (body.code ? 'code' : '');
-  if (method !== 'code' && method !== 'link') {
+  // The other method is accepted while it is turned on: a code or link already sent still works.
+  if ((method !== 'code' && method !== 'link') || !methodEnabled(ctx, method)) {
     addMessage(flow, failures.noStrategy());
     await save(call, flow);
     return respondFlow(call, kind, flow, 400);
@@ -72,8 +83,7 @@ export async function submitEmailProof(call: Call, flow: Flow, body: SubmittedBo
   // An e-mail without a code starts over or resends; a code alone answers the last e-mail.
   if (rawEmail !== undefined && !code) {
     if (!rawEmail) {
-      setNodes(flow, proof.chooseNodes());
-      flow.wire.active = 'code';
+      showChoice(ctx, proof, flow);
       addNodeMessage(flow.wire.ui.nodes, 'email', validationRequired('email'));
       await save(call, flow);
       return respondFlow(call, kind, flow, 400);
@@ -107,9 +117,7 @@ export async function followEmailLink(call: Call, flow: Flow, token: string, pro
   call.json = false;
   const secret = await redeemLink(call.ctx, flow.id, proof.kind, token);
   if (!secret) {
-    setNodes(flow, proof.chooseNodes(), [proof.failures.invalidToken()]);
-    flow.wire.state = 'choose_method';
-    flow.wire.active = 'code';
+    showChoice(call.ctx, proof, flow, [proof.failures.invalidToken()]);
     await save(call, flow);
     return respondFlow(call, proof.kind, flow);
   }

@@ -39,10 +39,20 @@ import { addMessage, createFlow, save, setNodes, type Flow } from './flow-servic
 import { respondFlow } from './respond.js';
 import { browserLocationChange, sessionAlreadyAvailable } from './session-guards.js';
 import { allowedReturnUrls, browserInit, defaultReturn } from './urls.js';
+import { enabledStrategies } from '../strategies/enabled.js';
 
 const STRATEGIES: readonly LoginStrategy[] = [passwordLogin, codeLogin, passkeyLogin, webauthnLogin, totpLogin, lookupSecretLogin, oidcLogin];
 
 type Mode = 'normal' | 'refresh' | 'aal2';
+
+/**
+ * A second factor already set up keeps working when the project turns its method off, so that
+ * nobody who must step up to aal2 is locked out; turned off, it can no longer be set up
+ * (settings) and no first factor of that method is accepted.
+ */
+function usableStrategies(call: Call, mode: Mode): readonly LoginStrategy[] {
+  return mode === 'aal2' ? STRATEGIES : enabledStrategies(call.ctx, STRATEGIES);
+}
 
 function modeOf(flow: Flow): Mode {
   if (flow.wire.requested_aal === 'aal2') return 'aal2';
@@ -53,13 +63,13 @@ async function buildNodes(call: Call, flow: Flow, mode: Mode, active: ActiveSess
   if (mode === 'normal' || !active) {
     const schema = schemaFor(call.ctx.options).schema;
     const nodes = [identifierNode(identifierLabel(schema))];
-    for (const strategy of STRATEGIES) nodes.push(...(strategy.firstFactorNodes?.(call, flow) ?? []));
+    for (const strategy of enabledStrategies(call.ctx, STRATEGIES)) nodes.push(...(strategy.firstFactorNodes?.(call, flow) ?? []));
     return { nodes, messages: [] };
   }
   const credentials = await getCredentials(call.ctx.db, active.identity.id);
   const identifier = credentials.find((c) => c.type === 'password' || c.type === 'code')?.identifiers[0] ?? '';
   const nodes = [hiddenIdentifierNode(identifier)];
-  for (const strategy of STRATEGIES) {
+  for (const strategy of usableStrategies(call, mode)) {
     nodes.push(...((mode === 'refresh' ? strategy.refreshNodes?.(active.identity, credentials, call, flow) : strategy.secondFactorNodes?.(credentials, call, flow)) ?? []));
   }
   return { nodes, messages: [mode === 'refresh' ? notice.confirmItsYou() : notice.secondFactor()] };
@@ -146,7 +156,7 @@ export const loginFlow: FlowKindHandler = {
     }
 
     const method = stringField(body, 'method') ?? methodOfResult(body);
-    const strategy = STRATEGIES.find((s) => s.method === method);
+    const strategy = usableStrategies(call, mode).find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.loginNoStrategy());
       await save(call, flow);

@@ -9,13 +9,12 @@ import { setSessionCookie } from '../sessions/session-cookie.js';
 import { currentSession, issueSession, sessionByToken } from '../sessions/session-service.js';
 import { getIdentity, setAddressStatus } from '../store/identities.js';
 import type { StoredSecret } from '../store/one-time-secrets.js';
-import { recoveryChooseNodes } from '../strategies/code/nodes.js';
 import { codeRecovery } from '../strategies/code/recovery.js';
 import { linkRecovery } from '../strategies/link/recovery.js';
 import { failure, recoveredPrivileged } from '../ui/messages.js';
 import { csrfNode } from '../ui/nodes.js';
 import type { Call } from './call.js';
-import { followEmailLink, markSent, submitEmailProof, type EmailProofFlow } from './email-proof.js';
+import { followEmailLink, markSent, showChoice, submitEmailProof, type EmailProofFlow } from './email-proof.js';
 import type { FlowKindHandler } from './flow-kind.js';
 import { addMessage, createFlow, insert, render, save, setMessages, setNodes, type Flow } from './flow-service.js';
 import { respondFlow } from './respond.js';
@@ -25,8 +24,9 @@ import { allowedReturnUrls, flowUi } from './urls.js';
 
 export function newRecoveryFlow(call: Call, type: 'browser' | 'api', returnTo?: string): Flow {
   // The configured method is active from the start, as clients pick their screen by it.
-  const flow = createFlow(call, { kind: 'recovery', type, state: 'choose_method', returnTo, extra: { active: 'code' } });
-  setNodes(flow, recoveryChooseNodes());
+  const use = call.ctx.settings().recoveryUse;
+  const flow = createFlow(call, { kind: 'recovery', type, state: 'choose_method', returnTo, extra: { active: use } });
+  setNodes(flow, recovery.strategies[use].chooseNodes());
   return flow;
 }
 
@@ -39,9 +39,7 @@ async function recovered(call: Call, flow: Flow, secret: StoredSecret, method: '
   const { ctx } = call;
   const identity = secret.identity_id ? await getIdentity(ctx.db, secret.identity_id) : undefined;
   if (!identity || identity.state !== 'active') {
-    setNodes(flow, recoveryChooseNodes(), [failure.recoveryFailed()]);
-    flow.wire.state = 'choose_method';
-    flow.wire.active = 'code';
+    showChoice(ctx, recovery, flow, [failure.recoveryFailed()]);
     await save(call, flow);
     return respondFlow(call, 'recovery', flow);
   }
@@ -72,7 +70,7 @@ const recovery: EmailProofFlow = {
   addresses: 'recovery_addresses',
   strategies: { code: codeRecovery, link: linkRecovery },
   newFlow: newRecoveryFlow,
-  chooseNodes: recoveryChooseNodes,
+  configured: (ctx) => ctx.settings().recoveryUse,
   failures: {
     done: failure.recoveryDone,
     noStrategy: failure.recoveryNoStrategy,

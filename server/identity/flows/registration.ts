@@ -26,6 +26,7 @@ import { respondFlow } from './respond.js';
 import { sessionAlreadyAvailable } from './session-guards.js';
 import { allowedReturnUrls, defaultReturn } from './urls.js';
 import { startVerificationFor } from './verification.js';
+import { enabledStrategies } from '../strategies/enabled.js';
 
 const STRATEGIES: readonly RegistrationStrategy[] = [passwordRegistration, codeRegistration, passkeyRegistration, oidcRegistration];
 
@@ -40,7 +41,7 @@ function newRegistrationFlow(call: Call, type: 'browser' | 'api', returnTo?: str
     internal: afterVerification ? { after_verification_return_to: afterVerification } : {},
   });
   const traits = traitNodesFromSchema(schemaFor(call.ctx.options).schema, 'default');
-  setNodes(flow, [...traits, ...STRATEGIES.flatMap((s) => s.nodes(call, flow))]);
+  setNodes(flow, [...traits, ...enabledStrategies(call.ctx, STRATEGIES).flatMap((s) => s.nodes(call, flow))]);
   return flow;
 }
 
@@ -65,7 +66,7 @@ export const registrationFlow: FlowKindHandler = {
     // Once a code is on its way the flow belongs to the code strategy.
     // The WebAuthn script posts the form itself, without a `method`: its result field names it.
     const method = flow.wire.state === 'sent_email' ? 'code' : (stringField(body, 'method') ?? (body.passkey_register ? 'passkey' : 'provider' in body ? 'oidc' : ''));
-    const strategy = STRATEGIES.find((s) => s.method === method);
+    const strategy = enabledStrategies(ctx, STRATEGIES).find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.registrationNoStrategy());
       await save(call, flow);

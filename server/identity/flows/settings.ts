@@ -27,6 +27,7 @@ import { respondFlow } from './respond.js';
 import { aal2Required, sessionInactive } from './session-guards.js';
 import { allowedReturnUrls, browserInit, flowUi } from './urls.js';
 import { startVerificationFor } from './verification.js';
+import { enabledStrategies } from '../strategies/enabled.js';
 
 const STRATEGIES: readonly SettingsStrategy[] = [profileSettings, passwordSettings, webauthnSettings, passkeySettings, totpSettings, lookupSecretSettings, oidcSettings];
 
@@ -49,7 +50,7 @@ async function populate(call: Call, flow: Flow, identityId: string): Promise<voi
   const identity = (await getIdentity(call.ctx.db, identityId))!;
   const credentials = await getCredentials(call.ctx.db, identityId);
   const nodes: UiNode[] = [];
-  for (const strategy of STRATEGIES) nodes.push(...(await strategy.nodes(call, flow, identity, credentials)));
+  for (const strategy of enabledStrategies(call.ctx, STRATEGIES)) nodes.push(...(await strategy.nodes(call, flow, identity, credentials)));
   const messages = flow.wire.ui.messages ?? [];
   setNodes(flow, nodes, messages);
   flow.wire.identity = identityToWire(identity, call.ctx.options.publicUrl);
@@ -98,7 +99,7 @@ export const settingsFlow: FlowKindHandler = {
     const active = await requireSession(call, flowUi(ctx.options, 'settings', { flow: flow.id }));
     checkOwner(flow, active);
     const method = stringField(body, 'method') ?? inferMethod(body);
-    const strategy = STRATEGIES.find((s) => s.method === method);
+    const strategy = enabledStrategies(ctx, STRATEGIES).find((s) => s.method === method);
     if (!strategy) {
       addMessage(flow, failure.settingsNoStrategy());
       await save(call, flow);

@@ -5,7 +5,6 @@
 import type { ContinueWith } from '../../../shared/identity-flow.js';
 import { checkReturnTo } from '../http/return-to.js';
 import { findIdentityIdByAddress, setAddressStatus } from '../store/identities.js';
-import { verificationChooseNodes } from '../strategies/code/nodes.js';
 import { codeVerification } from '../strategies/code/verification.js';
 import { linkVerification } from '../strategies/link/verification.js';
 import type { TraitAddress } from '../traits/trait-addresses.js';
@@ -20,8 +19,9 @@ import { allowedReturnUrls, defaultReturn, flowUi } from './urls.js';
 
 function newVerificationFlow(call: Call, type: 'browser' | 'api', returnTo?: string): Flow {
   // The configured method is active from the start, as clients pick their screen by it.
-  const flow = createFlow(call, { kind: 'verification', type, state: 'choose_method', returnTo, extra: { active: 'code' } });
-  setNodes(flow, verificationChooseNodes());
+  const use = call.ctx.settings().verificationUse;
+  const flow = createFlow(call, { kind: 'verification', type, state: 'choose_method', returnTo, extra: { active: use } });
+  setNodes(flow, verification.strategies[use].chooseNodes());
   return flow;
 }
 
@@ -39,7 +39,7 @@ const verification: EmailProofFlow = {
   addresses: 'verifiable_addresses',
   strategies: { code: codeVerification, link: linkVerification },
   newFlow: newVerificationFlow,
-  chooseNodes: verificationChooseNodes,
+  configured: (ctx) => ctx.settings().verificationUse,
   failures: {
     done: failure.verificationDone,
     noStrategy: failure.verificationNoStrategy,
@@ -57,14 +57,15 @@ const verification: EmailProofFlow = {
   },
 };
 
-/** Sends the code for a registration or changed address and answers the `continue_with` item. */
+/** Sends the code or link for a registration or changed address and answers the `continue_with` item. */
 export async function startVerificationFor(call: Call, type: 'browser' | 'api', address: TraitAddress, returnTo?: string): Promise<ContinueWith> {
   const { ctx } = call;
   const flow = newVerificationFlow(call, type, returnTo);
   await insert(call, flow);
   const identityId = (await findIdentityIdByAddress(ctx.db, 'verifiable_addresses', address)) ?? null;
-  await sendProof(call, verification, flow, codeVerification, address, identityId);
-  markSent(flow, address.value, codeVerification);
+  const strategy = verification.strategies[ctx.settings().verificationUse];
+  await sendProof(call, verification, flow, strategy, address, identityId);
+  markSent(flow, address.value, strategy);
   await save(call, flow);
   return {
     action: 'show_verification_ui',

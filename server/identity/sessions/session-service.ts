@@ -48,7 +48,7 @@ export async function issueSession(
       ],
       issued_at: now,
       authenticated_at: now,
-      expires_at: new Date(now.getTime() + ctx.options.lifespans.sessionMs),
+      expires_at: new Date(now.getTime() + ctx.settings().sessionLifespanMs),
     },
     { session: token, logout: newLogoutToken() },
     now,
@@ -65,7 +65,7 @@ export async function addAuthentication(ctx: IdentityContext, q: Queryable, sess
     aal: raised,
     authentication_methods: methods,
     authenticated_at: now,
-    expires_at: new Date(now.getTime() + ctx.options.lifespans.sessionMs),
+    expires_at: new Date(now.getTime() + ctx.settings().sessionLifespanMs),
   };
   await updateSessionAuthentication(q, session.id, changes, now);
   return { ...session, ...changes, updated_at: now };

@@ -57,6 +57,8 @@ export interface AddressProofStrategy {
   method: 'code' | 'link';
   /** Queues the e-mail in the caller's transaction, so the secret and its message commit together. */
   send(ctx: IdentityContext, tx: Queryable, flowId: string, address: TraitAddress, identityId: string | null): Promise<void>;
+  /** The form asking for the address, before anything is sent. */
+  chooseNodes(): UiNode[];
   sentNodes(email: string): UiNode[];
   sentNotice(): UiText;
 }

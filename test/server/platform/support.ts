@@ -27,7 +27,7 @@ export class PlatformClient {
   ) {}
 
   static async start(db: Database, now?: () => Date): Promise<PlatformClient> {
-    return new PlatformClient(await buildPlatformService({ db, adminToken: ADMIN_TOKEN, seed: SEED, now }));
+    return new PlatformClient((await buildPlatformService({ db, adminToken: ADMIN_TOKEN, seed: SEED, now })).app);
   }
 
   async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<Call> {

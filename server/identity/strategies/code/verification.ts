@@ -2,12 +2,13 @@
 import { verificationCodeEmail } from '../../courier/templates.js';
 import { notice } from '../../ui/messages.js';
 import type { AddressProofStrategy } from '../strategy.js';
-import { verificationSentNodes } from './nodes.js';
+import { verificationChooseNodes, verificationSentNodes } from './nodes.js';
 import { sendCode } from './one-time-code.js';
 
 export const codeVerification: AddressProofStrategy = {
   method: 'code',
   send: (ctx, tx, flowId, address, identityId) => sendCode(ctx, tx, flowId, 'verification', address, identityId, (code) => verificationCodeEmail(ctx.options.productName, code)),
+  chooseNodes: verificationChooseNodes,
   sentNodes: verificationSentNodes,
   sentNotice: notice.verificationCodeSent,
 };

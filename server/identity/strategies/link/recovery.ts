@@ -10,6 +10,7 @@ export const linkRecovery: AddressProofStrategy = {
   async send(ctx, tx, flowId, address, identityId) {
     await sendLink(ctx, tx, flowId, 'recovery', address, identityId, (link) => recoveryLinkEmail(ctx.options.productName, link));
   },
+  chooseNodes: () => linkEmailNodes(),
   sentNodes: linkEmailNodes,
   sentNotice: notice.recoveryLinkSent,
 };

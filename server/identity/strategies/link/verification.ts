@@ -10,6 +10,7 @@ export const linkVerification: AddressProofStrategy = {
   async send(ctx, tx, flowId, address, identityId) {
     await sendLink(ctx, tx, flowId, 'verification', address, identityId, (link) => verificationLinkEmail(ctx.options.productName, link));
   },
+  chooseNodes: () => linkEmailNodes(),
   sentNodes: linkEmailNodes,
   sentNotice: notice.verificationLinkSent,
 };

@@ -12,6 +12,7 @@ import { publicPath } from '../../flows/urls.js';
 import type { IdentityServiceOptions } from '../../options.js';
 import { browserOnly, unreachable } from './messages.js';
 import { authorizationUrl, ProviderError, type PendingAuthorization } from './provider-client.js';
+import type { IdentityContext } from '../../context.js';
 import type { OidcProvider } from './providers.js';
 
 export type Intent = 'login' | 'registration' | 'link';
@@ -22,12 +23,14 @@ export interface PendingSignIn extends PendingAuthorization {
   intent: Intent;
 }
 
-export function providersOf(options: IdentityServiceOptions): readonly OidcProvider[] {
-  return options.oidcProviders ?? [];
+/** The providers offered now: none while the project has social sign-in turned off. */
+export function providersOf(ctx: IdentityContext): readonly OidcProvider[] {
+  const settings = ctx.settings();
+  return settings.methods.oidc ? settings.oidcProviders : [];
 }
 
-export function providerNamed(options: IdentityServiceOptions, id: unknown): OidcProvider | undefined {
-  return typeof id === 'string' ? providersOf(options).find((p) => p.id === id) : undefined;
+export function providerNamed(ctx: IdentityContext, id: unknown): OidcProvider | undefined {
+  return typeof id === 'string' ? providersOf(ctx).find((p) => p.id === id) : undefined;
 }
 
 export function callbackUrl(options: IdentityServiceOptions, provider: OidcProvider): string {

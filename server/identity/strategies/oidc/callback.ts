@@ -60,7 +60,7 @@ function stateRefused(provider: string): KratosError {
 
 async function handleCallback(call: Call, providerId: string, query: Record<string, string | undefined>): Promise<void> {
   const { ctx } = call;
-  const provider = providerNamed(ctx.options, providerId);
+  const provider = providerNamed(ctx, providerId);
   if (!provider) throw new KratosError(404, { reason: `No sign-in provider "${providerId}" is configured.` });
   const state = query.state ?? '';
   const flowId = flowIdOfState(state);
@@ -164,7 +164,7 @@ async function askToConfirmLink(call: Call, from: Flow, provider: OidcProvider, 
   const credentials = await getCredentials(call.ctx.db, pending.identity_id);
   const types = credentials.map((c) => c.type);
   const otherProviders = linkedProviders(credentials.find((c) => c.type === 'oidc'))
-    .map((p) => providerNamed(call.ctx.options, p.provider))
+    .map((p) => providerNamed(call.ctx, p.provider))
     .filter((p): p is OidcProvider => p !== undefined);
   const nodes = [hiddenIdentifierNode(email)];
   if (types.includes('password')) nodes.push(passwordInput('current-password'), passwordLoginSubmit());

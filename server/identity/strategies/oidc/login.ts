@@ -8,7 +8,7 @@ import { loginButton } from './nodes.js';
 
 export const oidcLogin: LoginStrategy = {
   method: 'oidc',
-  firstFactorNodes: (call) => providersOf(call.ctx.options).map(loginButton),
+  firstFactorNodes: (call) => providersOf(call.ctx).map(loginButton),
   async login(call, flow, body) {
     // A provider is a first factor: it never answers a second-factor step.
     if (flow.wire.requested_aal === 'aal2') {
@@ -24,7 +24,7 @@ export const oidcLogin: LoginStrategy = {
       addMessage(flow, failure.accountDisabled());
       return { kind: 'form', status: 400 };
     }
-    const provider = providerNamed(call.ctx.options, body.provider);
+    const provider = providerNamed(call.ctx, body.provider);
     if (!provider) {
       addMessage(flow, validationReason(`Unknown sign-in provider "${String(body.provider ?? '')}".`));
       return { kind: 'form', status: 400 };

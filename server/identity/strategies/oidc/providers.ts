@@ -126,3 +126,35 @@ function parseProvider(entry: unknown, problem: (field: string, expected: string
   if (failed || !id || !clientId || !clientSecret || !issuer || !label) return undefined;
   return { id, label, preset: presetName as ProviderPreset, issuer, clientId, clientSecret, scopes, traits };
 }
+
+/** The project configuration's key for each field of the environment's format. */
+const CONFIG_KEYS: Record<string, string> = { preset: 'provider', issuer: 'issuer_url', tenant: 'microsoft_tenant', scopes: 'scope' };
+
+/**
+ * A provider as the project configuration writes it (Kratos' keys: `provider`, `issuer_url`,
+ * `microsoft_tenant`, `scope`), completed from the environment's provider of the same id: what
+ * the entry leaves out, the client secret above all, comes from there.
+ */
+export function providerFromConfig(entry: Record<string, unknown>, fallback?: OidcProvider): { provider: OidcProvider } | { problem: string } {
+  const preset = entry.provider ?? fallback?.preset;
+  const tenantOfFallback = preset === 'microsoft' && fallback ? /^https:\/\/login\.microsoftonline\.com\/([^/]+)\/v2\.0$/.exec(fallback.issuer)?.[1] : undefined;
+  const problems: string[] = [];
+  const provider = parseProvider(
+    {
+      id: entry.id,
+      preset,
+      label: entry.label ?? fallback?.label,
+      client_id: entry.client_id ?? fallback?.clientId,
+      client_secret: entry.client_secret ?? fallback?.clientSecret,
+      issuer: entry.issuer_url ?? (preset === 'microsoft' ? undefined : fallback?.issuer),
+      tenant: entry.microsoft_tenant ?? tenantOfFallback,
+      scopes: entry.scope ?? fallback?.scopes,
+      traits: fallback?.traits,
+    },
+    (field, expected) => {
+      if (field === 'client_secret') problems.push('.client_secret is required: give it here, or keep it in IDENTITY_OIDC_PROVIDERS under the same id');
+      else problems.push(`${field ? `.${CONFIG_KEYS[field] ?? field}` : ''} must be ${expected}`);
+    },
+  );
+  return provider ? { provider } : { problem: problems[0] ?? ' is not a provider this installation can use' };
+}

@@ -29,9 +29,9 @@ export interface PendingRegistration extends LinkedProvider {
 
 export const oidcRegistration: RegistrationStrategy = {
   method: 'oidc',
-  nodes: (call) => providersOf(call.ctx.options).map(registrationButton),
+  nodes: (call) => providersOf(call.ctx).map(registrationButton),
   async register(call, flow, body) {
-    const provider = providerNamed(call.ctx.options, body.provider);
+    const provider = providerNamed(call.ctx, body.provider);
     if (!provider) {
       addMessage(flow, failure.registrationNoStrategy());
       return { kind: 'form', status: 400 };

@@ -26,7 +26,7 @@ function otherWayToSignIn(credentials: readonly StoredCredential[], provider: st
 export const oidcSettings: SettingsStrategy = {
   method: 'oidc',
   async nodes(call, _flow, _identity, credentials) {
-    const providers = providersOf(call.ctx.options);
+    const providers = providersOf(call.ctx);
     const linked = new Set(linkedProviders(credentials.find((c) => c.type === 'oidc')).map((p) => p.provider));
     const configured = new Set(providers.map((p) => p.id));
     return providers.flatMap((p) => {
@@ -37,7 +37,7 @@ export const oidcSettings: SettingsStrategy = {
   async update(call, flow, body, active) {
     const { ctx } = call;
     const unlink = typeof body.unlink === 'string';
-    const provider = providerNamed(ctx.options, unlink ? body.unlink : body.link);
+    const provider = providerNamed(ctx, unlink ? body.unlink : body.link);
     if (!provider) {
       addMessage(flow, failure.settingsNoStrategy());
       return { kind: 'form', status: 400 };
@@ -48,7 +48,7 @@ export const oidcSettings: SettingsStrategy = {
     const links = linkedProviders(credentials.find((c) => c.type === 'oidc'));
     const link = links.find((p) => p.provider === provider.id);
     if (!link) return { kind: 'saved' };
-    if (!otherWayToSignIn(credentials, provider.id, new Set(providersOf(ctx.options).map((p) => p.id)))) {
+    if (!otherWayToSignIn(credentials, provider.id, new Set(providersOf(ctx).map((p) => p.id)))) {
       addMessage(flow, lastMethod(provider));
       return { kind: 'form', status: 400 };
     }

@@ -5,6 +5,7 @@
  * straight onto the `password` node.
  */
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/password-policy.js';
+import type { PasswordPolicy } from '../../../platform/project-settings.js';
 import { isCommonBreachedPassword } from './breached-passwords.js';
 import { passwordBreached, passwordIdentifierTooSimilar, passwordMaxLength, passwordMinLength, type UiText } from './messages.js';
 import { PASSWORD_MAX_LENGTH, countCharacters, normalizePassword } from './password-text.js';
@@ -19,6 +20,8 @@ export interface PasswordPolicyOptions {
   identifierSimilarity?: boolean;
   /** Reject passwords on the offline breach list; on by default. */
   breachedCheck?: boolean;
+  /** Sightings a password may have and still pass (Kratos' `max_breaches`, 0 by default). */
+  maxBreaches?: number;
 }
 
 export interface PasswordCandidate {
@@ -42,7 +45,7 @@ export function createPasswordValidator(options: PasswordPolicyOptions = {}): Pa
   const minLength = options.minLength ?? PASSWORD_MIN_LENGTH;
   const maxLength = options.maxLength ?? PASSWORD_MAX_LENGTH;
   const identifierSimilarity = options.identifierSimilarity ?? true;
-  const breachedCheck = options.breachedCheck ?? true;
+  const breachedCheck = (options.breachedCheck ?? true) && KNOWN_BREACHES > (options.maxBreaches ?? 0);
 
   if (!Number.isInteger(minLength) || minLength < 1) {
     throw new RangeError('Password minLength must be a positive integer');
@@ -64,6 +67,24 @@ export function createPasswordValidator(options: PasswordPolicyOptions = {}): Pa
         return [passwordBreached(KNOWN_BREACHES)];
       }
       return [];
+    },
+  };
+}
+
+/**
+ * The project's policy as it is at each call: a change saved in the project applies to the next
+ * password checked. `breachedCheck` false (tests) keeps the breach list off whatever is saved.
+ */
+export function livePasswordValidator(policy: () => PasswordPolicy, breachedCheck: boolean): PasswordValidator {
+  return {
+    validate(candidate) {
+      const current = policy();
+      return createPasswordValidator({
+        minLength: current.minLength,
+        identifierSimilarity: current.identifierSimilarity,
+        breachedCheck: breachedCheck && current.breachedCheck,
+        maxBreaches: current.maxBreaches,
+      }).validate(candidate);
     },
   };
 }
