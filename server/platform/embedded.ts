@@ -10,7 +10,15 @@ import { DEFAULT_LIFESPANS } from '../identity/options.js';
 import { DEFAULT_OAUTH2_LIFESPANS } from '../oauth2/options.js';
 import { buildPlatformService } from './app.js';
 import { PLATFORM_SCHEMA } from './migrations.js';
-import { identitySettingsOf, oauth2SettingsOf, type IdentitySettings, type OAuth2Settings, type SettingsSource } from './project-settings.js';
+import {
+  identitySettingsOf,
+  oauth2SettingsOf,
+  permissionSettingsOf,
+  type IdentitySettings,
+  type OAuth2Settings,
+  type PermissionSettings,
+  type SettingsSource,
+} from './project-settings.js';
 
 export interface EmbeddedPlatform {
   url: string;
@@ -18,6 +26,7 @@ export interface EmbeddedPlatform {
   /** The project's settings for this instance's embedded identity service and OAuth2 provider. */
   identitySettings: SettingsSource<IdentitySettings>;
   oauth2Settings: SettingsSource<OAuth2Settings>;
+  permissionSettings: SettingsSource<PermissionSettings>;
   close(): Promise<void>;
 }
 
@@ -54,6 +63,7 @@ export async function startEmbeddedPlatform(config: Config, log: FastifyBaseLogg
       adminToken,
       identitySettings: live.settings(({ document }) => identitySettingsOf(document, { sessionLifespanMs: DEFAULT_LIFESPANS.sessionMs, environmentProviders })),
       oauth2Settings: live.settings(({ document }) => oauth2SettingsOf(document, { accessToken, refreshToken, idToken })),
+      permissionSettings: live.settings(({ document }) => permissionSettingsOf(document)),
       async close() {
         await app.close();
         await db.close();

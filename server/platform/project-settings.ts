@@ -39,6 +39,17 @@ export interface OAuth2Settings {
   ttl: { accessToken: number; refreshToken: number; idToken: number };
 }
 
+export interface PermissionSettings {
+  /**
+   * Keto's `namespaces`: names, or Ory Permission Language models given as `base64://<OPL>`
+   * (decoded here; the permission service parses them).
+   */
+  namespaces: readonly ({ name: string } | { opl: string })[];
+  maxReadDepth: number;
+  maxReadWidth: number;
+  strictMode: boolean;
+}
+
 /** What a service holds: the settings now, and a promise that they are current before a request is answered. */
 export interface SettingsSource<T> {
   current(): T;
@@ -121,5 +132,22 @@ export function oauth2SettingsOf(document: ProjectDocument, defaults: OAuth2Sett
       refreshToken: seconds(ttl.refresh_token, defaults.refreshToken),
       idToken: seconds(ttl.id_token, defaults.idToken),
     },
+  };
+}
+
+/** Keto's defaults: depth 5, width 100, strict mode off. */
+export function permissionSettingsOf(document: ProjectDocument): PermissionSettings {
+  const config = document.services.permission.config;
+  const limit = at(config, 'limit');
+  const namespaces = Array.isArray(config.namespaces) ? (config.namespaces as Json[]) : [];
+  return {
+    namespaces: namespaces.map((entry) =>
+      typeof entry.location === 'string'
+        ? { opl: Buffer.from(entry.location.slice('base64://'.length).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8') }
+        : { name: String(entry.name) },
+    ),
+    maxReadDepth: typeof limit.max_read_depth === 'number' ? limit.max_read_depth : 5,
+    maxReadWidth: typeof limit.max_read_width === 'number' ? limit.max_read_width : 100,
+    strictMode: at(config, 'feature_flags').strict_mode === true,
   };
 }
