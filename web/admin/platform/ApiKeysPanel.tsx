@@ -60,7 +60,7 @@ export function ApiKeysPanel({ projectId }: { projectId: string }) {
       ) : (
         <div className="data-table">
           <div className="data-table-scroll" aria-busy={keys.isFetching || undefined}>
-            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (platform.css). */}
+            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css). */}
             <table className="table stacked-table" role="table" aria-labelledby="platform-keys-title">
               <thead role="rowgroup">
                 <tr role="row">

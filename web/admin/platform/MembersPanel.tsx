@@ -53,7 +53,7 @@ export function MembersPanel({ projectId }: { projectId: string }) {
       ) : (
         <div className="data-table">
           <div className="data-table-scroll" aria-busy={members.isFetching || undefined}>
-            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (platform.css). */}
+            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css). */}
             <table className="table stacked-table" role="table" aria-labelledby="platform-members-title">
               <thead role="rowgroup">
                 <tr role="row">
@@ -80,7 +80,7 @@ export function MembersPanel({ projectId }: { projectId: string }) {
                         {member.id === myId && <span className="status-badge">{t('admin.members.you')}</span>}
                       </span>
                     </th>
-                    <td role="cell" data-label={t('platformAdmin.members.email')} className="cell-break">
+                    <td role="cell" data-label={t('platformAdmin.members.email')}>
                       <span className="person">
                         {member.email}
                         {!member.email_verified && (

@@ -70,7 +70,7 @@ export function SocialProvidersPanel({ project, onReload }: { project: PlatformP
       )}
       <div className="data-table">
         <div className="data-table-scroll">
-          {/* Explicit roles: on a narrow screen the rows are laid out as blocks (platform.css), and browsers drop the implicit table roles of parts no longer displayed as a table. */}
+          {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css), and browsers drop the implicit table roles of parts no longer displayed as a table. */}
           <table className="table stacked-table" role="table" aria-labelledby="platform-providers-title">
             <thead role="rowgroup">
               <tr role="row">
@@ -107,9 +107,9 @@ export function SocialProvidersPanel({ project, onReload }: { project: PlatformP
                     {provider.label ?? '—'}
                   </td>
                   <td role="cell" data-label={t('platformAdmin.providers.clientId')}>
-                    <code className="cell-break">{provider.client_id}</code>
+                    <code>{provider.client_id}</code>
                   </td>
-                  <td role="cell" data-label={t('platformAdmin.providers.issuer')} className="cell-break">
+                  <td role="cell" data-label={t('platformAdmin.providers.issuer')}>
                     {provider.issuer_url ?? '—'}
                   </td>
                   <td role="cell" className="align-end row-actions">
