@@ -48,6 +48,8 @@ export function ProviderModal({ project: current, index, onClose, onReload }: Pr
   const [initial] = useState(() => (editing ? valuesOfProvider(editing) : EMPTY_PROVIDER));
   const patch = usePatchProject(project.id);
   const [conflict, setConflict] = useState(false);
+  // The kind decides which of issuer and tenant is asked for, so their checks read it.
+  const [kind, setKind] = useState(initial.provider);
   const form = useFormState(initial, {
     id: (value) => {
       if (editing) return undefined;
@@ -56,13 +58,16 @@ export function ProviderModal({ project: current, index, onClose, onReload }: Pr
     },
     provider: (value) => (value ? undefined : t('admin.fieldRequired')),
     clientId: (value) => (value.trim() ? undefined : t('admin.fieldRequired')),
+    issuer: (value) => {
+      if (kind !== 'generic' || URL.canParse(value.trim())) return undefined;
+      return value.trim() ? t('platformAdmin.providers.issuerInvalid') : t('admin.fieldRequired');
+    },
+    tenant: (value) => {
+      if (kind !== 'microsoft' || TENANT.test(value.trim())) return undefined;
+      return value.trim() ? t('platformAdmin.providers.tenantInvalid') : t('admin.fieldRequired');
+    },
   });
-  const kind = form.values.provider;
-  const issuer = form.values.issuer.trim();
-  const issuerError = kind === 'generic' && !URL.canParse(issuer) ? (issuer ? t('platformAdmin.providers.issuerInvalid') : t('admin.fieldRequired')) : undefined;
-  const tenant = form.values.tenant.trim();
-  const tenantError = kind === 'microsoft' && !TENANT.test(tenant) ? (tenant ? t('platformAdmin.providers.tenantInvalid') : t('admin.fieldRequired')) : undefined;
-  const [tried, setTried] = useState(false);
+  const kindField = form.field('provider');
 
   const submit = form.handleSubmit(
     async (values: ProviderValues) => {
@@ -86,11 +91,6 @@ export function ProviderModal({ project: current, index, onClose, onReload }: Pr
   );
 
   const callback = `${globalThis.location?.origin ?? ''}/.ory/self-service/methods/oidc/callback/${form.values.id.trim() || 'id'}`;
-  // The issuer and tenant checks depend on the kind, so they are made here, shown once a save was tried.
-  const field = (name: 'issuer' | 'tenant', error: string | undefined) => {
-    const binding = form.field(name);
-    return { ...binding, error: (tried ? error : undefined) ?? binding.error };
-  };
 
   return (
     <Modal
@@ -110,19 +110,7 @@ export function ProviderModal({ project: current, index, onClose, onReload }: Pr
         </>
       }
     >
-      <form
-        id="platform-provider"
-        className="config-fields"
-        noValidate
-        onSubmit={(event) => {
-          setTried(true);
-          if (issuerError || tenantError) {
-            event.preventDefault();
-            return;
-          }
-          void submit(event);
-        }}
-      >
+      <form id="platform-provider" className="config-fields" noValidate onSubmit={(event) => void submit(event)}>
         {editing ? (
           <dl className="facts">
             <dt>{t('platformAdmin.providers.id')}</dt>
@@ -154,7 +142,11 @@ export function ProviderModal({ project: current, index, onClose, onReload }: Pr
             label={t('platformAdmin.providers.kind')}
             isRequired
             options={PROVIDER_KINDS.map((id) => ({ id, label: t(`platformAdmin.providers.kinds.${id}`) }))}
-            {...form.field('provider')}
+            {...kindField}
+            onChange={(value) => {
+              setKind(value);
+              kindField.onChange(value);
+            }}
           />
           <TextField label={t('platformAdmin.providers.label')} description={t('platformAdmin.providers.labelHint')} autoComplete="off" maxLength={100} {...form.field('label')} />
         </div>
@@ -166,7 +158,7 @@ export function ProviderModal({ project: current, index, onClose, onReload }: Pr
             type="url"
             autoComplete="off"
             placeholder="https://sso.example.com"
-            {...field('issuer', issuerError)}
+            {...form.field('issuer')}
           />
         )}
         {kind === 'microsoft' && (
@@ -176,7 +168,7 @@ export function ProviderModal({ project: current, index, onClose, onReload }: Pr
             isRequired
             autoComplete="off"
             maxLength={100}
-            {...field('tenant', tenantError)}
+            {...form.field('tenant')}
           />
         )}
         <div className="form-grid">

@@ -6,6 +6,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.js';
 import type { Translate } from '../../lib/translator.js';
+import { displayName } from '../../session/display-name.js';
+import { useSession } from '../../session/use-session.js';
 import { DateText } from '../../ui/DateText.js';
 import { QueryError } from '../../ui/QueryError.js';
 import type { ApiKey, PlatformMember, ProjectRevision } from './platform-types.js';
@@ -14,10 +16,18 @@ import { operationLine } from './revision-text.js';
 
 const shortId = (id: string | null) => (id ?? '').slice(0, 8);
 
-function actorText(t: Translate, actor: ProjectRevision['actor'], members: readonly PlatformMember[], keys: readonly ApiKey[]): string {
+interface Names {
+  members: readonly PlatformMember[];
+  keys: readonly ApiKey[];
+  /** The signed-in administrator: their own changes are named even without the members list. */
+  me?: { id: string; name: string };
+}
+
+function actorText(t: Translate, actor: ProjectRevision['actor'], { members, keys, me }: Names): string {
   if (actor.kind === 'identity') {
     const member = members.find((m) => m.id === actor.id);
-    return member?.name || member?.email || t('platformAdmin.history.administrator', { id: shortId(actor.id) });
+    if (member) return member.name || member.email;
+    return actor.id === me?.id ? me.name : t('platformAdmin.history.administrator', { id: shortId(actor.id) });
   }
   if (actor.kind === 'api-key') {
     const key = keys.find((k) => k.id === actor.id);
@@ -40,10 +50,16 @@ export function RevisionHistory({ projectId }: { projectId: string }) {
   // Names for the ids revisions carry; without them the ids are shown.
   const members = useMembers(projectId);
   const keys = useApiKeys(projectId);
+  const session = useSession();
 
   if (!revisions.data) {
     return revisions.isError ? <QueryError error={revisions.error} onRetry={() => void revisions.refetch()} /> : <div className="shell-loading spinner" />;
   }
+  const names: Names = {
+    members: members.data ?? [],
+    keys: keys.data ?? [],
+    me: session.data ? { id: session.data.identity.id, name: displayName(session.data) } : undefined,
+  };
   return (
     <section className="panel" aria-labelledby="platform-history-title">
       <h2 id="platform-history-title" className="panel-title">
@@ -54,7 +70,7 @@ export function RevisionHistory({ projectId }: { projectId: string }) {
         {revisions.data.map((revision) => (
           <li key={revision.id} className="revision">
             <p className="revision-head">
-              <span className="revision-actor">{actorText(t, revision.actor, members.data ?? [], keys.data ?? [])}</span>
+              <span className="revision-actor">{actorText(t, revision.actor, names)}</span>
               <span className="revision-date">
                 <DateText date={revision.created_at} withTime />
               </span>
