@@ -180,6 +180,35 @@ describe('the identity platform settings', () => {
     expect(patches(calls)[0]!.body).toEqual([{ op: 'replace', path: '/services/identity/config/session/lifespan', value: '720h' }]);
   });
 
+  it('marks the field whose JSON path a refusal names, and keeps what was typed', async () => {
+    projectApi({
+      'GET /.ory/projects': { status: 200, body: [metadata] },
+      [`GET ${PROJECT}`]: { status: 200, body: project('rev-1') },
+      [`PATCH ${PROJECT}/revision/rev-1`]: {
+        status: 400,
+        body: { error: { code: 400, status: 'Bad Request', reason: 'services.permission.config.limit.max_read_depth must be <= 40', message: 'The request was malformed' } },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ConfirmProvider>
+        <PlatformPage tab="settings" />
+      </ConfirmProvider>,
+    );
+    const form = await screen.findByRole('form', { name: 'Permissions' });
+    const depth = within(form).getByRole('textbox', { name: 'Maximum read depth' });
+    await user.clear(depth);
+    await user.type(depth, '50');
+    await user.tab();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(depth.getAttribute('aria-invalid')).toBe('true'));
+    within(form).getByText('This value was not accepted.');
+    expect(within(form).getByRole('alert').textContent).toBe('The identity platform did not accept this change: services.permission.config.limit.max_read_depth must be <= 40');
+    expect((depth as HTMLInputElement).value).toBe('50');
+    expect(within(form).getByRole('textbox', { name: 'Maximum read width' }).getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('says so when someone else saved meanwhile, and reloads the current settings', async () => {
     let current = project('rev-1');
     const calls = projectApi({
