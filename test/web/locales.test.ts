@@ -41,13 +41,21 @@ interface Entry {
 }
 
 /**
- * A locale's catalogue is five files: the account interface's (`<locale>.json`, loaded by the
+ * A locale's catalogue is six files: the account interface's (`<locale>.json`, loaded by the
  * sign-in page), the session cards' (`session/<locale>.json`), the signed-in areas' (`app/<locale>.json`), the OAuth2 administration's
- * (`oauth2-admin/<locale>.json`, fetched with its screens) and the PDF report's
+ * (`oauth2-admin/<locale>.json`, fetched with its screens), the identity platform administration's
+ * (`platform-admin/<locale>.json`, likewise) and the PDF report's
  * (`report/<locale>.json`, read by the server). Checked as one, so a key moved between them is
  * still a key, and no namespace may be in two but `messages`, whose ids may be in only one.
  */
-const FILES = (locale: Locale) => [`${locale}.json`, `session/${locale}.json`, `app/${locale}.json`, `oauth2-admin/${locale}.json`, `report/${locale}.json`];
+const FILES = (locale: Locale) => [
+  `${locale}.json`,
+  `session/${locale}.json`,
+  `app/${locale}.json`,
+  `oauth2-admin/${locale}.json`,
+  `platform-admin/${locale}.json`,
+  `report/${locale}.json`,
+];
 
 function readCatalogueTexts(locale: Locale): { file: string; text: string }[] {
   return FILES(locale).map((file) => ({ file, text: readFileSync(`${localesDir}${file}`, 'utf8') }));

@@ -14,6 +14,7 @@ import { NotFoundPage } from '../ui/NotFoundPage.js';
 import { AdminFrame } from './AdminFrame.js';
 import { FirstSection } from './FirstSection.js';
 import { loadOAuth2Texts } from './oauth2/texts.js';
+import { loadPlatformTexts } from './platform/texts.js';
 
 /**
  * Each screen is a chunk of its own: opening the devices does not download the phone-number
@@ -32,6 +33,10 @@ const ApplicationPage = lazy(async () => {
 const OAuth2Page = lazy(async () => {
   const [page] = await Promise.all([import('./oauth2/OAuth2Page.js'), loadOAuth2Texts()]);
   return { default: page.OAuth2Page };
+});
+const PlatformPage = lazy(async () => {
+  const [page] = await Promise.all([import('./platform/PlatformPage.js'), loadPlatformTexts()]);
+  return { default: page.PlatformPage };
 });
 const NotificationsPage = lazy(async () => ({ default: (await import('./notifications/NotificationsPage.js')).NotificationsPage }));
 const OrgSettingsPage = lazy(async () => ({ default: (await import('./org-settings/OrgSettingsPage.js')).OrgSettingsPage }));
@@ -111,6 +116,26 @@ export function AdminRoutes() {
             <ApplicationPage key={clientId} clientId={clientId} />
           </GlobalPage>
         )}
+      </Route>
+      <Route path="/admin/platform">
+        <GlobalPage ids={['admin:platform']}>
+          <PlatformPage tab="settings" />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/platform/history">
+        <GlobalPage ids={['admin:platform']}>
+          <PlatformPage tab="history" />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/platform/api-keys">
+        <GlobalPage ids={['admin:platform']}>
+          <PlatformPage tab="api-keys" />
+        </GlobalPage>
+      </Route>
+      <Route path="/admin/platform/members">
+        <GlobalPage ids={['admin:platform']}>
+          <PlatformPage tab="members" />
+        </GlobalPage>
       </Route>
       <Route path="/admin/orgs/:orgId">{({ orgId }) => <FirstSection key={orgId} sections={ORG_SECTIONS} orgId={orgId} />}</Route>
       <Route path="/admin/orgs/:orgId/settings">

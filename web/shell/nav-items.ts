@@ -33,6 +33,7 @@ export const GLOBAL_SECTIONS: readonly NavItem[] = [
   { id: 'users', label: 'users', href: () => '/admin/users', permissions: ['admin:users'] },
   { id: 'firmware', label: 'firmware', href: () => '/admin/firmware', permissions: ['admin:firmware'] },
   { id: 'oauth2', label: 'oauth2', href: () => '/admin/oauth2', permissions: ['admin:oauth2'] },
+  { id: 'platform', label: 'platform', href: () => '/admin/platform', permissions: ['admin:platform'] },
 ];
 
 const anyOf = (sections: readonly NavItem[]) => [...new Set(sections.flatMap((s) => s.permissions))];
@@ -49,6 +50,13 @@ export function isInSection(item: NavItem, orgId: string, path: string): boolean
   if (item.id === 'projects') return path === target || path.startsWith('/projects/') || path.startsWith(`${target}/`);
   // `/admin/orgs/<id>/…` is one organisation's administration, not the list of all of them.
   if (item.id === 'administration')
-    return path === '/admin' || path === '/admin/orgs' || path.startsWith('/admin/users') || path.startsWith('/admin/firmware') || path.startsWith('/admin/oauth2');
+    return (
+      path === '/admin' ||
+      path === '/admin/orgs' ||
+      path.startsWith('/admin/users') ||
+      path.startsWith('/admin/firmware') ||
+      path.startsWith('/admin/oauth2') ||
+      path.startsWith('/admin/platform')
+    );
   return path === target || path.startsWith(`${target}/`);
 }

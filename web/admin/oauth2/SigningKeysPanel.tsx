@@ -53,8 +53,8 @@ export function SigningKeysPanel() {
       ) : (
         <div className="data-table">
           <div className="data-table-scroll" aria-busy={keys.isFetching || undefined}>
-            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (oauth2.css), and browsers drop the implicit table roles of parts no longer displayed as a table. */}
-            <table className="table signing-keys-table" role="table" aria-labelledby="oauth2-signing-keys">
+            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css), and browsers drop the implicit table roles of parts no longer displayed as a table. */}
+            <table className="table stacked-table" role="table" aria-labelledby="oauth2-signing-keys">
               <thead role="rowgroup">
                 <tr role="row">
                   <th scope="col" role="columnheader">
