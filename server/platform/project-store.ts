@@ -9,6 +9,7 @@ import jsonPatch, { type Operation } from 'fast-json-patch';
 import type { Database, Queryable } from '../db/database.js';
 import type { ProjectDocument, ProjectDocumentValidator } from './config-schema.js';
 import { PlatformError } from './platform-error.js';
+import { keepStoredSecrets } from './provider-secrets.js';
 
 export interface ProjectRecord {
   id: string;
@@ -132,13 +133,16 @@ export class ProjectStore {
       } catch (error) {
         throw new PlatformError(400, patchProblem(error));
       }
-      return { next, patch: [...operations] };
+      return { next: keepStoredSecrets(current, next), patch: [...operations] };
     });
   }
 
   /** Replaces the document (PUT); the revision records the patch that turns the old one into it. */
   replace(document: unknown, change: Change): Promise<ProjectRecord> {
-    return this.change(change, (current) => ({ next: document, patch: jsonPatch.compare(current, document as object) }));
+    return this.change(change, (current) => {
+      const next = keepStoredSecrets(current, document) as object;
+      return { next, patch: jsonPatch.compare(current, next) };
+    });
   }
 
   async revisions(limit = 100): Promise<Revision[]> {

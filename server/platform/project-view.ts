@@ -4,6 +4,7 @@
  */
 import type { ApiKeyRecord } from './api-key-store.js';
 import type { ProjectRecord, Revision } from './project-store.js';
+import { documentWithoutSecrets, patchWithoutSecrets } from './provider-secrets.js';
 
 /** Fixed for an installation: it runs, as production, where it is installed. */
 const STATE = 'running';
@@ -11,7 +12,7 @@ const ENVIRONMENT = 'prod';
 const HOME_REGION = 'global';
 
 export function projectView(project: ProjectRecord) {
-  const { name, services, cors_admin, cors_public } = project.document;
+  const { name, cors_admin, cors_public } = project.document;
   return {
     id: project.id,
     name,
@@ -22,7 +23,7 @@ export function projectView(project: ProjectRecord) {
     revision_id: project.revisionId,
     organizations: [],
     workspace_id: null,
-    services,
+    services: documentWithoutSecrets(project.document).services,
     cors_admin,
     cors_public,
   };
@@ -66,6 +67,6 @@ export function revisionView(revision: Revision) {
     project_id: revision.projectId,
     created_at: revision.createdAt.toISOString(),
     actor: { kind, id },
-    patch: revision.patch,
+    patch: patchWithoutSecrets(revision.patch),
   };
 }

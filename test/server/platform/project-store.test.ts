@@ -121,6 +121,27 @@ describe.each(backendsFor('platform'))('the project store on %s', (_name, makeBa
     expect((await platform.call('GET', `/projects/${projectId}/revisions`)).body).toHaveLength(1);
   });
 
+  it('never answers a social sign-in client secret back, and keeps the stored one when a change leaves it out', async () => {
+    const providers = '/services/identity/config/selfservice/methods/oidc/config/providers';
+    const secret = 'provider-secret-that-must-not-leave';
+    const provider = { id: 'acme', provider: 'generic', client_id: 'acme-client', client_secret: secret, issuer_url: 'https://id.example.com' };
+    expect((await platform.call('PATCH', `/projects/${projectId}`, [{ op: 'add', path: `${providers}/-`, value: provider }])).status).toBe(200);
+    const read = (await platform.call('GET', `/projects/${projectId}`)).body;
+    expect(JSON.stringify(read)).not.toContain(secret);
+    expect(read.services.identity.config.selfservice.methods.oidc.config.providers[0]).toMatchObject({ id: 'acme', client_id: 'acme-client' });
+    expect(JSON.stringify((await platform.call('GET', `/projects/${projectId}/revisions`)).body)).not.toContain(secret);
+
+    // Written back as read, with a new label: the secret stays.
+    read.services.identity.config.selfservice.methods.oidc.config.providers[0].label = 'Acme';
+    const { id: _id, name, services, cors_admin, cors_public } = read;
+    expect((await platform.call('PUT', `/projects/${projectId}`, { name, services, cors_admin, cors_public })).status).toBe(200);
+    const stored = await db.query<{ document: any }>('SELECT document FROM project');
+    expect(stored.rows[0]!.document.services.identity.config.selfservice.methods.oidc.config.providers[0]).toMatchObject({ label: 'Acme', client_secret: secret });
+    const setAgain = await platform.call('PATCH', `/projects/${projectId}`, [{ op: 'replace', path: `${providers}/0/client_secret`, value: 'another-secret' }]);
+    expect(JSON.stringify(setAgain.body)).not.toContain('another-secret');
+    expect((await platform.call('GET', `/projects/${projectId}/revisions`)).body[0].patch[0].value).toBe('[hidden]');
+  });
+
   it('refuses a patch against a revision that has moved on with a 409, and changes nothing', async () => {
     const start = (await platform.call('GET', `/projects/${projectId}`)).body.revision_id;
     const first = await platform.call('PATCH', `/projects/${projectId}/revision/${start}`, [{ op: 'replace', path: RECOVERY, value: 'link' }]);
