@@ -1,7 +1,7 @@
 /**
  * What a new password must be: its minimum length, not too close to the account's address, and
- * not found in breaches (Have I Been Pwned), with how many breaches are tolerated and whether a
- * failed lookup lets the password through.
+ * not on the server's own list of breached passwords. Kratos' `ignore_network_errors` is left
+ * out: the list is local, there is no network call to fail.
  */
 import { useTranslation } from '../../lib/i18n.js';
 import { CheckboxField } from '../../ui/form/CheckboxField.js';
@@ -20,7 +20,6 @@ type Values = {
   similarity: boolean;
   breaches: boolean;
   maxBreaches: number;
-  ignoreNetworkErrors: boolean;
 };
 
 const FIELDS: ConfigFields<Values> = {
@@ -28,7 +27,6 @@ const FIELDS: ConfigFields<Values> = {
   similarity: flag(`${POLICY}/identifier_similarity_check_enabled`, true),
   breaches: flag(`${POLICY}/haveibeenpwned_enabled`, true),
   maxBreaches: whole(`${POLICY}/max_breaches`, 0),
-  ignoreNetworkErrors: flag(`${POLICY}/ignore_network_errors`, true),
 };
 
 export function PasswordPolicyForm({ project, onReload }: { project: PlatformProject; onReload: () => Promise<unknown> }) {
@@ -66,12 +64,6 @@ export function PasswordPolicyForm({ project, onReload }: { project: PlatformPro
                 minValue={MAX_BREACHES.min}
                 maxValue={MAX_BREACHES.max}
                 {...form.field('maxBreaches')}
-              />
-              <CheckboxField
-                label={t('platformAdmin.password.ignoreNetworkErrors')}
-                description={t('platformAdmin.password.ignoreNetworkErrorsHint')}
-                isDisabled={!breaches}
-                {...form.field('ignoreNetworkErrors')}
               />
             </div>
           </div>
