@@ -261,7 +261,15 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
  *                 carries), or a session whose user list holds one of `permissions` (global
  *                 administrators), under the CSRF rules of `/api` for unsafe methods.
  *
+ * `apiPath` marks the rows the API service answers, because global administrators (the project's
+ * members) are its users: the gateway first asks the platform service whether `:project` names
+ * the project (404 otherwise), then calls `apiPath` on the API, naming the caller in a signed
+ * platform assertion (shared/platform-assertion.ts). Every other row goes to the platform service
+ * at the same path without `/.ory`.
+ *
  * `evicts.apiKeyParam` names the key a successful call revoked: every gateway instance forgets it.
+ * `evicts.identityParam` names the identity whose cached permission lists a successful call made
+ * stale, on every gateway instance.
  */
 export type ProjectApiScope = 'apiKeyOrUser';
 
@@ -271,7 +279,9 @@ export interface ProjectApiRoutePolicy {
   path: string;
   scope: ProjectApiScope;
   permissions: readonly PermissionId[];
-  evicts?: { apiKeyParam: string };
+  /** The API service's path (with the same `:name` parameters) when it, not the platform service, answers. */
+  apiPath?: string;
+  evicts?: { apiKeyParam: string } | { identityParam: string };
 }
 
 const keyOrAdmin = (method: HttpMethod, path: string, extra: Partial<ProjectApiRoutePolicy> = {}): ProjectApiRoutePolicy => ({
@@ -298,7 +308,112 @@ export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
   keyOrAdmin('POST', '/.ory/projects/:project/tokens'),
   keyOrAdmin('DELETE', '/.ory/projects/:project/tokens/:tokenId', { evicts: { apiKeyParam: 'tokenId' } }),
 
+  // ── Members: the global administrators, kept by the API service ──────────
+  keyOrAdmin('GET', '/.ory/projects/:project/members', { apiPath: '/internal/global-admins' }),
+  keyOrAdmin('DELETE', '/.ory/projects/:project/members/:member', { apiPath: '/internal/global-admins/:member', evicts: { identityParam: 'member' } }),
+
   // ── The console's active project (legacy, in the specification) ──────────
   keyOrAdmin('GET', '/.ory/console/active/project'),
   keyOrAdmin('PUT', '/.ory/console/active/project'),
+];
+
+/**
+ * The identity platform's admin APIs, as an Ory Network project serves them on its URL and with
+ * Ory's paths: the identity service's (identities, sessions, courier messages, recovery) and the
+ * OAuth2 provider's (clients, signing keys, login/consent/logout requests, consent and login
+ * sessions, introspection, token deletion, jwt-bearer trust). The gateway forwards each to the
+ * `service`'s admin listener with that service's own admin token, never the caller's key, and
+ * passes on no client header but the body's content type and `Accept`. A method and path not
+ * listed here does not exist for any caller (404, with or without a key); a parameter is one
+ * plain path segment (letters, digits, `-`, `_`, `.`, `~`), never percent-encoded or a dot segment.
+ *
+ * Scope:
+ *   apiKey  an API key of the project in `Authorization: Bearer <key>`, checked as the project
+ *           API checks it (a wrong one is a 401, counted per client address). Sessions never
+ *           open these routes: a global administrator's browser gets a 401 like anyone without
+ *           a key.
+ *
+ * `evicts` names the cached sessions a successful call ended or changed (the eviction kinds of
+ * the `/api` table), on every gateway instance.
+ */
+export type AdminApiScope = 'apiKey';
+export type AdminApiService = 'identity' | 'oauth2';
+
+export interface AdminApiRoutePolicy {
+  method: HttpMethod;
+  /** Path pattern with `:name` parameters; the upstream path is this without `/.ory`. */
+  path: string;
+  scope: AdminApiScope;
+  service: AdminApiService;
+  evicts?: Extract<Eviction, { identitySessionsParam: string } | { sessionParam: string }>;
+}
+
+const adminRoute =
+  (service: AdminApiService) =>
+  (method: HttpMethod, path: string, evicts?: AdminApiRoutePolicy['evicts']): AdminApiRoutePolicy => ({
+    method,
+    path,
+    scope: 'apiKey',
+    service,
+    ...(evicts ? { evicts } : {}),
+  });
+const identityAdmin = adminRoute('identity');
+const oauth2Admin = adminRoute('oauth2');
+
+export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
+  // ── Identity service: identities (a changed or deleted identity's cached sessions go) ──
+  identityAdmin('GET', '/.ory/admin/identities'),
+  identityAdmin('POST', '/.ory/admin/identities'),
+  identityAdmin('GET', '/.ory/admin/identities/:id'),
+  identityAdmin('PUT', '/.ory/admin/identities/:id', { identitySessionsParam: 'id' }),
+  identityAdmin('PATCH', '/.ory/admin/identities/:id', { identitySessionsParam: 'id' }),
+  identityAdmin('DELETE', '/.ory/admin/identities/:id', { identitySessionsParam: 'id' }),
+  identityAdmin('DELETE', '/.ory/admin/identities/:id/credentials/:type'),
+  identityAdmin('GET', '/.ory/admin/identities/:id/sessions'),
+  identityAdmin('DELETE', '/.ory/admin/identities/:id/sessions', { identitySessionsParam: 'id' }),
+
+  // ── Identity service: sessions, courier messages, recovery ───────────────
+  identityAdmin('GET', '/.ory/admin/sessions'),
+  identityAdmin('GET', '/.ory/admin/sessions/:id'),
+  identityAdmin('DELETE', '/.ory/admin/sessions/:id', { sessionParam: 'id' }),
+  identityAdmin('PATCH', '/.ory/admin/sessions/:id/extend'),
+  identityAdmin('GET', '/.ory/admin/courier/messages'),
+  identityAdmin('GET', '/.ory/admin/courier/messages/:id'),
+  identityAdmin('POST', '/.ory/admin/recovery/code'),
+  identityAdmin('POST', '/.ory/admin/recovery/link'),
+
+  // ── OAuth2 provider: clients and the ID token signing keys ───────────────
+  oauth2Admin('GET', '/.ory/admin/clients'),
+  oauth2Admin('POST', '/.ory/admin/clients'),
+  oauth2Admin('GET', '/.ory/admin/clients/:id'),
+  oauth2Admin('PUT', '/.ory/admin/clients/:id'),
+  oauth2Admin('PATCH', '/.ory/admin/clients/:id'),
+  oauth2Admin('DELETE', '/.ory/admin/clients/:id'),
+  oauth2Admin('PUT', '/.ory/admin/clients/:id/lifespans'),
+  oauth2Admin('GET', '/.ory/admin/keys/:set'),
+  oauth2Admin('POST', '/.ory/admin/keys/:set'),
+  oauth2Admin('GET', '/.ory/admin/keys/:set/:kid'),
+  oauth2Admin('DELETE', '/.ory/admin/keys/:set/:kid'),
+
+  // ── OAuth2 provider: login, consent and logout requests; sessions; tokens ──
+  oauth2Admin('GET', '/.ory/admin/oauth2/auth/requests/login'),
+  oauth2Admin('PUT', '/.ory/admin/oauth2/auth/requests/login/accept'),
+  oauth2Admin('PUT', '/.ory/admin/oauth2/auth/requests/login/reject'),
+  oauth2Admin('GET', '/.ory/admin/oauth2/auth/requests/consent'),
+  oauth2Admin('PUT', '/.ory/admin/oauth2/auth/requests/consent/accept'),
+  oauth2Admin('PUT', '/.ory/admin/oauth2/auth/requests/consent/reject'),
+  oauth2Admin('GET', '/.ory/admin/oauth2/auth/requests/logout'),
+  oauth2Admin('PUT', '/.ory/admin/oauth2/auth/requests/logout/accept'),
+  oauth2Admin('PUT', '/.ory/admin/oauth2/auth/requests/logout/reject'),
+  oauth2Admin('GET', '/.ory/admin/oauth2/auth/sessions/consent'),
+  oauth2Admin('DELETE', '/.ory/admin/oauth2/auth/sessions/consent'),
+  oauth2Admin('DELETE', '/.ory/admin/oauth2/auth/sessions/login'),
+  oauth2Admin('POST', '/.ory/admin/oauth2/introspect'),
+  oauth2Admin('DELETE', '/.ory/admin/oauth2/tokens'),
+
+  // ── OAuth2 provider: trusted jwt-bearer issuers ──────────────────────────
+  oauth2Admin('GET', '/.ory/admin/trust/grants/jwt-bearer/issuers'),
+  oauth2Admin('POST', '/.ory/admin/trust/grants/jwt-bearer/issuers'),
+  oauth2Admin('GET', '/.ory/admin/trust/grants/jwt-bearer/issuers/:id'),
+  oauth2Admin('DELETE', '/.ory/admin/trust/grants/jwt-bearer/issuers/:id'),
 ];

@@ -48,6 +48,7 @@ import { installFleet } from './fleet/routes.js';
 import { surveyBlobs } from './survey-blobs.js';
 import { installSurvey } from './survey/routes.js';
 import { registerAdminUserRoutes } from './users/admin-routes.js';
+import { registerGlobalAdminRoutes } from './users/global-admin-routes.js';
 import { registerUserMessageRoutes } from './users/message-routes.js';
 import { registerUserSessionRoutes } from './users/session-routes.js';
 import { KnownUsers } from './users/known-users.js';
@@ -122,6 +123,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerPermissionRoutes(app, ctx);
   await registerUserSettingsRoutes(app, ctx);
   await registerAdminUserRoutes(app, ctx);
+  await registerGlobalAdminRoutes(app, ctx);
   await registerUserSessionRoutes(app, ctx);
   await registerUserMessageRoutes(app, ctx);
   await registerOAuth2ApplicationRoutes(app, oauth2);

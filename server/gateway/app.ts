@@ -10,7 +10,9 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AssertionSigner } from './assertion.js';
 import { Authorizer } from './authorize.js';
+import { adminApi } from './admin-api.js';
 import { apiFastLane, type FastLane } from './api-fast-lane.js';
+import type { ApiKeyCheck } from './api-key-check.js';
 import { ApiKeys } from './api-keys.js';
 import { apiProxy } from './api-proxy.js';
 import { authzRoute } from './bff/authz.js';
@@ -46,6 +48,7 @@ import { whoami } from './whoami.js';
 import { MemoryWindowCounts, RedisWindowCounts } from './window-counts.js';
 import type { Config } from '../config.js';
 import { errorEnvelope } from '../../shared/error-envelope.js';
+import { assertionKey } from '../../shared/identity-assertion.js';
 import { frameworkErrors } from '../http/framework-errors.js';
 import { REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
@@ -55,6 +58,8 @@ export type GatewayConfig = Pick<
   | 'publicUrl'
   | 'identityPublicUrl'
   | 'apiUrl'
+  | 'identityAdminUrl'
+  | 'identityAdminToken'
   | 'oauth2PublicUrl'
   | 'oauth2AdminUrl'
   | 'oauth2AdminToken'
@@ -147,6 +152,12 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     : undefined;
   const oauth2Upstream = new Upstream({ name: 'OAuth2 provider', url: config.oauth2AdminUrl, variable: 'OAUTH2_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 });
   const oauth2 = new OAuth2Admin(oauth2Upstream, config.oauth2AdminToken);
+  // The admin APIs' door for servers holding an API key, on pools of its own: heavy use of it
+  // cannot hold up the consent and logout calls above.
+  const adminDoor = {
+    identity: new Upstream({ name: 'identity admin', url: config.identityAdminUrl, variable: 'IDENTITY_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 }),
+    oauth2: new Upstream({ name: 'OAuth2 admin', url: config.oauth2AdminUrl, variable: 'OAUTH2_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 }),
+  };
   const platform = new Upstream({ name: 'platform', url: config.platformUrl, variable: 'PLATFORM_URL', timeoutMs: config.upstreamTimeoutMs, connections: 16 });
   const apiKeys = new ApiKeys(platform, config.platformAdminToken, clock);
   const signer = new AssertionSigner(config.assertionSecret);
@@ -213,6 +224,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
       identity.close(),
       api.close(),
       oauth2Upstream.close(),
+      adminDoor.identity.close(),
+      adminDoor.oauth2.close(),
       platform.close(),
       oauth2Public?.close(),
       limitCounter && (limitCounter.status === 'ready' ? limitCounter.quit().catch(() => undefined) : limitCounter.disconnect()),
@@ -254,18 +267,32 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
     evictions,
     metrics,
   });
-  // The project API lives under /.ory too; its routes are more specific than the identity host's.
+  // The project API and the admin APIs live under /.ory too; their routes are more specific than the identity host's.
   if (config.platformUrl) {
+    const keys: ApiKeyCheck = {
+      apiKeys,
+      failures: limitCounter ? new RedisWindowCounts(limitCounter, 'sitewave:', localCounts) : localCounts,
+      failuresPerMinute: API_KEY_FAILURES_PER_MINUTE,
+    };
     await app.register(projectApi, {
       platform,
       platformToken: config.platformAdminToken,
-      apiKeys,
+      api,
+      assertionKey: assertionKey(config.assertionSecret),
+      keys,
       authorizer,
       permissions,
       evictions,
       publicOrigin,
-      keyFailures: limitCounter ? new RedisWindowCounts(limitCounter, 'sitewave:', localCounts) : localCounts,
-      keyFailuresPerMinute: API_KEY_FAILURES_PER_MINUTE,
+    });
+    await app.register(adminApi, {
+      services: {
+        identity: { upstream: adminDoor.identity, token: config.identityAdminToken },
+        oauth2: { upstream: adminDoor.oauth2, token: config.oauth2AdminToken },
+      },
+      keys,
+      evictions,
+      publicOrigin,
     });
   }
   await app.register(discoveryAlias, { upstream: oauth2Public ?? identity, publicOrigin });

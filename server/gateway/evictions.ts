@@ -3,7 +3,7 @@
  * applied to this instance's caches and, when a broadcast is attached (Redis), to every other
  * gateway instance's.
  */
-import type { ApiRoutePolicy } from '../../shared/api-route-policy.js';
+import type { Eviction } from '../../shared/api-route-policy.js';
 import type { Session } from '../../shared/identity-session.js';
 import type { ApiKeys } from './api-keys.js';
 import type { PermissionLists } from './permissions.js';
@@ -70,8 +70,8 @@ export class Evictions {
     if (identityId) this.emit({ type: 'identity-sessions', identityId, keepHash: callerHash });
   }
 
-  /** The eviction a route policy names, after that route succeeded. */
-  afterMutation(policy: ApiRoutePolicy, params: Record<string, string>, caller: Session | null): void {
+  /** The eviction a route policy (of `/api` or an admin API) names, after that route succeeded. */
+  afterMutation(policy: { evicts?: Eviction }, params: Record<string, string>, caller: Session | null): void {
     const evicts = policy.evicts;
     if (!evicts) return;
     if ('caller' in evicts) {

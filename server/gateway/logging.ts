@@ -9,7 +9,7 @@ import type { LogLevel } from '../config.js';
 import { routeGroup, type GatewayMetrics } from './metrics.js';
 import { maskUrl } from '../logging/mask-url.js';
 
-const REDACTED_HEADERS = ['cookie', 'authorization', 'x-session-token', 'x-xsrf-token', 'x-sitewave-identity', 'set-cookie', 'proxy-authorization'];
+const REDACTED_HEADERS = ['cookie', 'authorization', 'x-session-token', 'x-xsrf-token', 'x-sitewave-identity', 'x-sitewave-platform', 'set-cookie', 'proxy-authorization'];
 
 export function loggerOptions(level: LogLevel, stream?: Writable): FastifyServerOptions['logger'] {
   return {

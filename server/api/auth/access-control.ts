@@ -2,7 +2,8 @@
  * Defence in depth: the API checks every call as the gateway did. The route's policy row says
  * whether a caller is needed (no row → 404); the identity assertion says who calls (missing,
  * forged or expired → 401); the policy's scope and permission ids say whether they may (403
- * naming the missing ids). Runs before the body is read, so a refused upload is never parsed.
+ * naming the missing ids). Platform routes name their caller otherwise (platform-caller.ts). Runs
+ * before the body is read, so a refused upload is never parsed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -17,6 +18,7 @@ import { isSurveyResourceKind } from '../survey/scopes.js';
 import { ApiError } from '../http/api-error.js';
 import type { KnownUsers } from '../users/known-users.js';
 import type { Caller } from './caller.js';
+import { platformCaller } from './platform-caller.js';
 import { RouteTable } from './route-table.js';
 import { VerifiedAssertions } from './verified-assertions.js';
 import { UUID } from '../../../shared/uuid.js';
@@ -42,6 +44,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
   const assertions = new VerifiedAssertions(deps.assertionKey);
   app.decorateRequest('caller', null);
   app.decorateRequest('checkedOrgId', null);
+  app.decorateRequest('platformActor', null);
 
   const authenticate = async (request: FastifyRequest): Promise<Caller> => {
     const token = request.headers[ASSERTION_HEADER];
@@ -98,6 +101,10 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     if (pattern === undefined) return;
     const policy = table.get(request.method, pattern);
     if (!policy) throw new ApiError(404, `No route ${request.method} ${request.url.split('?')[0]}`);
+    if (policy.scope === 'platform') {
+      request.platformActor = await platformCaller(request, policy, deps.db, deps.assertionKey);
+      return;
+    }
     // Devices are authenticated by their route, with the upload token; share links by theirs, with the link's token.
     if (policy.scope === 'public' || policy.scope === 'device' || policy.scope === 'share') return;
     const caller = await authenticate(request);

@@ -6,7 +6,7 @@ import type { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 import { maskUrl } from '../../logging/mask-url.js';
 
-const REDACTED_HEADERS = ['x-sitewave-identity', 'authorization', 'cookie', 'set-cookie'];
+const REDACTED_HEADERS = ['x-sitewave-identity', 'x-sitewave-platform', 'authorization', 'cookie', 'set-cookie'];
 
 export function apiLoggerOptions(level: string, stream?: Writable): FastifyServerOptions['logger'] {
   return {

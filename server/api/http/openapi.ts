@@ -97,7 +97,8 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       // Who may call it comes from the route policy, so the document says what the gateway enforces.
       const method = Array.isArray(route.method) ? route.method[0]! : route.method;
       const policy = policies.get(method, url);
-      const access = policy ? accessOf(policy) : {};
+      // Platform routes are the gateway's own calls, hidden from the document.
+      const access = policy && policy.scope !== 'platform' ? accessOf(policy) : {};
       return { schema: { ...schema, tags: schema?.tags ?? [tagOf(url)], ...access }, url };
     },
   });

@@ -13,6 +13,8 @@ export interface IdentityProfile {
   firstName: string;
   lastName: string;
   state: 'active' | 'inactive';
+  /** Whether the identity service has verified the address; unknown to adapters that do not say. */
+  emailVerified?: boolean;
 }
 
 export interface NewIdentity {
@@ -142,12 +144,14 @@ export function nextPageToken(link: string | undefined): string | null {
 
 function toProfile(identity: Identity): IdentityProfile {
   const traits = (identity.traits ?? {}) as { email?: string; name?: { first?: string; last?: string } };
+  const email = traits.email ?? '';
   return {
     id: identity.id,
-    email: traits.email ?? '',
+    email,
     firstName: traits.name?.first ?? '',
     lastName: traits.name?.last ?? '',
     state: identity.state === 'inactive' ? 'inactive' : 'active',
+    emailVerified: (identity.verifiable_addresses ?? []).some((address) => address.verified && address.value.toLowerCase() === email.toLowerCase()),
   };
 }
 

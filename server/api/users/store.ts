@@ -62,6 +62,12 @@ export async function countAdmins(db: Queryable): Promise<number> {
   return r.rows[0]!.n;
 }
 
+/** The global administrators, the earliest appointed first. */
+export async function listAdmins(db: Queryable): Promise<User[]> {
+  const r = await db.query<Row>(`SELECT * FROM users WHERE global_role = 'admin' ORDER BY created_at, identity_id`);
+  return r.rows.map(toUser);
+}
+
 /** The administrators' ids, their rows locked until the transaction ends. */
 export async function lockAdmins(db: Queryable): Promise<string[]> {
   const r = await db.query<{ identity_id: string }>(`SELECT identity_id FROM users WHERE global_role = 'admin' FOR UPDATE`);

@@ -11,12 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../../server/gateway/app.js';
-import { TestBrowser, type Answer } from '../identity/support/browser.js';
-import { register } from '../identity/support/flows.js';
 import { startStack, type Stack } from '../oauth2/support/stack.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
+import { browserCall, keyCall as withKey, signUp, type SignedUp } from './gateway-callers.js';
 
-const XSRF = 'xsrf-project-api-test';
 const RECOVERY = '/services/identity/config/selfservice/flows/recovery/use';
 const FAILURES_KEY = 'sitewave:api-key-failures:127.0.0.1';
 
@@ -24,38 +22,11 @@ const withRedis = await redisAvailable();
 let stack: Stack;
 let second: FastifyInstance | undefined;
 let secondOrigin: string;
-let admin: TestBrowser;
-let person: TestBrowser;
+let admin: SignedUp['browser'];
+let person: SignedUp['browser'];
 let adminId: string;
 let projectId: string;
 let key: ProjectApiKey;
-
-async function signUp(email: string): Promise<{ browser: TestBrowser; id: string }> {
-  const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
-  const registered = await register(identityBrowser, email);
-  expect(registered.status).toBe(200);
-  const browser = new TestBrowser(stack.origin);
-  browser.cookies.set('ory_kratos_session', identityBrowser.cookies.get('ory_kratos_session')!);
-  browser.cookies.set('XSRF-TOKEN', XSRF);
-  return { browser, id: registered.body.identity.id };
-}
-
-/** A browser's call, with the CSRF pair unless told otherwise. */
-function call(browser: TestBrowser, method: string, path: string, body?: unknown, csrf = true): Promise<Answer> {
-  const headers: Record<string, string> = csrf ? { origin: stack.origin, 'x-xsrf-token': XSRF } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return browser.send(method, path, body === undefined ? undefined : JSON.stringify(body), { json: true, headers });
-}
-
-async function withKey(origin: string, value: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${value}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
 
 const ory = (value: string, origin = stack.origin) => new ProjectApi(new Configuration({ basePath: `${origin}/.ory`, accessToken: value }));
 
@@ -79,9 +50,9 @@ beforeAll(async () => {
   await clearFailures();
   stack = await startStack(withRedis ? { REDIS_URL } : {});
   // The first identity the API sees becomes the global administrator.
-  ({ browser: admin, id: adminId } = await signUp(`platform-admin-${Date.now()}@example.com`));
-  expect((await call(admin, 'GET', '/api/permissions')).body.map((p: { id: string }) => p.id)).toContain('admin:platform');
-  ({ browser: person } = await signUp(`platform-person-${Date.now()}@example.com`));
+  ({ browser: admin, id: adminId } = await signUp(stack, `platform-admin-${Date.now()}@example.com`));
+  expect((await browserCall(stack, admin, 'GET', '/api/permissions')).body.map((p: { id: string }) => p.id)).toContain('admin:platform');
+  ({ browser: person } = await signUp(stack, `platform-person-${Date.now()}@example.com`));
   if (withRedis) {
     second = await buildGateway(stack.config, { version: 'test' });
     secondOrigin = (await second.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
@@ -111,40 +82,41 @@ describe('who may call the project API', () => {
   });
 
   it('refuses a session without the admin:platform permission', async () => {
-    const refused = await call(person, 'GET', '/.ory/projects');
+    const refused = await browserCall(stack, person, 'GET', '/.ory/projects');
     expect(refused.status).toBe(403);
     expect(refused.body.error.reason).toMatch(/admin:platform/);
-    expect((await call(person, 'POST', '/.ory/projects/x/tokens', { name: 'mine' })).status).toBe(403);
+    expect((await browserCall(stack, person, 'POST', '/.ory/projects/x/tokens', { name: 'mine' })).status).toBe(403);
   });
 
   it("lets a global administrator's session read, and change only with the CSRF pair", async () => {
-    const listed = await call(admin, 'GET', '/.ory/projects');
+    const listed = await browserCall(stack, admin, 'GET', '/.ory/projects');
     expect(listed.status).toBe(200);
     projectId = listed.body[0].id;
-    const before = (await call(admin, 'GET', `/.ory/projects/${projectId}`)).body;
+    const before = (await browserCall(stack, admin, 'GET', `/.ory/projects/${projectId}`)).body;
 
-    const forged = await call(admin, 'PATCH', `/.ory/projects/${projectId}`, [{ op: 'replace', path: RECOVERY, value: 'link' }], false);
+    const forged = await browserCall(stack, admin, 'PATCH', `/.ory/projects/${projectId}`, [{ op: 'replace', path: RECOVERY, value: 'link' }], false);
     expect(forged.status).toBe(403);
-    expect((await call(admin, 'GET', `/.ory/projects/${projectId}`)).body).toEqual(before);
+    expect((await browserCall(stack, admin, 'GET', `/.ory/projects/${projectId}`)).body).toEqual(before);
 
-    const patched = await call(admin, 'PATCH', `/.ory/projects/${projectId}`, [{ op: 'replace', path: RECOVERY, value: 'link' }]);
+    const patched = await browserCall(stack, admin, 'PATCH', `/.ory/projects/${projectId}`, [{ op: 'replace', path: RECOVERY, value: 'link' }]);
     expect(patched.status).toBe(200);
-    const [latest] = (await call(admin, 'GET', `/.ory/projects/${projectId}/revisions`)).body;
+    const [latest] = (await browserCall(stack, admin, 'GET', `/.ory/projects/${projectId}/revisions`)).body;
     expect(latest.actor).toEqual({ kind: 'identity', id: adminId });
   });
 
   it('gives the first API key to a global administrator through their session, shown once', async () => {
-    const made = await call(admin, 'POST', `/.ory/projects/${projectId}/tokens`, { name: 'automation' });
+    const made = await browserCall(stack, admin, 'POST', `/.ory/projects/${projectId}/tokens`, { name: 'automation' });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ name: 'automation', owner_id: adminId, project_id: projectId });
     expect(made.body.value).toMatch(/^sitewave_pat_/);
     key = made.body;
-    const listed = (await call(admin, 'GET', `/.ory/projects/${projectId}/tokens`)).body;
+    const listed = (await browserCall(stack, admin, 'GET', `/.ory/projects/${projectId}/tokens`)).body;
     expect(JSON.stringify(listed)).not.toContain(key.value);
   });
 
   it('does not open the project API for a path outside the policy', async () => {
-    expect((await withKey(stack.origin, key.value!, 'GET', `/.ory/projects/${projectId}/members`)).status).toBe(404);
+    expect((await withKey(stack.origin, key.value!, 'GET', `/.ory/projects/${projectId}/invites`)).status).toBe(404);
+    expect((await withKey(stack.origin, key.value!, 'GET', `/.ory/projects/${projectId}/members/${adminId}`)).status).toBe(404);
     expect((await withKey(stack.origin, key.value!, 'GET', `/.ory/projects/${projectId}/tokens/${key.id}`)).status).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../../../server/config.js';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../../server/embedded.js';
-import { buildGateway } from '../../../../server/gateway/app.js';
+import { buildGateway, type GatewayTuning } from '../../../../server/gateway/app.js';
 import { onFreePort } from '../../../support/listen.js';
 
 export interface Stack {
@@ -23,11 +23,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  return onFreePort((port) => startOnPort(port, env));
+export function startStack(env: Record<string, string> = {}, tuning: GatewayTuning = {}): Promise<Stack> {
+  return onFreePort((port) => startOnPort(port, env, tuning));
 }
 
-async function startOnPort(port: number, env: Record<string, string>): Promise<Stack> {
+async function startOnPort(port: number, env: Record<string, string>, tuning: GatewayTuning): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sitewave-oauth2-'));
   const origin = `http://127.0.0.1:${port}`;
   const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: '/nonexistent-web-root', ...env });
@@ -35,7 +35,7 @@ async function startOnPort(port: number, env: Record<string, string>): Promise<S
   let gateway: FastifyInstance | undefined;
   try {
     embedded = await startEmbeddedServices(config, pino({ level: 'silent' }), 'test');
-    gateway = await buildGateway(config, { version: 'test' });
+    gateway = await buildGateway(config, { version: 'test', ...tuning });
     await gateway.listen({ host: '127.0.0.1', port });
   } catch (error) {
     await gateway?.close();

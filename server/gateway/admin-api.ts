@@ -1,0 +1,87 @@
+/**
+ * `/.ory/admin/…` → the identity service's and the OAuth2 provider's admin listeners, for servers
+ * holding an API key of the project, as Ory Network serves them on a project's URL. Each route of
+ * the admin API policy (shared/api-route-policy.ts) is registered here and nothing else. The
+ * path and key are checked before the body is read; the upstream gets its own admin token, the
+ * body and its type, `Accept` and the request id, and nothing else the client sent. Answers are
+ * streamed back with their type and their `Link` pages pointed at the public paths.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_API_ROUTE_POLICY, type AdminApiRoutePolicy, type AdminApiService } from '../../shared/api-route-policy.js';
+import { publicAdminLinks } from './admin-link-header.js';
+import { requireApiKey, type ApiKeyCheck } from './api-key-check.js';
+import type { Evictions } from './evictions.js';
+import { forwardBodiesAsText } from './forwarded-bodies.js';
+import { HttpError } from './http-error.js';
+import { canonicalPath } from './path-guard.js';
+import type { Upstream } from './upstream.js';
+
+export interface AdminApiOptions {
+  services: Record<AdminApiService, { upstream: Upstream; token: string | undefined }>;
+  keys: ApiKeyCheck;
+  evictions: Evictions;
+  publicOrigin: string;
+}
+
+/** One plain segment: ids, credential types, key set names (`hydra.openid.id-token`), key ids. */
+const PARAM = /^[A-Za-z0-9._~-]{1,256}$/;
+/** What a client may tell an admin API about its request; every other header stays here. */
+const FORWARDED_HEADERS = ['content-type', 'accept'] as const;
+/** What an admin API may tell the client besides its status and body. */
+const ANSWERED_HEADERS = ['content-type', 'x-total-count', 'cache-control'] as const;
+
+export async function adminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
+  forwardBodiesAsText(app, { forms: true });
+  for (const policy of ADMIN_API_ROUTE_POLICY) {
+    app.route({
+      method: policy.method,
+      url: policy.path,
+      onRequest: async (request) => {
+        guardPath(request);
+        await requireApiKey(request.headers.authorization, request.ip, options.keys);
+      },
+      handler: (request, reply) => forward(policy, request, reply, options),
+    });
+  }
+}
+
+/** The router decodes parameters; the raw URL must not have needed it, nor hold a dot or empty segment. */
+function guardPath(request: FastifyRequest): void {
+  const params = request.params as Record<string, string>;
+  const canonical = canonicalPath(request.url) !== null && Object.values(params).every((value) => PARAM.test(value));
+  if (!canonical) throw new HttpError(404, `No admin endpoint ${request.method} ${request.url.split('?')[0]}`);
+}
+
+async function forward(policy: AdminApiRoutePolicy, request: FastifyRequest, reply: FastifyReply, options: AdminApiOptions): Promise<void> {
+  const { upstream, token } = options.services[policy.service];
+  const params = request.params as Record<string, string>;
+  const queryAt = request.url.indexOf('?');
+  const path = policy.path.slice('/.ory'.length).replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name]!) + (queryAt < 0 ? '' : request.url.slice(queryAt));
+  const headers: Record<string, string> = { authorization: `Bearer ${token ?? ''}`, 'x-request-id': request.id };
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const body = typeof request.body === 'string' ? request.body : undefined;
+  const response = await upstream.request({ method: policy.method, path, headers, body });
+  if (response.statusCode === 401) {
+    // The caller's key was good: only the gateway's own token can have been refused.
+    await response.body.dump();
+    throw new HttpError(502, `The ${upstream.name} service refused the gateway's admin token`);
+  }
+
+  if (response.statusCode < 300 && policy.evicts) options.evictions.afterMutation(policy, params, null);
+  reply.code(response.statusCode);
+  for (const name of ANSWERED_HEADERS) {
+    const value = response.headers[name];
+    if (typeof value === 'string') reply.header(name, value);
+  }
+  const link = response.headers.link;
+  const links = typeof link === 'string' && upstream.url ? publicAdminLinks(link, upstream.url, options.publicOrigin) : undefined;
+  if (links) reply.header('link', links);
+  if (response.statusCode === 204 || response.statusCode === 304) {
+    await response.body.dump();
+    return reply.send();
+  }
+  return reply.send(response.body);
+}
