@@ -11,7 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../../server/gateway/app.js';
 import { listenFastify } from '../../support/listen.js';
-import { startStack, type Stack } from '../oauth2/support/stack.js';
+import { IN_PROCESS_TUNING, startStack, type Stack } from '../oauth2/support/stack.js';
 import { startHarness, type Harness } from '../support/gateway.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 
@@ -297,7 +297,7 @@ describe.runIf(redis)('failures counted in Redis throttle every gateway instance
   beforeAll(async () => {
     stack = await startStack({ ...LIMITS, RATE_LIMIT_CLIENT_AUTH_WINDOW: '3', REDIS_URL });
     // A second instance in front of the same provider, sharing only Redis with the first.
-    second = await buildGateway(stack.config, { version: 'test' });
+    second = await buildGateway(stack.config, { version: 'test', ...IN_PROCESS_TUNING });
     await second.ready();
     client = await createClient(stack);
   }, 120_000);

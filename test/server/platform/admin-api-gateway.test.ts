@@ -20,7 +20,7 @@ import { buildGateway } from '../../../server/gateway/app.js';
 import { registerAdminRoutes as registerIdentityAdminRoutes } from '../../../server/identity/admin/routes.js';
 import { registerAdminRoutes as registerOAuth2AdminRoutes } from '../../../server/oauth2/admin/routes.js';
 import { ADMIN_API_ROUTE_POLICY } from '../../../shared/api-route-policy.js';
-import { startStack, type Stack } from '../oauth2/support/stack.js';
+import { IN_PROCESS_TUNING, startStack, type Stack } from '../oauth2/support/stack.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 import { browserCall, keyCall, signUp, type SignedUp } from './gateway-callers.js';
 
@@ -30,7 +30,6 @@ const GUESSER = '198.51.100.42';
 const FAILURE_KEYS = [ADDRESS, GUESSER].map((address) => `sitewave:api-key-failures:${address}`);
 
 // Overload shedding is another test's subject: a busy test machine must not turn answers into 503s here.
-const CALM = { maxEventLoopDelayMs: 5_000 };
 
 const withRedis = await redisAvailable();
 let stack: Stack;
@@ -77,7 +76,7 @@ async function clearFailures(): Promise<void> {
 
 beforeAll(async () => {
   await clearFailures();
-  stack = await startStack({ TRUST_PROXY: '127.0.0.1', ...(withRedis ? { REDIS_URL } : {}) }, CALM);
+  stack = await startStack({ TRUST_PROXY: '127.0.0.1', ...(withRedis ? { REDIS_URL } : {}) });
   admin = await signUp(stack, `admin-api-admin-${Date.now()}@example.com`);
   expect((await browserCall(stack, admin.browser, 'GET', '/api/permissions')).body.map((p: { id: string }) => p.id)).toContain('admin:platform');
   projectId = (await browserCall(stack, admin.browser, 'GET', '/.ory/projects')).body[0].id;
@@ -91,7 +90,7 @@ beforeAll(async () => {
         done();
       },
     });
-    second = await buildGateway({ ...stack.config, logLevel: 'info' }, { version: 'test', logStream, ...CALM });
+    second = await buildGateway({ ...stack.config, logLevel: 'info' }, { version: 'test', logStream, ...IN_PROCESS_TUNING });
     secondOrigin = (await second.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   }
 }, 120_000);
@@ -220,7 +219,7 @@ describe('what reaches the admin listeners', () => {
     const port = (capture.address() as AddressInfo).port;
     gateway = await buildGateway(
       { ...stack.config, identityAdminUrl: `http://127.0.0.1:${port}/kratos/`, identityAdminToken: 'identity-admin-token-for-capture' },
-      { version: 'test', ...CALM },
+      { version: 'test', ...IN_PROCESS_TUNING },
     );
     origin = (await gateway.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   });

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../../server/gateway/app.js';
-import { startStack, type Stack } from '../oauth2/support/stack.js';
+import { IN_PROCESS_TUNING, startStack, type Stack } from '../oauth2/support/stack.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 import { browserCall, keyCall as withKey, signUp, type SignedUp } from './gateway-callers.js';
 
@@ -54,7 +54,7 @@ beforeAll(async () => {
   expect((await browserCall(stack, admin, 'GET', '/api/permissions')).body.map((p: { id: string }) => p.id)).toContain('admin:platform');
   ({ browser: person } = await signUp(stack, `platform-person-${Date.now()}@example.com`));
   if (withRedis) {
-    second = await buildGateway(stack.config, { version: 'test' });
+    second = await buildGateway(stack.config, { version: 'test', ...IN_PROCESS_TUNING });
     secondOrigin = (await second.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   }
 }, 120_000);

@@ -10,7 +10,7 @@ import { Configuration, IdentityApi, ProjectApi, ResponseError, type ProjectApiK
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../../server/gateway/app.js';
-import { startStack, type Stack } from '../oauth2/support/stack.js';
+import { IN_PROCESS_TUNING, startStack, type Stack } from '../oauth2/support/stack.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 import { browserCall, keyCall, signUp, type SignedUp } from './gateway-callers.js';
 
@@ -19,7 +19,6 @@ const ADDRESS = '198.51.100.43';
 const FROM = { 'x-forwarded-for': ADDRESS };
 
 // Overload shedding is another test's subject: a busy test machine must not turn answers into 503s here.
-const CALM = { maxEventLoopDelayMs: 5_000 };
 
 const withRedis = await redisAvailable();
 let stack: Stack;
@@ -47,7 +46,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; bod
 const memberIds = async () => (await ory().getProjectMembers({ project: projectId })).map((member) => member.id).sort();
 
 beforeAll(async () => {
-  stack = await startStack({ TRUST_PROXY: '127.0.0.1', ...(withRedis ? { REDIS_URL } : {}) }, CALM);
+  stack = await startStack({ TRUST_PROXY: '127.0.0.1', ...(withRedis ? { REDIS_URL } : {}) });
   admin = await signUp(stack, `members-admin-${Date.now()}@example.com`);
   expect((await browserCall(stack, admin.browser, 'GET', '/api/permissions')).body.map((p: { id: string }) => p.id)).toContain('admin:platform');
   person = await signUp(stack, `members-person-${Date.now()}@example.com`);
@@ -56,7 +55,7 @@ beforeAll(async () => {
   ({ id: projectId, slug } = listed);
   key = (await browserCall(stack, admin.browser, 'POST', `/.ory/projects/${projectId}/tokens`, { name: 'members' })).body;
   if (withRedis) {
-    second = await buildGateway(stack.config, { version: 'test', ...CALM });
+    second = await buildGateway(stack.config, { version: 'test', ...IN_PROCESS_TUNING });
     secondOrigin = (await second.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   }
 }, 120_000);

@@ -23,6 +23,14 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/**
+ * Load shedding off: here the embedded services share the gateway's thread (`npm start` gives them
+ * one of their own), so PGlite starting up or a busy test file can hold the loop for a whole
+ * sample, which under-pressure reads as an infinite delay and answers 503 to whatever comes next.
+ * Shedding itself is tested on a gateway of its own.
+ */
+export const IN_PROCESS_TUNING: GatewayTuning = { maxEventLoopDelayMs: 0 };
+
 export function startStack(env: Record<string, string> = {}, tuning: GatewayTuning = {}): Promise<Stack> {
   return onFreePort((port) => startOnPort(port, env, tuning));
 }
@@ -35,7 +43,7 @@ async function startOnPort(port: number, env: Record<string, string>, tuning: Ga
   let gateway: FastifyInstance | undefined;
   try {
     embedded = await startEmbeddedServices(config, pino({ level: 'silent' }), 'test');
-    gateway = await buildGateway(config, { version: 'test', ...tuning });
+    gateway = await buildGateway(config, { version: 'test', ...IN_PROCESS_TUNING, ...tuning });
     await gateway.listen({ host: '127.0.0.1', port });
   } catch (error) {
     await gateway?.close();
