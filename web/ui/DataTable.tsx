@@ -10,13 +10,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { ApiPage } from '../lib/api-types.js';
-import { useTranslation } from '../lib/i18n.js';
 import type { ListParams, ListParamsChange } from '../lib/list-params.js';
 import { goTo } from '../lib/navigate.js';
 import { AppLink } from './AppLink.js';
 import { Pagination } from './Pagination.js';
 import { QueryError } from './QueryError.js';
 import './data-table.css';
+import { EmptyTableRow } from './EmptyTableRow.js';
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -63,7 +63,6 @@ function followRowLink(event: MouseEvent<HTMLTableRowElement>) {
 }
 
 export function DataTable<T extends { id: string }, Sort extends string>(props: DataTableProps<T, Sort>) {
-  const { t } = useTranslation();
   const { columns, query, params, onParamsChange, rowHref } = props;
   const sorted = columns.find((column) => column.sort?.value === params.sort);
   const definitions: ColumnDef<T>[] = columns.map((column) => ({
@@ -145,11 +144,9 @@ export function DataTable<T extends { id: string }, Sort extends string>(props: 
               </tr>
             ))}
             {rows.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="table-empty">
-                  {query.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : props.empty}
-                </td>
-              </tr>
+              <EmptyTableRow columns={columns.length} loading={query.isPending}>
+                {props.empty}
+              </EmptyTableRow>
             )}
           </tbody>
         </table>

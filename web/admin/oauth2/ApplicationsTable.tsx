@@ -16,6 +16,7 @@ import { CopyableValue } from './CopyableValue.js';
 import { applicationPath } from './oauth2-path.js';
 import { useApplications } from './queries.js';
 import '../../ui/data-table.css';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.js';
 
 function UrisSummary({ uris }: { uris: readonly string[] }) {
   const { t } = useTranslation();
@@ -105,11 +106,9 @@ export function ApplicationsTable({ onAdd }: { onAdd: () => void }) {
                 </tr>
               ))}
               {items.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="table-empty">
-                    {query.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('shell.noMatches')}
-                  </td>
-                </tr>
+                <EmptyTableRow columns={6} loading={query.isPending}>
+                  {t('shell.noMatches')}
+                </EmptyTableRow>
               )}
             </tbody>
           </table>

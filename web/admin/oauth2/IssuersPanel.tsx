@@ -12,6 +12,7 @@ import { toastStore } from '../../ui/toast-store.js';
 import { AddIssuerModal } from './AddIssuerModal.js';
 import { useDeleteIssuer, useTrustedIssuers } from './queries.js';
 import '../../ui/data-table.css';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.js';
 
 export function IssuersPanel() {
   const { t } = useTranslation();
@@ -90,11 +91,9 @@ export function IssuersPanel() {
                   </tr>
                 ))}
                 {items.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="table-empty">
-                      {issuers.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('oauth2Admin.noIssuers')}
-                    </td>
-                  </tr>
+                  <EmptyTableRow columns={6} loading={issuers.isPending}>
+                    {t('oauth2Admin.noIssuers')}
+                  </EmptyTableRow>
                 )}
               </tbody>
             </table>

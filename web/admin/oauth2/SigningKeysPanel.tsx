@@ -12,6 +12,7 @@ import { QueryError } from '../../ui/QueryError.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { useRotateSigningKey, useSigningKeys } from './queries.js';
 import '../../ui/data-table.css';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.js';
 
 export function SigningKeysPanel() {
   const { t, i18n } = useTranslation();
@@ -79,11 +80,9 @@ export function SigningKeysPanel() {
                   <KeyRow key={key.kid} signingKey={key} />
                 ))}
                 {items.length === 0 && (
-                  <tr role="row">
-                    <td role="cell" colSpan={5} className="table-empty">
-                      {keys.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('oauth2Admin.noSigningKeys')}
-                    </td>
-                  </tr>
+                  <EmptyTableRow columns={5} loading={keys.isPending}>
+                    {t('oauth2Admin.noSigningKeys')}
+                  </EmptyTableRow>
                 )}
               </tbody>
             </table>

@@ -15,6 +15,7 @@ import { CreateApiKeyModal } from './CreateApiKeyModal.js';
 import type { ApiKey } from './platform-types.js';
 import { useApiKeys, useRevokeApiKey } from './queries.js';
 import '../../ui/data-table.css';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.js';
 
 export function ApiKeysPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
@@ -115,11 +116,9 @@ export function ApiKeysPanel({ projectId }: { projectId: string }) {
                   </tr>
                 ))}
                 {items.length === 0 && (
-                  <tr role="row">
-                    <td role="cell" colSpan={6} className="table-empty">
-                      {keys.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('platformAdmin.apiKeys.none')}
-                    </td>
-                  </tr>
+                  <EmptyTableRow columns={6} loading={keys.isPending}>
+                    {t('platformAdmin.apiKeys.none')}
+                  </EmptyTableRow>
                 )}
               </tbody>
             </table>

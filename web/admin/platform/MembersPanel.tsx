@@ -11,6 +11,7 @@ import { toastStore } from '../../ui/toast-store.js';
 import type { PlatformMember } from './platform-types.js';
 import { useMembers, useRemoveMember } from './queries.js';
 import '../../ui/data-table.css';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.js';
 
 export function MembersPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
@@ -106,11 +107,9 @@ export function MembersPanel({ projectId }: { projectId: string }) {
                   </tr>
                 ))}
                 {items.length === 0 && (
-                  <tr role="row">
-                    <td role="cell" colSpan={4} className="table-empty">
-                      {members.isPending ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : t('platformAdmin.members.none')}
-                    </td>
-                  </tr>
+                  <EmptyTableRow columns={4} loading={members.isPending}>
+                    {t('platformAdmin.members.none')}
+                  </EmptyTableRow>
                 )}
               </tbody>
             </table>

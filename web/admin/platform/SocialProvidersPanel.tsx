@@ -17,6 +17,7 @@ import { ProviderModal } from './ProviderModal.js';
 import { usePatchProject } from './queries.js';
 import { providersOf, removeProviderOperations, type StoredProvider } from './social-providers.js';
 import '../../ui/data-table.css';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.js';
 
 type Editing = { index?: number } | null;
 
@@ -133,11 +134,9 @@ export function SocialProvidersPanel({ project, onReload }: { project: PlatformP
                 </tr>
               ))}
               {providers.length === 0 && (
-                <tr role="row">
-                  <td role="cell" colSpan={6} className="table-empty">
-                    {t('platformAdmin.providers.none')}
-                  </td>
-                </tr>
+                <EmptyTableRow columns={6} loading={false}>
+                  {t('platformAdmin.providers.none')}
+                </EmptyTableRow>
               )}
             </tbody>
           </table>
