@@ -12,7 +12,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { Configuration, IdentityApi, OAuth2Api, ProjectApi, ResponseError, type ProjectApiKey } from '@ory/client-fetch';
+import { Configuration, IdentityApi, OAuth2Api, ProjectApi, type ProjectApiKey } from '@ory/client-fetch';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { registerAdminRoutes as registerOAuth2AdminRoutes } from '../../../serve
 import { ADMIN_API_ROUTE_POLICY } from '../../../shared/api-route-policy.js';
 import { IN_PROCESS_TUNING, startStack, type Stack } from '../oauth2/support/stack.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
-import { browserCall, keyCall, signUp, type SignedUp } from './gateway-callers.js';
+import { browserCall, keyCall, refusal, signUp, type SignedUp } from './gateway-callers.js';
 
 /** Documentation addresses (RFC 5737): one for this file's calls, one it may get throttled. */
 const ADDRESS = '198.51.100.41';
@@ -56,16 +56,6 @@ function raw(origin: string, path: string, headers: Record<string, string> = {})
     outgoing.on('error', reject);
     outgoing.end();
   });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; body: any }> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ResponseError);
-  const response = (error as ResponseError).response;
-  return { status: response.status, body: await response.json() };
 }
 
 async function clearFailures(): Promise<void> {

@@ -3,6 +3,7 @@
  * stack's API sees is its global administrator), that browser's calls with or without the CSRF
  * pair, and a server's calls with an API key.
  */
+import { ResponseError } from '@ory/client-fetch';
 import { expect } from 'vitest';
 import { TestBrowser, type Answer } from '../identity/support/browser.js';
 import { register } from '../identity/support/flows.js';
@@ -48,4 +49,15 @@ export async function keyCall(origin: string, value: string, method: string, pat
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** What an Ory SDK call refused with: its status and error body. */
+export async function refusal(promise: Promise<unknown>): Promise<{ status: number; body: any }> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ResponseError);
+  const response = (error as ResponseError).response;
+  return { status: response.status, body: await response.json() };
 }

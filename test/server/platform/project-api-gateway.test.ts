@@ -6,14 +6,14 @@
  * lists and deletes keys; refused patches change nothing; a revoked or expired key is refused on
  * the next request, on a second gateway instance too.
  */
-import { Configuration, ProjectApi, ResponseError, type ProjectApiKey } from '@ory/client-fetch';
+import { Configuration, ProjectApi, type ProjectApiKey } from '@ory/client-fetch';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../../server/gateway/app.js';
 import { IN_PROCESS_TUNING, startStack, type Stack } from '../oauth2/support/stack.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
-import { browserCall, keyCall as withKey, signUp, type SignedUp } from './gateway-callers.js';
+import { browserCall, keyCall as withKey, refusal, signUp, type SignedUp } from './gateway-callers.js';
 
 const RECOVERY = '/services/identity/config/selfservice/flows/recovery/use';
 const FAILURES_KEY = 'sitewave:api-key-failures:127.0.0.1';
@@ -29,16 +29,6 @@ let projectId: string;
 let key: ProjectApiKey;
 
 const ory = (value: string, origin = stack.origin) => new ProjectApi(new Configuration({ basePath: `${origin}/.ory`, accessToken: value }));
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; body: any }> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ResponseError);
-  const response = (error as ResponseError).response;
-  return { status: response.status, body: await response.json() };
-}
 
 async function clearFailures(): Promise<void> {
   if (!withRedis) return;
