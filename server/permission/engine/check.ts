@@ -13,13 +13,16 @@
  * The subject never changes within a check, so what a relation of an object answers at a given
  * depth is remembered for the rest of the check: each is worked out once, and a cycle (a group
  * in itself, permits naming each other) ends where it comes back to one still being worked out.
- * Answers that depended on such a cut are not remembered, so the cut cannot spread.
+ * Answers that depended on such a cut are not remembered, so the cut cannot spread. A subject
+ * set holding no subject sets and without a rule is not followed: what it could add (the subject
+ * stored in it directly) was read with the set that holds it.
  */
 import type { PermissionSettings } from '../../platform/project-settings.js';
 import { relationOf, type Namespaces } from '../namespaces.js';
 import type { RelationModel, Rewrite, RewriteChild } from '../opl/ast.js';
-import type { SubjectSetTypes, TupleStore } from '../store/tuple-store.js';
+import type { TupleStore } from '../store/tuple-store.js';
 import type { RelationTuple, Subject, SubjectSet } from '../tuple.js';
+import { allowsDirectMember, CheckReads } from './reads.js';
 import { DEPTH_EXCEEDED, intersection, invert, MEMBER, NOT_MEMBER, union, WIDTH_EXCEEDED, type Outcome, type Step } from './outcome.js';
 
 export type EngineSettings = Pick<PermissionSettings, 'maxReadDepth' | 'maxReadWidth' | 'strictMode'>;
@@ -40,13 +43,6 @@ interface Target {
   object: string;
 }
 
-/** Whether a tuple `…@subject` may stand for the relation by itself: Keto's strict-mode test. */
-function allowsDirectMember(relation: RelationModel | undefined, subject: Subject): boolean {
-  if ('id' in subject) return !relation?.rewrite;
-  if (!relation || relation.rewrite) return false;
-  return relation.types.some((type) => type.namespace === subject.set.namespace && type.relation === subject.set.relation);
-}
-
 class Check {
   /** Answers worked out, by relation of an object, depth and whether direct tuples were looked at. */
   private readonly answered = new Map<string, Outcome>();
@@ -54,13 +50,16 @@ class Check {
   private readonly open = new Map<string, number>();
   /** The lowest place on the stack a cut in the current evaluation went back to. */
   private cutTo = Infinity;
+  private readonly reads: CheckReads;
 
   constructor(
-    private readonly store: TupleStore,
+    store: TupleStore,
     private readonly namespaces: Namespaces,
     private readonly settings: EngineSettings,
     private readonly subject: Subject,
-  ) {}
+  ) {
+    this.reads = new CheckReads(store, namespaces, settings, subject);
+  }
 
   /** `skipDirect`: the tuple itself was looked for already, one level up. */
   async isAllowed(set: SubjectSet, depth: number, skipDirect: boolean): Promise<Outcome> {
@@ -91,30 +90,18 @@ class Check {
 
   private async evaluate(set: SubjectSet, depth: number, skipDirect: boolean): Promise<Outcome> {
     const relation = relationOf(this.namespaces, set.namespace, set.relation);
-    const { strictMode, maxReadWidth } = this.settings;
-    const direct = !skipDirect && (!strictMode || allowsDirectMember(relation, this.subject));
-    // Strict mode follows only the subject sets the model declares, and finds the subject
-    // directly only in those whose relation may hold it directly.
-    let follow: SubjectSetTypes;
-    let findIn: SubjectSetTypes;
-    if (strictMode) {
-      follow = (relation?.types ?? []).filter((type) => type.relation !== '');
-      findIn = follow.filter((type) => allowsDirectMember(relationOf(this.namespaces, type.namespace, type.relation), this.subject));
-    }
+    const direct = !skipDirect && (!this.settings.strictMode || allowsDirectMember(relation, this.subject));
     const rewrite = relation?.rewrite;
-    const steps: Step[] = [];
-    let hop: Awaited<ReturnType<TupleStore['hop']>> | undefined;
-    if (direct || follow === undefined || follow.length > 0) {
-      steps.push(async () => {
-        hop = await this.store.hop(set, this.subject, { direct, limit: maxReadWidth, follow, findIn });
-        return hop.direct || hop.inSubjectSet ? MEMBER : NOT_MEMBER;
-      });
-    }
+    const hop = await this.reads.check(set);
+    const steps: Step[] = [async () => ((direct && hop.direct) || hop.inSubjectSet ? MEMBER : NOT_MEMBER)];
     if (rewrite) steps.push(() => this.rewrite(rewrite, set, depth));
     steps.push(async () => {
-      if (!hop || hop.subjectSets.length === 0) return NOT_MEMBER;
+      if (hop.subjectSets.length === 0) return NOT_MEMBER;
       if (depth <= 1) return DEPTH_EXCEEDED;
-      return this.follow(hop.subjectSets, hop.more, (next) => this.isAllowed(next, depth - 1, true));
+      // A subject set with no subject sets in it and no rule adds nothing to "found directly in
+      // it", which the hop already answered: following it would only cost a read.
+      const worth = hop.subjectSets.filter((next) => next.hasSubjectSets || relationOf(this.namespaces, next.namespace, next.relation)?.rewrite);
+      return this.follow(worth, hop.more, (next) => this.isAllowed(next, depth - 1, true));
     });
     return union(steps);
   }
@@ -129,12 +116,17 @@ class Check {
   private async rewrite(rewrite: Rewrite, target: Target, depth: number): Promise<Outcome> {
     if (depth <= 0) return DEPTH_EXCEEDED;
     if (rewrite.operator === 'and') return intersection(rewrite.children.map((child) => () => this.operand(child, target, depth)));
-    // `||` looks for every named relation's own tuples at this level in one statement, and
-    // follows each relation one level down.
+    // `||` looks for every named relation's own tuple at this level, and follows each relation
+    // one level down.
     const named = rewrite.children.flatMap((child) => (child.kind === 'computed' ? [child.relation] : []));
     const steps: Step[] = [];
     const direct = this.settings.strictMode ? named.filter((relation) => allowsDirectMember(this.declaredOrNone(target, relation), this.subject)) : named;
-    if (direct.length > 0) steps.push(async () => ((await this.store.directInAny(target.namespace, target.object, direct, this.subject)) ? MEMBER : NOT_MEMBER));
+    if (direct.length > 0) {
+      steps.push(async () => {
+        for (const relation of direct) if ((await this.reads.check({ ...target, relation })).direct) return MEMBER;
+        return NOT_MEMBER;
+      });
+    }
     for (const relation of named) steps.push(() => this.isAllowed({ ...target, relation }, depth - 1, true));
     for (const child of rewrite.children) if (child.kind !== 'computed') steps.push(() => this.operand(child, target, depth));
     return union(steps);
@@ -157,7 +149,7 @@ class Check {
   /** `this.related.parents.traverse((p) => p.permits.view(ctx))`: `view` on each parent, one level down. */
   private async traverse(relation: string, computedRelation: string, target: Target, depth: number): Promise<Outcome> {
     if (depth <= 0) return DEPTH_EXCEEDED;
-    const { subjectSets, more } = await this.store.subjectSets({ ...target, relation }, this.settings.maxReadWidth);
+    const { subjectSets, more } = await this.reads.traverse({ ...target, relation });
     return this.follow(subjectSets, more, (parent) => this.isAllowed({ namespace: parent.namespace, object: parent.object, relation: computedRelation }, depth - 1, false));
   }
 

@@ -1,8 +1,8 @@
 /**
  * The relationships, on PGlite or PostgreSQL. Reads are shaped for the engines: one statement per
- * hop of a check answers "is the subject here directly, or directly in one of the subject sets
- * here, and which subject sets are here to follow" — ranges of the primary key, whatever the
- * number of tuples stored.
+ * object a check visits answers, for each relation it needs there, "is the subject here directly,
+ * or directly in one of the subject sets here, and which subject sets are here to follow" —
+ * ranges of the primary key, whatever the number of tuples stored.
  */
 import type { Database } from '../../db/database.js';
 import type { RelationQuery, RelationTuple, Subject, SubjectSet } from '../tuple.js';
@@ -60,102 +60,94 @@ function whereQuery(query: RelationQuery, first = 1): { conditions: string[]; pa
   return { conditions, params };
 }
 
-/** Subject sets allowed as `(namespace, relation)` pairs; undefined allows every one. */
-export type SubjectSetTypes = readonly { namespace: string; relation: string }[] | undefined;
+/** Subject sets allowed as `(namespace, relation)` pairs. */
+export type SubjectSetTypes = readonly { namespace: string; relation: string }[];
+
+/** What a check needs to know of one relation of the object being read. */
+export interface HopRequest {
+  relation: string;
+  /** Look for `object#relation@subject` itself. */
+  direct: boolean;
+  /** Look for the subject directly in the relation's subject sets. */
+  find: boolean;
+  /**
+   * Strict mode: only these subject sets are listed, and the subject is looked for only in those
+   * of `findIn` (a part of `follow`). Undefined: every subject set, everywhere.
+   */
+  follow?: SubjectSetTypes;
+  findIn?: SubjectSetTypes;
+}
+
+export interface FollowedSet extends SubjectSet {
+  /** The set holds subject sets itself: without them (and without a rule) following it finds nobody new. */
+  hasSubjectSets: boolean;
+}
 
 export interface Hop {
-  /** The tuple `set@subject` itself is stored. */
   direct: boolean;
-  /** The subject is stored directly in one of the subject sets of `set`. */
+  /** The subject is stored directly in one of the relation's subject sets. */
   inSubjectSet: boolean;
-  /** Subject sets of `set`, at most `limit` of them, to follow further. */
-  subjectSets: SubjectSet[];
-  /** There are more than `limit`. */
+  /** The relation's subject sets, at most the limit asked for, in key order. */
+  subjectSets: FollowedSet[];
+  /** There are more than the limit. */
   more: boolean;
 }
 
-export interface HopOptions {
-  /** Whether to look for the tuple itself. */
-  direct: boolean;
-  limit: number;
-  /** Only these subject sets are followed at all. */
-  follow?: SubjectSetTypes;
-  /** Only in these may the subject be found directly. */
-  findIn?: SubjectSetTypes;
+interface HopRow extends SubjectSet {
+  request: number;
+  step: number;
+  has_subject_sets: boolean;
 }
 
 export class TupleStore {
   constructor(private readonly db: Database) {}
 
   /**
-   * One hop of a check, in one statement: whether `set@subject` is stored, whether the subject
-   * is stored in a subject set that is in `set`, and the subject sets of `set` to follow.
+   * Everything a check needs of several relations of one object, in one statement: for each,
+   * whether the tuple `object#relation@subject` is stored, whether the subject is stored
+   * directly in one of the relation's subject sets, and those subject sets (at most `limit`) to
+   * follow. Each part is a range of the primary key; the subject's own tuples are found by the
+   * subject index.
    */
-  async hop(set: SubjectSet, subject: Subject, options: HopOptions): Promise<Hop> {
-    const params: unknown[] = [set.namespace, set.object, set.relation, ...subjectColumns(subject), options.direct, options.limit + 1];
-    const among = (types: SubjectSetTypes, alias: string) => {
-      if (!types) return '';
-      params.push(
-        types.map((t) => t.namespace),
-        types.map((t) => t.relation),
-      );
-      return `AND (${alias}.subject_set_namespace, ${alias}.subject_set_relation) IN (SELECT * FROM unnest($${params.length - 1}::text[], $${params.length}::text[]))`;
-    };
-    const follow = among(options.follow, 'here');
-    const findIn = among(options.findIn, 'here');
-    const subjectSetsHere = `here.namespace = $1 AND here.object = $2 AND here.relation = $3 AND here.subject_id = '' AND here.subject_set_namespace > '' ${follow}`;
-    const result = await this.db.query<{ step: number } & SubjectSet>(
-      `SELECT 0 AS step, '' AS namespace, '' AS object, '' AS relation
-        WHERE $8 AND EXISTS (
-          SELECT 1 FROM relation_tuples
-          WHERE namespace = $1 AND object = $2 AND relation = $3
-            AND subject_id = $4 AND subject_set_namespace = $5 AND subject_set_object = $6 AND subject_set_relation = $7)
-      UNION ALL
-      (SELECT 1, '', '', '' FROM relation_tuples here
-        WHERE ${subjectSetsHere} ${findIn} AND EXISTS (
-          SELECT 1 FROM relation_tuples member
-          WHERE member.namespace = here.subject_set_namespace AND member.object = here.subject_set_object AND member.relation = here.subject_set_relation
-            AND member.subject_id = $4 AND member.subject_set_namespace = $5 AND member.subject_set_object = $6 AND member.subject_set_relation = $7)
-        LIMIT 1)
-      UNION ALL
-      (SELECT 2, here.subject_set_namespace, here.subject_set_object, here.subject_set_relation FROM relation_tuples here
-        WHERE ${subjectSetsHere}
-        ORDER BY here.subject_set_namespace, here.subject_set_object, here.subject_set_relation
-        LIMIT $9)`,
-      params,
-    );
-    const subjectSets = result.rows.filter((row) => row.step === 2).map(({ namespace, object, relation }) => ({ namespace, object, relation }));
-    return {
-      direct: result.rows.some((row) => row.step === 0),
-      inSubjectSet: result.rows.some((row) => row.step === 1),
-      subjectSets: subjectSets.slice(0, options.limit),
-      more: subjectSets.length > options.limit,
-    };
-  }
-
-  /** Whether the subject is stored directly under any of the relations of ns:object. */
-  async directInAny(namespace: string, object: string, relations: readonly string[], subject: Subject): Promise<boolean> {
-    if (relations.length === 0) return false;
-    const result = await this.db.query(
-      `SELECT 1 FROM relation_tuples
-        WHERE namespace = $1 AND object = $2 AND relation = ANY($3::text[])
-          AND subject_id = $4 AND subject_set_namespace = $5 AND subject_set_object = $6 AND subject_set_relation = $7
-        LIMIT 1`,
-      [namespace, object, [...relations], ...subjectColumns(subject)],
-    );
-    return result.rows.length > 0;
-  }
-
-  /** The subject sets in `set` (for `traverse`), at most `limit` of them; `more` when there are more. */
-  async subjectSets(set: SubjectSet, limit: number): Promise<{ subjectSets: SubjectSet[]; more: boolean }> {
-    const result = await this.db.query<SubjectSet>(
-      `SELECT subject_set_namespace AS namespace, subject_set_object AS object, subject_set_relation AS relation FROM relation_tuples
-        WHERE namespace = $1 AND object = $2 AND relation = $3 AND subject_id = '' AND subject_set_namespace > ''
-        ORDER BY subject_set_namespace, subject_set_object, subject_set_relation
-        LIMIT $4`,
-      [set.namespace, set.object, set.relation, limit + 1],
-    );
-    return { subjectSets: result.rows.slice(0, limit), more: result.rows.length > limit };
+  async hops(namespace: string, object: string, subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[]> {
+    const follow: [number[], string[], string[]] = [[], [], []];
+    const findIn: [number[], string[], string[]] = [[], [], []];
+    requests.forEach((request, id) => {
+      for (const [types, into] of [
+        [request.follow, follow],
+        [request.findIn ?? request.follow, findIn],
+      ] as const) {
+        for (const type of types ?? []) {
+          into[0].push(id);
+          into[1].push(type.namespace);
+          into[2].push(type.relation);
+        }
+      }
+    });
+    // check_hops (migrations.ts) is one statement; as a PL/pgSQL function its plan is made once per
+    // connection rather than at every call, which is most of the cost of so small a read.
+    const result = await this.db.query<HopRow>('SELECT * FROM check_hops($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)', [
+      namespace,
+      object,
+      ...subjectColumns(subject),
+      requests.map((r) => r.relation),
+      requests.map((r) => r.direct),
+      requests.map((r) => r.find),
+      requests.map((r) => r.follow !== undefined),
+      ...follow,
+      ...findIn,
+      limit + 1,
+    ]);
+    const hops: Hop[] = requests.map(() => ({ direct: false, inSubjectSet: false, subjectSets: [], more: false }));
+    for (const row of result.rows) {
+      const hop = hops[row.request]!;
+      if (row.step === 0) hop.direct = true;
+      else if (row.step === 1) hop.inSubjectSet = true;
+      else if (hop.subjectSets.length < limit) {
+        hop.subjectSets.push({ namespace: row.namespace, object: row.object, relation: row.relation, hasSubjectSets: row.has_subject_sets });
+      } else hop.more = true;
+    }
+    return hops;
   }
 
   /** A page of the tuples matching `query`, in key order after `after`; `next` when there are more. */

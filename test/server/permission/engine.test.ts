@@ -155,6 +155,12 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
       expect(await check('Doc:d#view@carol', { maxReadDepth: 6 })).toEqual(NOT_MEMBER);
     });
 
+    it('follows a subject set whose relation is a rule, though nothing is stored under it', async () => {
+      await write('Doc:d#viewers@Folder:f#view', 'Folder:f#owners@erin');
+      expect(await check('Doc:d#view@erin')).toEqual(MEMBER);
+      expect(await check('Doc:d#view@frank', { maxReadDepth: 10 })).toEqual(NOT_MEMBER);
+    });
+
     it('excludes with ! and requires both sides of &&', async () => {
       await write('Doc:d#viewers@alice', 'Doc:d#viewers@bob', 'Doc:d#banned@Group:blocked#members', 'Group:blocked#members@bob', 'Group:blocked#members@carol');
       expect(await check('Doc:d#view@alice')).toEqual(MEMBER);
