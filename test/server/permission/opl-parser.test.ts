@@ -155,6 +155,31 @@ class Resource implements Namespace {
 });
 
 describe('OPL errors', () => {
+  it('never throws on a broken model, and places every error inside it', () => {
+    // Keto's full example cut and spliced at random (a fixed seed, so a failure reproduces).
+    let seed = 20240611;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let round = 0; round < 500; round++) {
+      const at = random(FULL_EXAMPLE.length);
+      const cut = FULL_EXAMPLE.slice(0, at) + FULL_EXAMPLE.slice(at + 1 + random(40));
+      const spliced = cut.slice(0, random(cut.length)) + '({!|&"\'/*'[random(10)] + cut.slice(random(cut.length));
+      for (const source of [cut, spliced]) {
+        const { errors } = parseModel(source);
+        for (const error of errors) {
+          expect(error.message).not.toBe('');
+          for (const position of [error.start, error.end]) {
+            expect(position.Line).toBeGreaterThanOrEqual(1);
+            expect(position.Line).toBeLessThanOrEqual(source.split('\n').length);
+            expect(position.column).toBeGreaterThanOrEqual(0);
+          }
+        }
+      }
+    }
+  });
+
   const errorsOf = (source: string) => parseModel(source).errors;
 
   it('places positions as Keto does: the 0-based column, 1 at the start, the line before at a line start', () => {
