@@ -130,6 +130,7 @@ describe.each(backendsFor('permission'))('the permission API on %s', (_name, mak
       const carol = doc('readme', 'owners', { subject_id: 'carol' });
       const patched = await service.call('PATCH', '/admin/relation-tuples', [
         { action: 'insert', relation_tuple: bob },
+        { action: 'insert', relation_tuple: bob },
         { action: 'delete', relation_tuple: ALICE_VIEWS_README },
         { action: 'insert', relation_tuple: carol },
         { action: 'delete', relation_tuple: carol },
