@@ -35,6 +35,12 @@ export interface Config {
    */
   platformUrl?: string;
   platformAdminToken?: string;
+  /**
+   * Relationships and permission checks in Keto's wire format (server/permission), which the
+   * gateway serves under `/.ory`. Unset (and the identity service embedded) → the embedded one is started.
+   */
+  permissionUrl?: string;
+  permissionAdminToken?: string;
   /** Unset → the embedded API is started. */
   apiUrl?: string;
   databaseUrl?: string;
@@ -124,6 +130,8 @@ function upstreams(read: EnvReader) {
     oauth2AdminToken: read.secret('OAUTH2_ADMIN_TOKEN', 16),
     platformUrl: read.url('PLATFORM_URL', HTTP),
     platformAdminToken: read.secret('PLATFORM_ADMIN_TOKEN', 16),
+    permissionUrl: read.url('PERMISSION_URL', HTTP),
+    permissionAdminToken: read.secret('PERMISSION_ADMIN_TOKEN', 16),
     apiUrl,
     assertionSecret,
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),

@@ -4,7 +4,7 @@
  */
 import type { Config } from './config.js';
 
-export type EmbeddedServiceName = 'oauth2' | 'identity' | 'platform' | 'api';
+export type EmbeddedServiceName = 'oauth2' | 'identity' | 'platform' | 'permission' | 'api';
 
 /**
  * The services `startEmbeddedServices` will run, in its order. The provider only beside the
@@ -17,6 +17,8 @@ export function embeddedServiceNames(config: Config): EmbeddedServiceName[] {
   if (!config.identityPublicUrl) names.push('identity');
   // The project API configures the embedded services; a remote Ory project has its own.
   if (!config.platformUrl && !config.identityPublicUrl) names.push('platform');
+  // Relationships and checks (Keto); a remote Ory project has its own.
+  if (!config.permissionUrl && !config.identityPublicUrl) names.push('permission');
   if (!config.apiUrl) names.push('api');
   return names;
 }

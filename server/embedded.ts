@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { startEmbeddedApi } from './api/embedded.js';
 import { startEmbeddedIdentity } from './identity/embedded.js';
 import { startEmbeddedOAuth2 } from './oauth2/embedded.js';
+import { startEmbeddedPermission } from './permission/embedded.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './platform/embedded.js';
 import { embeddedServiceNames } from './embedded-names.js';
 
@@ -32,6 +33,14 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
       config.platformAdminToken = platform.adminToken;
       Object.assign(env, { PLATFORM_URL: platform.url, PLATFORM_ADMIN_TOKEN: platform.adminToken });
       log.info({ url: platform.url }, 'embedded platform service is listening on loopback');
+    }
+    if (names.includes('permission')) {
+      const permission = await startEmbeddedPermission(config, log, platform?.permissionSettings);
+      closers.push(permission.close);
+      config.permissionUrl = permission.url;
+      config.permissionAdminToken = permission.adminToken;
+      Object.assign(env, { PERMISSION_URL: permission.url, PERMISSION_ADMIN_TOKEN: permission.adminToken });
+      log.info({ url: permission.url }, 'embedded permission service is listening on loopback');
     }
     // The provider comes before the identity service, whose sign-in accepts its login requests.
     if (names.includes('oauth2')) {

@@ -13,6 +13,7 @@ import { openDatabase } from './db/open.js';
 import type { EmbeddedServiceName } from './embedded-names.js';
 import { identityMigrations } from './identity/store/migrations.js';
 import { oauth2Migrations } from './oauth2/store/migrations.js';
+import { permissionMigrations } from './permission/migrations.js';
 import { platformMigrations } from './platform/migrations.js';
 import type { PrepareFailure } from './prepare-database.js';
 import { openBlobStore } from './storage/open.js';
@@ -27,6 +28,7 @@ async function prepare(name: EmbeddedServiceName, db: Database): Promise<void> {
   if (name === 'oauth2') return void (await migrate(db, { schema: db.schema, migrations: oauth2Migrations }));
   if (name === 'identity') return void (await migrate(db, { schema: db.schema, migrations: identityMigrations }));
   if (name === 'platform') return void (await migrate(db, { schema: db.schema, migrations: platformMigrations }));
+  if (name === 'permission') return void (await migrate(db, { schema: db.schema, migrations: permissionMigrations }));
   const store = await openBlobStore({ dataDir: config.dataDir, s3: config.s3 });
   try {
     await prepareApiSchema(db, store, log);

@@ -1,11 +1,13 @@
 /**
  * What a project document must be beyond its schema for the installation to keep working: the
- * flows' methods are on, somebody can still sign in, and every social sign-in provider has a
- * client secret (in the document or in the environment). Each refusal names the JSON path.
+ * flows' methods are on, somebody can still sign in, every social sign-in provider has a client
+ * secret (in the document or in the environment), and every permission model parses and
+ * type-checks. Each refusal names the JSON path.
  */
 import type { OidcProvider } from '../identity/strategies/oidc/providers.js';
+import { readNamespaces } from '../permission/namespaces.js';
 import type { ProjectDocument } from './config-schema.js';
-import { identitySettingsOf, oidcProvidersOf } from './project-settings.js';
+import { identitySettingsOf, oidcProvidersOf, permissionSettingsOf } from './project-settings.js';
 
 const METHODS = 'services.identity.config.selfservice.methods';
 
@@ -25,6 +27,8 @@ export function configUsable(environmentProviders: readonly OidcProvider[]): (do
     if (!methods.password && !methods.code && !methods.passkey && !socialSignIn) {
       return `${METHODS}: at least one way to sign in (password, code, passkey or oidc with a provider) must stay enabled, or nobody could sign in`;
     }
+    const [model] = readNamespaces(permissionSettingsOf(document).namespaces).problems;
+    if (model) return `services.permission.config.namespaces.${model.index}.${model.field}: ${model.message}`;
     return undefined;
   };
 }

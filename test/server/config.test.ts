@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
+import { embeddedServiceNames } from '../../server/embedded-names.js';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,6 +31,15 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.apiUrl).toBeUndefined();
     expect(config.assertionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('runs the permission service after the platform service, unless it or the identity host is elsewhere', () => {
+    expect(embeddedServiceNames(loadConfig({}))).toEqual(['oauth2', 'identity', 'platform', 'permission', 'api']);
+    const remote = loadConfig({ PERMISSION_URL: 'http://keto.internal:4466', PERMISSION_ADMIN_TOKEN: 'a-token-of-16-chars+' });
+    expect(remote).toMatchObject({ permissionUrl: 'http://keto.internal:4466', permissionAdminToken: 'a-token-of-16-chars+' });
+    expect(embeddedServiceNames(remote)).not.toContain('permission');
+    expect(embeddedServiceNames(loadConfig({ IDENTITY_PUBLIC_URL: 'https://project.oryapis.com' }))).not.toContain('permission');
+    expect(problemsOf({ PERMISSION_URL: 'ftp://keto', PERMISSION_ADMIN_TOKEN: 'short' }).join('\n')).toMatch(/PERMISSION_URL[\s\S]*PERMISSION_ADMIN_TOKEN/);
   });
 
   it('reads set variables: seconds become milliseconds, relative paths become absolute', () => {

@@ -39,6 +39,10 @@ describe('embedded services on their own thread, as npm start runs them', { time
     expect(config.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(config.identityPublicUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(services.env).toMatchObject({ API_URL: config.apiUrl, IDENTITY_ADMIN_URL: config.identityAdminUrl, OAUTH2_PUBLIC_URL: config.oauth2PublicUrl });
+    expect(services.env).toMatchObject({ PERMISSION_URL: config.permissionUrl, PERMISSION_ADMIN_TOKEN: config.permissionAdminToken });
+    // The permission service runs on the project's settings: no namespaces until they are configured.
+    const namespaces = await fetch(`${config.permissionUrl}/namespaces`, { headers: { authorization: `Bearer ${config.permissionAdminToken}` } });
+    expect(await namespaces.json()).toEqual({ namespaces: [] });
 
     const token = await ownerToken(config);
     const orgs = await fetch(`${config.apiUrl}/api/orgs`, { headers: { [ASSERTION_HEADER]: token } });

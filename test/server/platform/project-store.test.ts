@@ -9,6 +9,8 @@ import { backendsFor, type Backend } from '../oauth2/support/backends.js';
 import { ADMIN_ACTOR, PlatformClient } from './support.js';
 
 const RECOVERY = '/services/identity/config/selfservice/flows/recovery/use';
+const NAMESPACES = '/services/permission/config/namespaces';
+const opl = (model: string) => ({ location: `base64://${Buffer.from(model).toString('base64')}` });
 
 describe.each(backendsFor('platform'))('the project store on %s', (_name, makeBackend) => {
   let backend: Backend;
@@ -98,6 +100,27 @@ describe.each(backendsFor('platform'))('the project store on %s', (_name, makeBa
       /min_password_length must be >= 6/,
     ],
     ['a namespace of neither shape', [{ op: 'add', path: '/services/permission/config/namespaces/-', value: { file: 'x' } }], /namespaces\.0 must be either/],
+    [
+      'a permission model that does not parse',
+      [{ op: 'add', path: `${NAMESPACES}/-`, value: opl('class User implements Namespace {\n  related: { friends: User[] }\n  oops\n}') }],
+      /^services\.permission\.config\.namespaces\.0\.location: the Ory Permission Language model is not valid: expected 'permits' or 'related', got "oops" \(line 3, column 2\)$/,
+    ],
+    [
+      'a permission model naming a namespace it does not declare',
+      [
+        { op: 'add', path: `${NAMESPACES}/-`, value: { name: 'Group' } },
+        { op: 'add', path: `${NAMESPACES}/-`, value: opl('class Doc implements Namespace { related: { viewers: User[] } }') },
+      ],
+      /^services\.permission\.config\.namespaces\.1\.location: .*namespace "User" was not declared \(line 1, column 53\)$/,
+    ],
+    [
+      'a namespace declared twice',
+      [
+        { op: 'add', path: `${NAMESPACES}/-`, value: opl('class User implements Namespace {}') },
+        { op: 'add', path: `${NAMESPACES}/-`, value: { name: 'User' } },
+      ],
+      /^services\.permission\.config\.namespaces\.1\.name: namespace "User" is declared by an earlier entry too$/,
+    ],
     [
       'a failing test',
       [

@@ -1,0 +1,74 @@
+/**
+ * buildPermissionService: relationships and permission checks in Ory Keto's REST wire format
+ * (read, check, expand, write, namespaces, the Permission Language syntax check), on one
+ * loopback listener that only the gateway calls. The gateway serves it under `$PUBLIC_URL/.ory`,
+ * so the paths here are Keto's own, at the root.
+ */
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { errorEnvelope } from '../../shared/error-envelope.js';
+import type { Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { frameworkErrors } from '../http/framework-errors.js';
+import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
+import { installValidators } from '../http/validators.js';
+import { fixedSettings, type PermissionSettings, type SettingsSource } from '../platform/project-settings.js';
+import { requireAdminToken } from './admin-token.js';
+import type { PermissionContext } from './context.js';
+import { permissionMigrations } from './migrations.js';
+import { PermissionError } from './permission-error.js';
+import { checkRoutes } from './routes/check-routes.js';
+import { expandRoute } from './routes/expand-route.js';
+import { readRoutes } from './routes/read-routes.js';
+import { syntaxRoute } from './routes/syntax-route.js';
+import { writeRoutes } from './routes/write-routes.js';
+import { TupleStore } from './store/tuple-store.js';
+
+/** Keto's defaults, for a service that runs without the project's settings: no namespaces until configured. */
+export const DEFAULT_PERMISSION_SETTINGS: PermissionSettings = { namespaces: [], maxReadDepth: 5, maxReadWidth: 100, strictMode: false };
+
+export interface PermissionServiceOptions {
+  db: Database;
+  adminToken: string;
+  /** The project's settings, live; fixed defaults without a platform service. */
+  settings?: SettingsSource<PermissionSettings>;
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildPermissionService(options: PermissionServiceOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  // The handle's own schema: `permission` when embedded, one of their own in tests.
+  await migrate(db, { schema: db.schema, migrations: permissionMigrations });
+  const settings = options.settings ?? fixedSettings(DEFAULT_PERMISSION_SETTINGS);
+  const context: PermissionContext = { store: new TupleStore(db), settings: () => settings.current() };
+
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // A check is answered in a millisecond or two; a log line each would cost more than the answer.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+    ...REFUSE_PROTOTYPE_KEYS,
+    frameworkErrors: frameworkErrors(errorEnvelope),
+  });
+  installValidators(app);
+  installJsonParser(app);
+  app.setErrorHandler(answerError);
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorEnvelope(404, `No route ${request.method} ${request.url.split('?')[0]}`)));
+  requireAdminToken(app, options.adminToken);
+  // A change saved on another instance is read before this request is answered.
+  app.addHook('onRequest', () => settings.fresh());
+  app.get('/health/alive', async () => ({ status: 'ok' }));
+  await app.register(readRoutes, context);
+  await app.register(checkRoutes, context);
+  await app.register(expandRoute, context);
+  await app.register(writeRoutes, context);
+  await app.register(syntaxRoute);
+  return app;
+}
+
+/** The envelope; validation failures name the field; anything unexpected is a 500 without internals. */
+function answerError(error: FastifyError | PermissionError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof PermissionError) return reply.code(error.status).send(error.body());
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: error }, 'permission request failed');
+  return reply.code(status).send(errorEnvelope(status, status === 500 ? 'The permission service failed to answer' : error.message));
+}

@@ -1,0 +1,14 @@
+/** What the permission service's routes share. */
+import type { PermissionSettings } from '../platform/project-settings.js';
+import { namespacesOf, type Namespaces } from './namespaces.js';
+import type { TupleStore } from './store/tuple-store.js';
+
+export interface PermissionContext {
+  store: TupleStore;
+  /** The project's settings as they are for the request being answered. */
+  settings(): PermissionSettings;
+}
+
+export function namespaces(context: PermissionContext): Namespaces {
+  return namespacesOf(context.settings());
+}

@@ -1,0 +1,107 @@
+/**
+ * The permission service's tables, in its own schema: the relationships ("relation tuples").
+ * A check asks, hop after hop, "is this subject in ns:object#relation?" and "which subject sets
+ * are in ns:object#relation?", both ranges of the primary key; listing by subject and deleting a
+ * subject's tuples walk the other way, on the subject index. No hop scans the table.
+ */
+import type { Migration } from '../db/migrate.js';
+
+export const PERMISSION_SCHEMA = 'permission';
+
+export const permissionMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'relation tuples',
+    up: `
+      -- A subject is an id (the subject_set columns empty) or a subject set (subject_id empty, its
+      -- namespace never so); a subject set's relation may be empty, which is not the same subject
+      -- as the id. Empty strings rather than NULLs keep each tuple one primary key, and a tuple is
+      -- stored once however often it is written. "C" collation: bytewise, the same on every server.
+      CREATE TABLE relation_tuples (
+        namespace text COLLATE "C" NOT NULL,
+        object text COLLATE "C" NOT NULL,
+        relation text COLLATE "C" NOT NULL,
+        subject_id text COLLATE "C" NOT NULL,
+        subject_set_namespace text COLLATE "C" NOT NULL,
+        subject_set_object text COLLATE "C" NOT NULL,
+        subject_set_relation text COLLATE "C" NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation),
+        CHECK (
+          (subject_id <> '' AND subject_set_namespace = '' AND subject_set_object = '' AND subject_set_relation = '')
+          OR (subject_id = '' AND subject_set_namespace <> '')
+        )
+      );
+      CREATE INDEX relation_tuples_by_subject ON relation_tuples
+        (subject_set_namespace, subject_set_object, subject_set_relation, subject_id, namespace, relation, object);
+
+      -- What a check reads of several relations of one object, for one subject: per relation
+      -- asked for (its place in p_relations, from 0), step 0 when the tuple itself is stored,
+      -- step 1 when the subject is stored directly in one of the relation's subject sets, and
+      -- step 2 for each of those subject sets (at most p_limit, in key order), with whether it
+      -- holds subject sets itself. A relation with p_filtered (strict mode) lists only the
+      -- subject sets of p_follow and finds the subject only in those of p_find, both given as
+      -- (place, namespace, relation). A function so that its plan is made once per connection.
+      CREATE FUNCTION check_hops(
+        p_namespace text, p_object text,
+        p_subject_id text, p_subject_set_namespace text, p_subject_set_object text, p_subject_set_relation text,
+        p_relations text[], p_direct boolean[], p_find boolean[], p_filtered boolean[],
+        p_follow_ids int[], p_follow_namespaces text[], p_follow_relations text[],
+        p_find_ids int[], p_find_namespaces text[], p_find_relations text[],
+        p_limit int
+      ) RETURNS TABLE (request int, step int, namespace text, object text, relation text, has_subject_sets boolean)
+      LANGUAGE plpgsql STABLE SET search_path FROM CURRENT SET plan_cache_mode = force_generic_plan AS $function$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY
+        WITH wanted AS (
+            SELECT (w.ordinality - 1)::int AS id, w.relation, w.direct, w.find, w.filtered
+            FROM unnest(p_relations, p_direct, p_find, p_filtered) WITH ORDINALITY AS w(relation, direct, find, filtered)),
+          follow AS (SELECT * FROM unnest(p_follow_ids, p_follow_namespaces, p_follow_relations) AS f(id, namespace, relation)),
+          find_in AS (SELECT * FROM unnest(p_find_ids, p_find_namespaces, p_find_relations) AS f(id, namespace, relation)),
+          found AS (
+            SELECT wanted.id, 0 AS step, ''::text AS namespace, ''::text AS object, ''::text AS relation, false AS has_subject_sets
+              FROM wanted
+              WHERE wanted.direct AND EXISTS (
+                SELECT 1 FROM relation_tuples here
+                WHERE here.namespace = p_namespace AND here.object = p_object AND here.relation = wanted.relation
+                  AND here.subject_id = p_subject_id AND here.subject_set_namespace = p_subject_set_namespace
+                  AND here.subject_set_object = p_subject_set_object AND here.subject_set_relation = p_subject_set_relation)
+            UNION ALL
+            SELECT wanted.id, 1, '', '', '', false
+              FROM wanted
+              WHERE wanted.find AND EXISTS (
+                SELECT 1 FROM relation_tuples here
+                WHERE here.namespace = p_namespace AND here.object = p_object AND here.relation = wanted.relation
+                  AND here.subject_id = '' AND here.subject_set_namespace > ''
+                  AND (NOT wanted.filtered OR (wanted.id, here.subject_set_namespace, here.subject_set_relation) IN (SELECT * FROM find_in))
+                  AND EXISTS (
+                    SELECT 1 FROM relation_tuples member
+                    WHERE member.namespace = here.subject_set_namespace AND member.object = here.subject_set_object
+                      AND member.relation = here.subject_set_relation
+                      AND member.subject_id = p_subject_id AND member.subject_set_namespace = p_subject_set_namespace
+                      AND member.subject_set_object = p_subject_set_object AND member.subject_set_relation = p_subject_set_relation))
+            UNION ALL
+            SELECT wanted.id, 2, sets.namespace, sets.object, sets.relation, sets.has_subject_sets
+              FROM wanted CROSS JOIN LATERAL (
+                SELECT here.subject_set_namespace::text AS namespace, here.subject_set_object::text AS object,
+                  here.subject_set_relation::text AS relation,
+                  EXISTS (
+                    SELECT 1 FROM relation_tuples inside
+                    WHERE inside.namespace = here.subject_set_namespace AND inside.object = here.subject_set_object
+                      AND inside.relation = here.subject_set_relation AND inside.subject_id = '' AND inside.subject_set_namespace > ''
+                  ) AS has_subject_sets
+                FROM relation_tuples here
+                WHERE here.namespace = p_namespace AND here.object = p_object AND here.relation = wanted.relation
+                  AND here.subject_id = '' AND here.subject_set_namespace > ''
+                  AND (NOT wanted.filtered OR (wanted.id, here.subject_set_namespace, here.subject_set_relation) IN (SELECT * FROM follow))
+                ORDER BY here.subject_set_namespace, here.subject_set_object, here.subject_set_relation
+                LIMIT p_limit) AS sets)
+        SELECT found.id, found.step, found.namespace, found.object, found.relation, found.has_subject_sets
+          FROM found
+          ORDER BY found.id, found.step, found.namespace COLLATE "C", found.object COLLATE "C", found.relation COLLATE "C";
+      END
+      $function$;
+    `,
+  },
+];

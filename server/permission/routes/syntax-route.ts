@@ -1,0 +1,16 @@
+/**
+ * Keto's syntax check for a Permission Language model: always 200, `{}` for a valid model, or
+ * `{"errors": [...]}` with Keto's messages and positions. The body is the model as text, whatever
+ * content type it is sent with.
+ */
+import type { FastifyInstance } from 'fastify';
+import { parseModel } from '../opl/parser.js';
+
+export async function syntaxRoute(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.post<{ Body: string | undefined }>('/opl/syntax/check', async (request) => {
+    const { errors } = parseModel(request.body ?? '');
+    return errors.length > 0 ? { errors } : {};
+  });
+}

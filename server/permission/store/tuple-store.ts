@@ -1,0 +1,201 @@
+/**
+ * The relationships, on PGlite or PostgreSQL. Reads are shaped for the engines: one statement per
+ * object a check visits answers, for each relation it needs there, "is the subject here directly,
+ * or directly in one of the subject sets here, and which subject sets are here to follow" —
+ * ranges of the primary key, whatever the number of tuples stored.
+ */
+import type { Database } from '../../db/database.js';
+import type { RelationQuery, RelationTuple, Subject, SubjectSet } from '../tuple.js';
+
+/** The stored columns of a subject: an id with empty subject-set columns, or a subject set with an empty id. */
+type SubjectColumns = [id: string, namespace: string, object: string, relation: string];
+
+/** A row's sort key: the primary key, in order. Pages continue after the last one shown. */
+export type TupleKey = [string, string, string, ...SubjectColumns];
+
+interface TupleRow {
+  namespace: string;
+  object: string;
+  relation: string;
+  subject_id: string;
+  subject_set_namespace: string;
+  subject_set_object: string;
+  subject_set_relation: string;
+}
+
+const KEY_COLUMNS = 'namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation';
+
+function subjectColumns(subject: Subject): SubjectColumns {
+  return 'id' in subject ? [subject.id, '', '', ''] : ['', subject.set.namespace, subject.set.object, subject.set.relation];
+}
+
+function tupleOf(row: TupleRow): RelationTuple {
+  const subject: Subject =
+    row.subject_set_namespace === ''
+      ? { id: row.subject_id }
+      : { set: { namespace: row.subject_set_namespace, object: row.subject_set_object, relation: row.subject_set_relation } };
+  return { namespace: row.namespace, object: row.object, relation: row.relation, subject };
+}
+
+const keyOf = (row: TupleRow): TupleKey => [row.namespace, row.object, row.relation, row.subject_id, row.subject_set_namespace, row.subject_set_object, row.subject_set_relation];
+
+/** `WHERE` conditions for a query, numbered from `$first`. */
+function whereQuery(query: RelationQuery, first = 1): { conditions: string[]; params: string[] } {
+  const conditions: string[] = [];
+  const params: string[] = [];
+  const add = (column: string, value: string) => {
+    params.push(value);
+    conditions.push(`${column} = $${first + params.length - 1}`);
+  };
+  if (query.namespace !== undefined) add('namespace', query.namespace);
+  if (query.object !== undefined) add('object', query.object);
+  if (query.relation !== undefined) add('relation', query.relation);
+  if (query.subject) {
+    const [id, namespace, object, relation] = subjectColumns(query.subject);
+    add('subject_id', id);
+    add('subject_set_namespace', namespace);
+    add('subject_set_object', object);
+    add('subject_set_relation', relation);
+  }
+  return { conditions, params };
+}
+
+/** Subject sets allowed as `(namespace, relation)` pairs. */
+export type SubjectSetTypes = readonly { namespace: string; relation: string }[];
+
+/** What a check needs to know of one relation of the object being read. */
+export interface HopRequest {
+  relation: string;
+  /** Look for `object#relation@subject` itself. */
+  direct: boolean;
+  /** Look for the subject directly in the relation's subject sets. */
+  find: boolean;
+  /**
+   * Strict mode: only these subject sets are listed, and the subject is looked for only in those
+   * of `findIn` (a part of `follow`). Undefined: every subject set, everywhere.
+   */
+  follow?: SubjectSetTypes;
+  findIn?: SubjectSetTypes;
+}
+
+export interface FollowedSet extends SubjectSet {
+  /** The set holds subject sets itself: without them (and without a rule) following it finds nobody new. */
+  hasSubjectSets: boolean;
+}
+
+export interface Hop {
+  direct: boolean;
+  /** The subject is stored directly in one of the relation's subject sets. */
+  inSubjectSet: boolean;
+  /** The relation's subject sets, at most the limit asked for, in key order. */
+  subjectSets: FollowedSet[];
+  /** There are more than the limit. */
+  more: boolean;
+}
+
+interface HopRow extends SubjectSet {
+  request: number;
+  step: number;
+  has_subject_sets: boolean;
+}
+
+export class TupleStore {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Everything a check needs of several relations of one object, in one statement: for each,
+   * whether the tuple `object#relation@subject` is stored, whether the subject is stored
+   * directly in one of the relation's subject sets, and those subject sets (at most `limit`) to
+   * follow. Each part is a range of the primary key; the subject's own tuples are found by the
+   * subject index.
+   */
+  async hops(namespace: string, object: string, subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[]> {
+    const follow: [number[], string[], string[]] = [[], [], []];
+    const findIn: [number[], string[], string[]] = [[], [], []];
+    requests.forEach((request, id) => {
+      for (const [types, into] of [
+        [request.follow, follow],
+        [request.findIn ?? request.follow, findIn],
+      ] as const) {
+        for (const type of types ?? []) {
+          into[0].push(id);
+          into[1].push(type.namespace);
+          into[2].push(type.relation);
+        }
+      }
+    });
+    // check_hops (migrations.ts) is one statement; as a PL/pgSQL function its plan is made once per
+    // connection rather than at every call, which is most of the cost of so small a read.
+    const result = await this.db.query<HopRow>('SELECT * FROM check_hops($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)', [
+      namespace,
+      object,
+      ...subjectColumns(subject),
+      requests.map((r) => r.relation),
+      requests.map((r) => r.direct),
+      requests.map((r) => r.find),
+      requests.map((r) => r.follow !== undefined),
+      ...follow,
+      ...findIn,
+      limit + 1,
+    ]);
+    const hops: Hop[] = requests.map(() => ({ direct: false, inSubjectSet: false, subjectSets: [], more: false }));
+    for (const row of result.rows) {
+      const hop = hops[row.request]!;
+      if (row.step === 0) hop.direct = true;
+      else if (row.step === 1) hop.inSubjectSet = true;
+      else if (hop.subjectSets.length < limit) {
+        hop.subjectSets.push({ namespace: row.namespace, object: row.object, relation: row.relation, hasSubjectSets: row.has_subject_sets });
+      } else hop.more = true;
+    }
+    return hops;
+  }
+
+  /** A page of the tuples matching `query`, in key order after `after`; `next` when there are more. */
+  async list(query: RelationQuery, limit: number, after?: TupleKey): Promise<{ tuples: RelationTuple[]; next?: TupleKey }> {
+    const { conditions, params } = whereQuery(query);
+    const values: unknown[] = [...params];
+    if (after) {
+      const first = values.length + 1;
+      values.push(...after);
+      conditions.push(`(${KEY_COLUMNS}) > (${after.map((_, i) => `$${first + i}`).join(', ')})`);
+    }
+    values.push(limit + 1);
+    const result = await this.db.query<TupleRow>(
+      `SELECT ${KEY_COLUMNS} FROM relation_tuples
+        ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+        ORDER BY ${KEY_COLUMNS}
+        LIMIT $${values.length}`,
+      values,
+    );
+    const rows = result.rows.slice(0, limit);
+    const last = rows[rows.length - 1];
+    return { tuples: rows.map(tupleOf), ...(result.rows.length > limit && last ? { next: keyOf(last) } : {}) };
+  }
+
+  /** Inserts, then deletes, in one transaction: all of it or none. A tuple already stored is not stored twice. */
+  async write(insert: readonly RelationTuple[], remove: readonly RelationTuple[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (insert.length > 0) {
+        await tx.query(`INSERT INTO relation_tuples (${KEY_COLUMNS}) SELECT * FROM ${unnestTuples()} ON CONFLICT DO NOTHING`, columnsOf(insert));
+      }
+      if (remove.length > 0) await tx.query(`DELETE FROM relation_tuples WHERE (${KEY_COLUMNS}) IN (SELECT * FROM ${unnestTuples()})`, columnsOf(remove));
+    });
+  }
+
+  /** Deletes every tuple matching `query`. */
+  async deleteAll(query: RelationQuery): Promise<void> {
+    const { conditions, params } = whereQuery(query);
+    await this.db.query(`DELETE FROM relation_tuples ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`, params);
+  }
+}
+
+/** Many tuples as one statement's rows: a text array per key column. */
+const unnestTuples = () => `unnest(${Array.from({ length: 7 }, (_, i) => `$${i + 1}::text[]`).join(', ')})`;
+
+function columnsOf(tuples: readonly RelationTuple[]): string[][] {
+  const columns: string[][] = Array.from({ length: 7 }, () => []);
+  for (const tuple of tuples) {
+    [tuple.namespace, tuple.object, tuple.relation, ...subjectColumns(tuple.subject)].forEach((value, i) => columns[i]!.push(value));
+  }
+  return columns;
+}

@@ -1,0 +1,259 @@
+/**
+ * The check and expand engines on both databases: nested groups, traversal, `!` and `&&`, the
+ * depth and width limits (unknown, not "no", when a limit cut the search short), cycles of
+ * groups and of rules, strict mode, and the empty-relation subject set `User:alice#`, which is
+ * not the subject `alice`.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.js';
+import { checkTuple, type EngineSettings } from '../../../server/permission/engine/check.js';
+import { expandSubjectSet, type ExpandTree } from '../../../server/permission/engine/expand.js';
+import type { Outcome } from '../../../server/permission/engine/outcome.js';
+import { readNamespaces, type Namespaces } from '../../../server/permission/namespaces.js';
+import type { TupleStore } from '../../../server/permission/store/tuple-store.js';
+import { backendsFor, type Backend } from '../oauth2/support/backends.js';
+import { subject, subjectSet, tuple, tupleStore } from './support.js';
+
+const MODEL = `
+class User implements Namespace {}
+
+class Group implements Namespace {
+  related: { members: (User | SubjectSet<Group, "members">)[] }
+}
+
+class Folder implements Namespace {
+  related: {
+    parents: Folder[]
+    viewers: (User | SubjectSet<Group, "members">)[]
+    owners: User[]
+  }
+  permits = {
+    view: (ctx: Context): boolean =>
+      this.related.viewers.includes(ctx.subject) || this.permits.edit(ctx) || this.related.parents.traverse((p) => p.permits.view(ctx)),
+    edit: (ctx: Context): boolean => this.related.owners.includes(ctx.subject),
+  }
+}
+
+class Doc implements Namespace {
+  related: {
+    parents: Folder[]
+    viewers: (User | SubjectSet<Group, "members">)[]
+    banned: (User | SubjectSet<Group, "members">)[]
+    reviewers: User[]
+    approvers: User[]
+  }
+  permits = {
+    view: (ctx: Context): boolean =>
+      (this.related.viewers.includes(ctx.subject) || this.related.parents.traverse((p) => p.permits.view(ctx))) && !this.related.banned.includes(ctx.subject),
+    approve: (ctx: Context): boolean => this.related.reviewers.includes(ctx.subject) && this.related.approvers.includes(ctx.subject),
+  }
+}
+
+class Loop implements Namespace {
+  related: { holders: User[] }
+  permits = {
+    a: (ctx: Context): boolean => this.permits.b(ctx) || this.related.holders.includes(ctx.subject),
+    b: (ctx: Context): boolean => this.permits.a(ctx),
+    c: (ctx: Context): boolean => this.permits.c(ctx) && this.related.holders.includes(ctx.subject),
+  }
+}
+`;
+
+const DEFAULTS: EngineSettings = { maxReadDepth: 5, maxReadWidth: 100, strictMode: false };
+const MEMBER = { membership: 'member' };
+const NOT_MEMBER = { membership: 'not-member' };
+const TOO_DEEP = { membership: 'unknown', limitation: 'max_depth_exceeded' };
+const TOO_WIDE = { membership: 'unknown', limitation: 'max_width_exceeded' };
+
+describe.each(backendsFor('permission'))('the permission engines on %s', (_name, makeBackend) => {
+  let backend: Backend;
+  let db: Database;
+  let store: TupleStore;
+  let namespaces: Namespaces;
+
+  // One database for the file, emptied before each test: opening PGlite is the slow part.
+  beforeAll(async () => {
+    backend = makeBackend();
+    db = await backend.open();
+    store = await tupleStore(db);
+    const read = readNamespaces([{ opl: MODEL }, { name: 'Team' }, { name: 'Plain' }]);
+    expect(read.problems).toEqual([]);
+    namespaces = read.namespaces;
+  });
+  beforeEach(() => db.exec('DELETE FROM relation_tuples'));
+  afterAll(async () => {
+    await db.close();
+    await backend.cleanup();
+  });
+
+  const write = (...tuples: string[]) => store.write(tuples.map(tuple), []);
+  const check = (text: string, settings: Partial<EngineSettings> = {}, maxDepth?: number): Promise<Outcome> =>
+    checkTuple(store, namespaces, { ...DEFAULTS, ...settings }, tuple(text), maxDepth);
+
+  describe('check', () => {
+    it('finds a stored tuple and nobody else, and tells the subject alice from the subject set User:alice#', async () => {
+      await write('Plain:readme#owner@alice', 'Plain:notes#owner@User:bob#');
+      expect(await check('Plain:readme#owner@alice')).toEqual(MEMBER);
+      expect(await check('Plain:readme#owner@mallory')).toEqual(NOT_MEMBER);
+      expect(await check('Plain:readme#reader@alice')).toEqual(NOT_MEMBER);
+      expect(await check('Plain:readme#owner@User:alice#')).toEqual(NOT_MEMBER);
+      expect(await check('Plain:notes#owner@User:bob#')).toEqual(MEMBER);
+      expect(await check('Plain:notes#owner@bob')).toEqual(NOT_MEMBER);
+    });
+
+    it('follows nested groups one level per hop, and says unknown when the depth runs out first', async () => {
+      await write('Doc:d#viewers@Group:a#members', 'Group:a#members@Group:b#members', 'Group:b#members@Group:c#members', 'Group:c#members@alice');
+      // From a, b is followed (a level) and alice found directly in c (free).
+      expect(await check('Group:a#members@alice', {}, 1)).toEqual(TOO_DEEP);
+      expect(await check('Group:a#members@alice', {}, 2)).toEqual(MEMBER);
+      expect(await check('Group:a#members@alice', { maxReadDepth: 1 }, 5)).toEqual(TOO_DEEP);
+      expect(await check('Group:b#members@alice', {}, 1)).toEqual(MEMBER);
+      expect(await check('Group:a#members@bob', {}, 5)).toEqual(NOT_MEMBER);
+      // Through the rule: view's && makes its || group a level down, and viewers one below that.
+      expect(await check('Doc:d#view@alice', {}, 4)).toEqual(TOO_DEEP);
+      expect(await check('Doc:d#view@alice', {}, 5)).toEqual(MEMBER);
+    });
+
+    it('follows at most max_read_width subject sets from one place, but finds a member directly in any of them', async () => {
+      await write('Group:all#members@Group:g1#members', 'Group:all#members@Group:g2#members', 'Group:all#members@Group:g3#members');
+      await write('Group:g3#members@Group:inner#members', 'Group:inner#members@alice', 'Group:g3#members@bob');
+      expect(await check('Group:all#members@alice', { maxReadWidth: 2 })).toEqual(TOO_WIDE);
+      expect(await check('Group:all#members@alice', { maxReadWidth: 3 })).toEqual(MEMBER);
+      expect(await check('Group:all#members@bob', { maxReadWidth: 1 })).toEqual(MEMBER);
+      expect(await check('Group:all#members@carol', { maxReadWidth: 2 })).toEqual(TOO_WIDE);
+      expect(await check('Group:all#members@carol', { maxReadWidth: 3 })).toEqual(NOT_MEMBER);
+    });
+
+    it('ends cycles of groups with a definite answer', async () => {
+      await write('Group:a#members@Group:b#members', 'Group:b#members@Group:a#members', 'Group:b#members@Group:c#members', 'Group:c#members@alice');
+      expect(await check('Group:a#members@carol', { maxReadDepth: 100 })).toEqual(NOT_MEMBER);
+      expect(await check('Group:a#members@alice', { maxReadDepth: 100 })).toEqual(MEMBER);
+      expect(await check('Group:c#members@Group:a#members', { maxReadDepth: 100 })).toEqual(NOT_MEMBER);
+      expect(await check('Group:a#members@Group:a#members', { maxReadDepth: 100 })).toEqual(MEMBER);
+    });
+
+    it('ends cycles of rules naming each other', async () => {
+      await write('Loop:l#holders@alice');
+      expect(await check('Loop:l#b@alice')).toEqual(MEMBER);
+      expect(await check('Loop:l#b@bob')).toEqual(NOT_MEMBER);
+      expect(await check('Loop:l#c@alice', { maxReadDepth: 100 })).toEqual(NOT_MEMBER);
+    });
+
+    it('reads includes, permits and traverse: owners edit and view, viewers of a parent folder view', async () => {
+      await write('Folder:root#viewers@Group:staff#members', 'Group:staff#members@alice', 'Folder:f#parents@Folder:root#', 'Folder:f#owners@bob');
+      await write('Doc:d#parents@Folder:f#');
+      expect(await check('Folder:f#edit@bob')).toEqual(MEMBER);
+      expect(await check('Folder:f#view@bob')).toEqual(MEMBER);
+      expect(await check('Folder:root#view@bob')).toEqual(NOT_MEMBER);
+      expect(await check('Folder:f#view@alice')).toEqual(MEMBER);
+      expect(await check('Doc:d#view@bob')).toEqual(MEMBER);
+      // Doc → Folder:f → Folder:root → the staff group: each traverse a level.
+      expect(await check('Doc:d#view@alice', {}, 4)).toEqual(TOO_DEEP);
+      expect(await check('Doc:d#view@alice', {}, 5)).toEqual(MEMBER);
+      // A "no" is certain only once every path was followed to its end.
+      expect(await check('Doc:d#view@carol')).toEqual(TOO_DEEP);
+      expect(await check('Doc:d#view@carol', { maxReadDepth: 6 })).toEqual(NOT_MEMBER);
+    });
+
+    it('follows a subject set whose relation is a rule, though nothing is stored under it', async () => {
+      await write('Doc:d#viewers@Folder:f#view', 'Folder:f#owners@erin');
+      expect(await check('Doc:d#view@erin')).toEqual(MEMBER);
+      expect(await check('Doc:d#view@frank', { maxReadDepth: 10 })).toEqual(NOT_MEMBER);
+    });
+
+    it('excludes with ! and requires both sides of &&', async () => {
+      await write('Doc:d#viewers@alice', 'Doc:d#viewers@bob', 'Doc:d#banned@Group:blocked#members', 'Group:blocked#members@bob', 'Group:blocked#members@carol');
+      expect(await check('Doc:d#view@alice')).toEqual(MEMBER);
+      expect(await check('Doc:d#view@bob')).toEqual(NOT_MEMBER);
+      expect(await check('Doc:d#view@carol')).toEqual(NOT_MEMBER);
+
+      await write('Doc:d#reviewers@alice', 'Doc:d#reviewers@bob', 'Doc:d#approvers@bob', 'Doc:d#approvers@carol');
+      expect(await check('Doc:d#approve@alice')).toEqual(NOT_MEMBER);
+      expect(await check('Doc:d#approve@bob')).toEqual(MEMBER);
+      expect(await check('Doc:d#approve@carol')).toEqual(NOT_MEMBER);
+    });
+
+    it('does not turn an exclusion it could not finish into a yes', async () => {
+      await write('Doc:d#viewers@alice', 'Doc:d#banned@Group:g#members', 'Group:g#members@Group:h#members', 'Group:h#members@Group:k#members', 'Group:k#members@alice');
+      expect(await check('Doc:d#view@alice', {}, 2)).toEqual(TOO_DEEP);
+      expect(await check('Doc:d#view@alice', {}, 3)).toEqual(NOT_MEMBER);
+      expect(await check('Doc:d#view@dave', {}, 2)).toEqual(TOO_DEEP);
+      expect(await check('Doc:d#view@dave')).toEqual(NOT_MEMBER);
+    });
+
+    it('tells the subject set User:alice# from the subject alice through groups too', async () => {
+      await write('Doc:d#viewers@Group:g#members', 'Group:g#members@User:alice#');
+      expect(await check('Doc:d#view@User:alice#')).toEqual(MEMBER);
+      expect(await check('Doc:d#view@alice')).toEqual(NOT_MEMBER);
+    });
+
+    it('refuses a relation the model does not declare, and takes any relation of a namespace without a model', async () => {
+      await expect(check('Doc:d#nonsense@alice')).rejects.toMatchObject({ status: 400, reason: 'relation "nonsense" does not exist in namespace "Doc"' });
+      await write('Plain:p#anything@Group:g#members', 'Group:g#members@alice');
+      expect(await check('Plain:p#anything@alice')).toEqual(MEMBER);
+    });
+
+    it('in strict mode reads rules only as rules, and follows only declared subject sets', async () => {
+      await write('Doc:d#approve@alice', 'Doc:d#viewers@Team:t#members', 'Team:t#members@bob', 'Plain:p#x@Group:g#members', 'Group:g#members@carol', 'Plain:p#x@dave');
+      expect(await check('Doc:d#approve@alice')).toEqual(MEMBER);
+      expect(await check('Doc:d#approve@alice', { strictMode: true })).toEqual(NOT_MEMBER);
+      expect(await check('Doc:d#view@bob')).toEqual(MEMBER);
+      expect(await check('Doc:d#view@bob', { strictMode: true })).toEqual(NOT_MEMBER);
+      // Without a model nothing is declared: only subject ids count.
+      expect(await check('Plain:p#x@carol')).toEqual(MEMBER);
+      expect(await check('Plain:p#x@carol', { strictMode: true })).toEqual(NOT_MEMBER);
+      expect(await check('Plain:p#x@dave', { strictMode: true })).toEqual(MEMBER);
+    });
+  });
+
+  describe('expand', () => {
+    const expand = (text: string, depth?: number, settings: Partial<EngineSettings> = {}) =>
+      expandSubjectSet(store, namespaces, { ...DEFAULTS, ...settings }, subjectSet(text), depth);
+    const node = (type: ExpandTree['type'], text: string | undefined, children: ExpandTree[] = []): ExpandTree => ({
+      type,
+      ...(text === undefined ? {} : { subject: subject(text) }),
+      children,
+    });
+
+    it('expands groups into their members, one level per group, until the depth runs out', async () => {
+      await write('Group:a#members@alice', 'Group:a#members@Group:b#members', 'Group:b#members@bob', 'Group:b#members@User:carol#');
+      expect(await expand('Group:a#members')).toEqual(
+        node('union', 'Group:a#members', [node('union', 'Group:b#members', [node('leaf', 'User:carol#'), node('leaf', 'bob')]), node('leaf', 'alice')]),
+      );
+      expect(await expand('Group:a#members', 2)).toEqual(node('union', 'Group:a#members', [node('union', 'Group:b#members'), node('leaf', 'alice')]));
+      expect(await expand('Group:a#members', 1)).toEqual(node('union', 'Group:a#members'));
+      expect(await expand('Group:nobody#members')).toEqual(node('union', 'Group:nobody#members'));
+    });
+
+    it('stops at a group already being expanded', async () => {
+      await write('Group:a#members@Group:b#members', 'Group:b#members@Group:a#members');
+      expect(await expand('Group:a#members', 100, { maxReadDepth: 100 })).toEqual(
+        node('union', 'Group:a#members', [node('union', 'Group:b#members', [node('union', 'Group:a#members')])]),
+      );
+    });
+
+    it("expands a rule into its tree: intersection, union, the traversal's parents, exclusion", async () => {
+      await write('Doc:d#viewers@alice', 'Doc:d#parents@Folder:f#', 'Folder:f#owners@bob', 'Doc:d#banned@carol');
+      expect(await expand('Doc:d#view')).toEqual(
+        node('intersection', 'Doc:d#view', [
+          node('union', undefined, [
+            node('union', 'Doc:d#viewers', [node('leaf', 'alice')]),
+            node('union', 'Doc:d#parents', [
+              node('union', 'Folder:f#view', [
+                node('union', 'Folder:f#viewers'),
+                node('union', 'Folder:f#edit', [node('union', 'Folder:f#owners', [node('leaf', 'bob')])]),
+                node('union', 'Folder:f#parents'),
+              ]),
+            ]),
+          ]),
+          node('exclusion', undefined, [node('union', 'Doc:d#banned', [node('leaf', 'carol')])]),
+        ]),
+      );
+    });
+
+    it('in strict mode expands nothing for a relation without types or rule', async () => {
+      expect(await expand('Plain:p#x', undefined, { strictMode: true })).toBeUndefined();
+      expect(await expand('Plain:p#x')).toEqual(node('union', 'Plain:p#x'));
+    });
+  });
+});
