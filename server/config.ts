@@ -36,7 +36,7 @@ export interface Config {
   platformUrl?: string;
   platformAdminToken?: string;
   /**
-   * Relationships and permission checks in Keto's wire format (server/permission), which the
+   * Relationships and permission checks in Keto's wire format (server/permissions), which the
    * gateway serves under `/.ory`. Unset (and the identity service embedded) → the embedded one is started.
    */
   permissionUrl?: string;

@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { startEmbeddedApi } from './api/embedded.js';
 import { startEmbeddedIdentity } from './identity/embedded.js';
 import { startEmbeddedOAuth2 } from './oauth2/embedded.js';
-import { startEmbeddedPermission } from './permission/embedded.js';
+import { startEmbeddedPermission } from './permissions/embedded.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './platform/embedded.js';
 import { embeddedServiceNames } from './embedded-names.js';
 

@@ -13,7 +13,7 @@ import { openDatabase } from './db/open.js';
 import type { EmbeddedServiceName } from './embedded-names.js';
 import { identityMigrations } from './identity/store/migrations.js';
 import { oauth2Migrations } from './oauth2/store/migrations.js';
-import { permissionMigrations } from './permission/migrations.js';
+import { permissionMigrations } from './permissions/migrations.js';
 import { platformMigrations } from './platform/migrations.js';
 import type { PrepareFailure } from './prepare-database.js';
 import { openBlobStore } from './storage/open.js';

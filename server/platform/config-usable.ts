@@ -5,7 +5,7 @@
  * type-checks. Each refusal names the JSON path.
  */
 import type { OidcProvider } from '../identity/strategies/oidc/providers.js';
-import { readNamespaces } from '../permission/namespaces.js';
+import { readNamespaces } from '../permissions/namespaces.js';
 import type { ProjectDocument } from './config-schema.js';
 import { identitySettingsOf, oidcProvidersOf, permissionSettingsOf } from './project-settings.js';
 

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../server/db/database.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { buildPermissionService, DEFAULT_PERMISSION_SETTINGS } from '../../../server/permission/app.js';
-import { permissionMigrations } from '../../../server/permission/migrations.js';
-import { TupleStore } from '../../../server/permission/store/tuple-store.js';
-import type { RelationTuple, Subject, SubjectSet } from '../../../server/permission/tuple.js';
+import { buildPermissionService, DEFAULT_PERMISSION_SETTINGS } from '../../../server/permissions/app.js';
+import { permissionMigrations } from '../../../server/permissions/migrations.js';
+import { TupleStore } from '../../../server/permissions/store/tuple-store.js';
+import type { RelationTuple, Subject, SubjectSet } from '../../../server/permissions/tuple.js';
 import type { PermissionSettings, SettingsSource } from '../../../server/platform/project-settings.js';
 
 /** `Group:admins#members`, or `User:alice#` (a subject set with the empty relation). */

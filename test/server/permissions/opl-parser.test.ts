@@ -4,8 +4,8 @@
  * nesting limit at exactly ten, and type errors naming what is missing where it is named.
  */
 import { describe, expect, it } from 'vitest';
-import { parseModel } from '../../../server/permission/opl/parser.js';
-import { sourcePosition } from '../../../server/permission/opl/parse-error.js';
+import { parseModel } from '../../../server/permissions/opl/parser.js';
+import { sourcePosition } from '../../../server/permissions/opl/parse-error.js';
 
 const FULL_EXAMPLE = `
   import { Namespace, SubjectSet, FooBar, Anything } from '@ory/keto-namespace-types'

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
-import { checkTuple, type EngineSettings } from '../../../server/permission/engine/check.js';
-import { expandSubjectSet, type ExpandTree } from '../../../server/permission/engine/expand.js';
-import type { Outcome } from '../../../server/permission/engine/outcome.js';
-import { readNamespaces, type Namespaces } from '../../../server/permission/namespaces.js';
-import type { TupleStore } from '../../../server/permission/store/tuple-store.js';
+import { checkTuple, type EngineSettings } from '../../../server/permissions/engine/check.js';
+import { expandSubjectSet, type ExpandTree } from '../../../server/permissions/engine/expand.js';
+import type { Outcome } from '../../../server/permissions/engine/outcome.js';
+import { readNamespaces, type Namespaces } from '../../../server/permissions/namespaces.js';
+import type { TupleStore } from '../../../server/permissions/store/tuple-store.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
 import { subject, subjectSet, tuple, tupleStore } from './support.js';
 

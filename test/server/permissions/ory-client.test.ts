@@ -7,7 +7,7 @@ import { Configuration, PermissionApi, RelationshipApi, ResponseError, type Rela
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
-import { buildPermissionService } from '../../../server/permission/app.js';
+import { buildPermissionService } from '../../../server/permissions/app.js';
 import { buildPlatformService, type PlatformService } from '../../../server/platform/app.js';
 import { permissionSettingsOf } from '../../../server/platform/project-settings.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
