@@ -321,7 +321,9 @@ export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
  * The identity platform's admin APIs, as an Ory Network project serves them on its URL and with
  * Ory's paths: the identity service's (identities, sessions, courier messages, recovery) and the
  * OAuth2 provider's (clients, signing keys, login/consent/logout requests, consent and login
- * sessions, introspection, token deletion, jwt-bearer trust). The gateway forwards each to the
+ * sessions, introspection, token deletion, jwt-bearer trust), and the permission service's Keto
+ * API (relationships, checks, expand, namespaces, the model's syntax check; reads need a key too,
+ * as on Ory Network). The gateway forwards each to the
  * `service`'s admin listener with that service's own admin token, never the caller's key, and
  * passes on no client header but the body's content type and `Accept`. A method and path not
  * listed here does not exist for any caller (404, with or without a key); a parameter is one
@@ -337,7 +339,7 @@ export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
  * the `/api` table), on every gateway instance.
  */
 export type AdminApiScope = 'apiKey';
-export type AdminApiService = 'identity' | 'oauth2';
+export type AdminApiService = 'identity' | 'oauth2' | 'permission';
 
 export interface AdminApiRoutePolicy {
   method: HttpMethod;
@@ -359,6 +361,7 @@ const adminRoute =
   });
 const identityAdmin = adminRoute('identity');
 const oauth2Admin = adminRoute('oauth2');
+const permissionApi = adminRoute('permission');
 
 export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
   // ── Identity service: identities (a changed or deleted identity's cached sessions go) ──
@@ -416,4 +419,18 @@ export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
   oauth2Admin('POST', '/.ory/admin/trust/grants/jwt-bearer/issuers'),
   oauth2Admin('GET', '/.ory/admin/trust/grants/jwt-bearer/issuers/:id'),
   oauth2Admin('DELETE', '/.ory/admin/trust/grants/jwt-bearer/issuers/:id'),
+
+  // ── Permission service (Keto's REST API): as on Ory Network, reads need a key too ──
+  permissionApi('GET', '/.ory/relation-tuples'),
+  permissionApi('GET', '/.ory/relation-tuples/check'),
+  permissionApi('POST', '/.ory/relation-tuples/check'),
+  permissionApi('GET', '/.ory/relation-tuples/check/openapi'),
+  permissionApi('POST', '/.ory/relation-tuples/check/openapi'),
+  permissionApi('POST', '/.ory/relation-tuples/batch/check'),
+  permissionApi('GET', '/.ory/relation-tuples/expand'),
+  permissionApi('GET', '/.ory/namespaces'),
+  permissionApi('POST', '/.ory/opl/syntax/check'),
+  permissionApi('PUT', '/.ory/admin/relation-tuples'),
+  permissionApi('PATCH', '/.ory/admin/relation-tuples'),
+  permissionApi('DELETE', '/.ory/admin/relation-tuples'),
 ];

@@ -1,6 +1,7 @@
 /**
- * `/.ory/admin/…` → the identity service's and the OAuth2 provider's admin listeners, for servers
- * holding an API key of the project, as Ory Network serves them on a project's URL. Each route of
+ * `/.ory/admin/…` → the identity service's and the OAuth2 provider's admin listeners, and Keto's
+ * paths → the permission service, for servers holding an API key of the project, as Ory Network
+ * serves them on a project's URL. Each route of
  * the admin API policy (shared/api-route-policy.ts) is registered here and nothing else. The
  * path and key are checked before the body is read; the upstream gets its own admin token, the
  * body and its type, `Accept` and the request id, and nothing else the client sent. Answers are
@@ -31,7 +32,7 @@ const FORWARDED_HEADERS = ['content-type', 'accept'] as const;
 const ANSWERED_HEADERS = ['content-type', 'x-total-count', 'cache-control'] as const;
 
 export async function adminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
-  forwardBodiesAsText(app, { forms: true });
+  forwardBodiesAsText(app, { forms: true, plainText: true });
   for (const policy of ADMIN_API_ROUTE_POLICY) {
     app.route({
       method: policy.method,
@@ -76,6 +77,9 @@ async function forward(policy: AdminApiRoutePolicy, request: FastifyRequest, rep
     const value = response.headers[name];
     if (typeof value === 'string') reply.header(name, value);
   }
+  // A written relationship's read address (Keto's `Location`), under the public prefix.
+  const location = response.headers.location;
+  if (typeof location === 'string' && location.startsWith('/') && !location.startsWith('//')) reply.header('location', `/.ory${location}`);
   const link = response.headers.link;
   const links = typeof link === 'string' && upstream.url ? publicAdminLinks(link, upstream.url, options.publicOrigin) : undefined;
   if (links) reply.header('link', links);

@@ -65,6 +65,8 @@ export type GatewayConfig = Pick<
   | 'oauth2AdminToken'
   | 'platformUrl'
   | 'platformAdminToken'
+  | 'permissionUrl'
+  | 'permissionAdminToken'
   | 'redisUrl'
   | 'logLevel'
   | 'assertionSecret'
@@ -157,6 +159,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const adminDoor = {
     identity: new Upstream({ name: 'identity admin', url: config.identityAdminUrl, variable: 'IDENTITY_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 }),
     oauth2: new Upstream({ name: 'OAuth2 admin', url: config.oauth2AdminUrl, variable: 'OAUTH2_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 }),
+    permission: new Upstream({ name: 'permission', url: config.permissionUrl, variable: 'PERMISSION_URL', timeoutMs: config.upstreamTimeoutMs, connections: 16 }),
   };
   const platform = new Upstream({ name: 'platform', url: config.platformUrl, variable: 'PLATFORM_URL', timeoutMs: config.upstreamTimeoutMs, connections: 16 });
   const apiKeys = new ApiKeys(platform, config.platformAdminToken, clock);
@@ -289,6 +292,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
       services: {
         identity: { upstream: adminDoor.identity, token: config.identityAdminToken },
         oauth2: { upstream: adminDoor.oauth2, token: config.oauth2AdminToken },
+        permission: { upstream: adminDoor.permission, token: config.permissionAdminToken },
       },
       keys,
       evictions,

@@ -1,0 +1,107 @@
+/**
+ * The permission service on the product as `npm start` runs it, reached as an Ory Network
+ * project's permission API is: under `$PUBLIC_URL/.ory` with an API key. The model is set through
+ * the project API; a relationship written through the gateway answers its public address; a
+ * check follows the model; the OPL syntax check takes the model as text. Without a key, or with
+ * only a global administrator's session, nothing opens.
+ */
+import { Configuration, PermissionApi, ProjectApi, RelationshipApi, ResponseError } from '@ory/client-fetch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../identity/support/browser.js';
+import { register } from '../identity/support/flows.js';
+import { startStack, type Stack } from '../oauth2/support/stack.js';
+
+const MODEL = `
+class User implements Namespace {}
+class Team implements Namespace {
+  related: { members: User[] }
+}
+class Project implements Namespace {
+  related: { editors: (User | SubjectSet<Team, "members">)[] }
+  permits = { edit: (ctx: Context): boolean => this.related.editors.includes(ctx.subject) }
+}`;
+
+let stack: Stack;
+let key: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  const browser = new TestBrowser(`${stack.origin}/.ory`);
+  const admin = await register(browser, `permissions-admin-${Date.now()}@example.com`);
+  adminCookie = `ory_kratos_session=${browser.cookies.get('ory_kratos_session')}`;
+  const platform = (method: string, path: string, body?: unknown) =>
+    fetch(`${stack.config.platformUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${stack.config.platformAdminToken}`, 'x-platform-actor': `identity:${admin.body.identity.id}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((response) => response.json() as Promise<any>);
+  const projectId = (await platform('GET', '/projects'))[0].id;
+  key = (await platform('POST', `/projects/${projectId}/tokens`, { name: 'permissions test' })).value;
+  const ory = new ProjectApi(new Configuration({ basePath: `${stack.origin}/.ory`, accessToken: key }));
+  await ory.patchProject({
+    projectId,
+    jsonPatch: [{ op: 'replace', path: '/services/permission/config/namespaces', value: [{ location: `base64://${Buffer.from(MODEL).toString('base64')}` }] }],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('the permission API through the gateway', () => {
+  it('opens for an API key only', async () => {
+    expect((await fetch(`${stack.origin}/.ory/namespaces`)).status).toBe(401);
+    expect((await fetch(`${stack.origin}/.ory/namespaces`, { headers: { authorization: 'Bearer sitewave_pat_wrong' } })).status).toBe(401);
+    expect((await fetch(`${stack.origin}/.ory/relation-tuples/check?namespace=Project&object=p&relation=edit&subject_id=x`, { headers: { cookie: adminCookie } })).status).toBe(
+      401,
+    );
+    const written = await fetch(`${stack.origin}/.ory/admin/relation-tuples`, {
+      method: 'PUT',
+      headers: { cookie: adminCookie, origin: stack.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ namespace: 'Team', object: 'acme', relation: 'members', subject_id: 'mallory' }),
+    });
+    expect(written.status).toBe(401);
+  });
+
+  it("writes, lists and checks relationships with Ory's SDK, following the project's model", async () => {
+    const configuration = new Configuration({ basePath: `${stack.origin}/.ory`, accessToken: key });
+    const relationships = new RelationshipApi(configuration);
+    const permissions = new PermissionApi(configuration);
+    expect((await relationships.listRelationshipNamespaces()).namespaces?.map((n) => n.name)).toEqual(['User', 'Team', 'Project']);
+
+    const raw = await fetch(`${stack.origin}/.ory/admin/relation-tuples`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ namespace: 'Team', object: 'acme', relation: 'members', subject_id: 'ana' }),
+    });
+    expect(raw.status).toBe(201);
+    expect(raw.headers.get('location')).toMatch(/^\/\.ory\/relation-tuples\?/);
+    await relationships.createRelationship({
+      createRelationshipBody: { namespace: 'Project', object: 'survey', relation: 'editors', subject_set: { namespace: 'Team', object: 'acme', relation: 'members' } },
+    });
+
+    const listed = await relationships.getRelationships({ namespace: 'Project' });
+    expect(listed.relation_tuples).toHaveLength(1);
+    expect((await permissions.checkPermission({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId: 'ana' })).allowed).toBe(true);
+    expect((await permissions.checkPermission({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId: 'bob' })).allowed).toBe(false);
+    // Keto's check that answers "no" with a 403.
+    const denied = await permissions.checkPermissionOrError({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId: 'bob' }).catch((error: unknown) => error);
+    expect(denied).toBeInstanceOf(ResponseError);
+    expect((denied as ResponseError).response.status).toBe(403);
+
+    await relationships.deleteRelationships({ namespace: 'Team', object: 'acme', relation: 'members', subjectId: 'ana' });
+    expect((await permissions.checkPermission({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId: 'ana' })).allowed).toBe(false);
+  });
+
+  it('checks a model sent as plain text, with the position of a mistake', async () => {
+    const answer = await fetch(`${stack.origin}/.ory/opl/syntax/check`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' },
+      body: 'class User implements Namespace {\n  related: { friends: Nobody[] }\n}',
+    });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { errors?: { message: string; start: { Line: number } }[] };
+    expect(body.errors?.[0]?.start.Line).toBe(2);
+  });
+});
