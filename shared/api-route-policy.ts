@@ -322,23 +322,27 @@ export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
  * Ory's paths: the identity service's (identities, sessions, courier messages, recovery) and the
  * OAuth2 provider's (clients, signing keys, login/consent/logout requests, consent and login
  * sessions, introspection, token deletion, jwt-bearer trust), and the permission service's Keto
- * API (relationships, checks, expand, namespaces, the model's syntax check; reads need a key too,
- * as on Ory Network). The gateway forwards each to the
+ * API (relationships, checks, expand, namespaces, the model's syntax check; reads need a key or
+ * an administrator's session too, as on Ory Network). The gateway forwards each to the
  * `service`'s admin listener with that service's own admin token, never the caller's key, and
  * passes on no client header but the body's content type and `Accept`. A method and path not
  * listed here does not exist for any caller (404, with or without a key); a parameter is one
  * plain path segment (letters, digits, `-`, `_`, `.`, `~`), never percent-encoded or a dot segment.
  *
- * Scope:
- *   apiKey  an API key of the project in `Authorization: Bearer <key>`, checked as the project
- *           API checks it (a wrong one is a 401, counted per client address). Sessions never
- *           open these routes: a global administrator's browser gets a 401 like anyone without
- *           a key.
+ * Scopes:
+ *   apiKey        an API key of the project in `Authorization: Bearer <key>`, checked as the
+ *                 project API checks it (a wrong one is a 401, counted per client address).
+ *                 Sessions never open these routes: a global administrator's browser gets a 401
+ *                 like anyone without a key. The identity service's and the OAuth2 provider's rows.
+ *   apiKeyOrUser  the project API's scope: such a key (a request that sends the header is judged
+ *                 by the key alone), or a session whose user list holds one of `permissions`,
+ *                 under the CSRF rules of `/api` for unsafe methods. The permission service's
+ *                 rows, for the Permissions screens of Administration › Identity platform.
  *
  * `evicts` names the cached sessions a successful call ended or changed (the eviction kinds of
  * the `/api` table), on every gateway instance.
  */
-export type AdminApiScope = 'apiKey';
+export type AdminApiScope = 'apiKey' | ProjectApiScope;
 export type AdminApiService = 'identity' | 'oauth2' | 'permission';
 
 export interface AdminApiRoutePolicy {
@@ -346,22 +350,25 @@ export interface AdminApiRoutePolicy {
   /** Path pattern with `:name` parameters; the upstream path is this without `/.ory`. */
   path: string;
   scope: AdminApiScope;
+  /** For `apiKeyOrUser`: the session's alternatives; empty for `apiKey`. */
+  permissions: readonly PermissionId[];
   service: AdminApiService;
   evicts?: Extract<Eviction, { identitySessionsParam: string } | { sessionParam: string }>;
 }
 
 const adminRoute =
-  (service: AdminApiService) =>
+  (service: AdminApiService, access: Pick<AdminApiRoutePolicy, 'scope' | 'permissions'>) =>
   (method: HttpMethod, path: string, evicts?: AdminApiRoutePolicy['evicts']): AdminApiRoutePolicy => ({
     method,
     path,
-    scope: 'apiKey',
+    ...access,
     service,
     ...(evicts ? { evicts } : {}),
   });
-const identityAdmin = adminRoute('identity');
-const oauth2Admin = adminRoute('oauth2');
-const permissionApi = adminRoute('permission');
+const KEY_ONLY = { scope: 'apiKey', permissions: [] } as const;
+const identityAdmin = adminRoute('identity', KEY_ONLY);
+const oauth2Admin = adminRoute('oauth2', KEY_ONLY);
+const permissionApi = adminRoute('permission', { scope: 'apiKeyOrUser', permissions: ['admin:platform'] });
 
 export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
   // ── Identity service: identities (a changed or deleted identity's cached sessions go) ──
@@ -420,7 +427,7 @@ export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
   oauth2Admin('GET', '/.ory/admin/trust/grants/jwt-bearer/issuers/:id'),
   oauth2Admin('DELETE', '/.ory/admin/trust/grants/jwt-bearer/issuers/:id'),
 
-  // ── Permission service (Keto's REST API): as on Ory Network, reads need a key too ──
+  // ── Permission service (Keto's REST API): a key, or a global administrator's session; reads too ──
   permissionApi('GET', '/.ory/relation-tuples'),
   permissionApi('GET', '/.ory/relation-tuples/check'),
   permissionApi('POST', '/.ory/relation-tuples/check'),

@@ -1,27 +1,28 @@
 /**
- * `/.ory/admin/…` → the identity service's and the OAuth2 provider's admin listeners, and Keto's
- * paths → the permission service, for servers holding an API key of the project, as Ory Network
- * serves them on a project's URL. Each route of
- * the admin API policy (shared/api-route-policy.ts) is registered here and nothing else. The
- * path and key are checked before the body is read; the upstream gets its own admin token, the
+ * `/.ory/admin/…` → the identity service's and the OAuth2 provider's admin listeners, for servers
+ * holding an API key of the project, and Keto's paths → the permission service, for such servers
+ * and for global administrators' browser sessions (the Permissions screens), as Ory Network serves
+ * them on a project's URL. Each route of the admin API policy (shared/api-route-policy.ts) is
+ * registered here and nothing else; its scope says who may call it, checked the way the project
+ * API checks its callers (key-or-session.ts). The path and the caller (key, or session, CSRF pair
+ * and permission) are checked before the body is read; the upstream gets its own admin token, the
  * body and its type, `Accept` and the request id, and nothing else the client sent. Answers are
  * streamed back with their type and their `Link` pages pointed at the public paths.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_API_ROUTE_POLICY, type AdminApiRoutePolicy, type AdminApiService } from '../../shared/api-route-policy.js';
 import { publicAdminLinks } from './admin-link-header.js';
-import { requireApiKey, type ApiKeyCheck } from './api-key-check.js';
+import { requireApiKey } from './api-key-check.js';
 import type { Evictions } from './evictions.js';
 import { forwardBodiesAsText } from './forwarded-bodies.js';
 import { HttpError } from './http-error.js';
+import { requireKeyOrSession, type KeyOrSessionCheck } from './key-or-session.js';
 import { canonicalPath } from './path-guard.js';
 import type { Upstream } from './upstream.js';
 
-export interface AdminApiOptions {
+export interface AdminApiOptions extends KeyOrSessionCheck {
   services: Record<AdminApiService, { upstream: Upstream; token: string | undefined }>;
-  keys: ApiKeyCheck;
   evictions: Evictions;
-  publicOrigin: string;
 }
 
 /** One plain segment: ids, credential types, key set names (`hydra.openid.id-token`), key ids. */
@@ -39,7 +40,8 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
       url: policy.path,
       onRequest: async (request) => {
         guardPath(request);
-        await requireApiKey(request.headers.authorization, request.ip, options.keys);
+        if (policy.scope === 'apiKey') await requireApiKey(request.headers.authorization, request.ip, options.keys);
+        else await requireKeyOrSession(request, policy.permissions, options);
       },
       handler: (request, reply) => forward(policy, request, reply, options),
     });
@@ -66,7 +68,7 @@ async function forward(policy: AdminApiRoutePolicy, request: FastifyRequest, rep
   const body = typeof request.body === 'string' ? request.body : undefined;
   const response = await upstream.request({ method: policy.method, path, headers, body });
   if (response.statusCode === 401) {
-    // The caller's key was good: only the gateway's own token can have been refused.
+    // The caller was let in here: only the gateway's own token can have been refused.
     await response.body.dump();
     throw new HttpError(502, `The ${upstream.name} service refused the gateway's admin token`);
   }

@@ -295,6 +295,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
         permission: { upstream: adminDoor.permission, token: config.permissionAdminToken },
       },
       keys,
+      authorizer,
+      permissions,
       evictions,
       publicOrigin,
     });

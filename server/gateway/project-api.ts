@@ -9,27 +9,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { PROJECT_API_ROUTE_POLICY, type ProjectApiRoutePolicy } from '../../shared/api-route-policy.js';
-import { checkPermissions } from '../../shared/permission-check.js';
-import { requireApiKey, type ApiKeyCheck } from './api-key-check.js';
-import type { Authorizer } from './authorize.js';
-import { checkCsrf } from './csrf.js';
 import type { Evictions } from './evictions.js';
 import { forwardBodiesAsText } from './forwarded-bodies.js';
 import { HttpError } from './http-error.js';
-import type { PermissionLists } from './permissions.js';
+import { requireKeyOrSession, type KeyOrSessionCheck } from './key-or-session.js';
 import { forwardToApi, type ProjectMembersOptions } from './project-members.js';
 
-export interface ProjectApiOptions extends ProjectMembersOptions {
-  keys: ApiKeyCheck;
-  authorizer: Authorizer;
-  permissions: PermissionLists;
+export interface ProjectApiOptions extends ProjectMembersOptions, KeyOrSessionCheck {
   evictions: Evictions;
-  publicOrigin: string;
 }
 
 /** Path parameters are ids or slugs: plain tokens, never anything an upstream would decode. */
 const PARAM = /^[A-Za-z0-9_-]{1,128}$/;
-const EMPTY: ReadonlySet<string> = new Set();
 
 export async function projectApi(app: FastifyInstance, options: ProjectApiOptions): Promise<void> {
   forwardBodiesAsText(app, { forms: false });
@@ -45,7 +36,7 @@ export async function projectApi(app: FastifyInstance, options: ProjectApiOption
 async function handle(policy: ProjectApiRoutePolicy, request: FastifyRequest, reply: FastifyReply, options: ProjectApiOptions): Promise<void> {
   const params = request.params as Record<string, string>;
   for (const name in params) if (!PARAM.test(params[name]!)) throw new HttpError(404, `No project API endpoint ${request.method} ${request.url.split('?')[0]}`);
-  const actor = await authenticate(policy, request, options);
+  const actor = await requireKeyOrSession(request, policy.permissions, options);
   const response = policy.apiPath
     ? await forwardToApi(policy.method, policy.apiPath, params, actor, request.id, options)
     : await forwardToPlatform(policy, params, actor, request, options);
@@ -79,16 +70,4 @@ function forwardToPlatform(
     },
     body,
   });
-}
-
-/** Who is calling, as the platform service records it: an API key, or a global administrator. */
-async function authenticate(policy: ProjectApiRoutePolicy, request: FastifyRequest, options: ProjectApiOptions): Promise<string> {
-  const authorization = request.headers.authorization;
-  if (authorization !== undefined) return `api-key:${(await requireApiKey(authorization, request.ip, options.keys)).id}`;
-  checkCsrf(request.method, request.headers, options.publicOrigin);
-  const { session } = await options.authorizer.authenticate(request.headers);
-  const user = await options.permissions.list(session, { kind: 'user' });
-  const result = checkPermissions({ user, organization: EMPTY }, policy.permissions);
-  if (!result.allowed) throw new HttpError(403, `Missing permission: this needs one of ${result.missing.join(', ')}`, { missing: result.missing });
-  return `identity:${session.identity.id}`;
 }
