@@ -122,6 +122,11 @@ export function AdminRoutes() {
           <PlatformPage tab="settings" />
         </GlobalPage>
       </Route>
+      <Route path="/admin/platform/permissions">
+        <GlobalPage ids={['admin:platform']}>
+          <PlatformPage tab="permissions" />
+        </GlobalPage>
+      </Route>
       <Route path="/admin/platform/history">
         <GlobalPage ids={['admin:platform']}>
           <PlatformPage tab="history" />

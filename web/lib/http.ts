@@ -31,6 +31,8 @@ export interface RequestOptions {
   params?: Record<string, string | number | boolean | undefined>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, as `text/plain` (a permission model to check, say); instead of `body`. */
+  text?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Milliseconds; 0 (the default) means no timeout. */
@@ -89,6 +91,9 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
+  } else if (options.text !== undefined) {
+    headers['Content-Type'] = 'text/plain; charset=utf-8';
+    body = options.text;
   }
 
   const controller = new AbortController();

@@ -1,13 +1,15 @@
 /**
  * The permission service's limits (how deep and how wide a check may read) and strict mode. Its
- * namespaces are counted here only: they are edited elsewhere.
+ * namespaces are counted here only, with a link to the Permissions tab where they are edited.
  */
 import { useTranslation } from '../../lib/i18n.js';
+import { AppLink } from '../../ui/AppLink.js';
 import { CheckboxField } from '../../ui/form/CheckboxField.js';
 import { NumberField } from '../../ui/form/NumberField.js';
 import { flag, PERMISSION_CONFIG, whole, wholeBetween, type ConfigFields } from './config-fields.js';
 import { valueAt } from './config-patch.js';
 import { ConfigForm } from './ConfigForm.js';
+import { PERMISSIONS_PATH } from './platform-path.js';
 import type { PlatformProject } from './platform-types.js';
 
 /** The configuration schema's bounds (server/platform/config-schema.ts). */
@@ -63,7 +65,9 @@ export function PermissionsForm({ project, onReload }: { project: PlatformProjec
           <CheckboxField label={t('platformAdmin.permissions.strictMode')} description={t('platformAdmin.permissions.strictModeHint')} {...form.field('strictMode')} />
           <dl className="facts config-facts">
             <dt>{t('platformAdmin.permissions.namespaces')}</dt>
-            <dd>{t('platformAdmin.permissions.namespaceCount', { count })}</dd>
+            <dd>
+              <AppLink href={PERMISSIONS_PATH}>{t('platformAdmin.permissions.namespaceCount', { count })}</AppLink>
+            </dd>
           </dl>
         </>
       )}

@@ -1,10 +1,12 @@
 /**
- * `/admin/platform`, `/admin/platform/history`, `/admin/platform/api-keys` and
- * `/admin/platform/members` (global administrators): the identity platform's one project, this
- * installation — its configuration as forms (sign-in methods, social sign-in, recovery and
- * verification, password policy, sessions, OAuth2, permissions), the history of its changes, the
- * API keys that manage it without a browser and the people who may.
+ * `/admin/platform`, `/admin/platform/permissions`, `/admin/platform/history`,
+ * `/admin/platform/api-keys` and `/admin/platform/members` (global administrators): the identity
+ * platform's one project, this installation — its configuration as forms (sign-in methods, social
+ * sign-in, recovery and verification, password policy, sessions, OAuth2, permission limits), the
+ * permission service (model, relationships, checks, expand trees), the history of its changes,
+ * the API keys that manage it without a browser and the people who may.
  */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/i18n.js';
 import { goTo } from '../../lib/navigate.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -19,7 +21,10 @@ import { SettingsPanel } from './SettingsPanel.js';
 import '../admin.css';
 import './platform.css';
 
-const TABS: readonly PlatformTab[] = ['settings', 'history', 'api-keys', 'members'];
+/** The permission service's screens (an editor, trees) are a chunk of their own: the settings do not wait for them. */
+const PermissionsTab = lazy(async () => ({ default: (await import('./permissions/PermissionsTab.js')).PermissionsTab }));
+
+const TABS: readonly PlatformTab[] = ['settings', 'permissions', 'history', 'api-keys', 'members'];
 
 export function PlatformPage({ tab }: { tab: PlatformTab }) {
   const { t } = useTranslation();
@@ -48,6 +53,8 @@ export function PlatformPage({ tab }: { tab: PlatformTab }) {
 
 function TabContent({ tab, projectId }: { tab: PlatformTab; projectId: string }) {
   switch (tab) {
+    case 'permissions':
+      return <Permissions projectId={projectId} />;
     case 'history':
       return <RevisionHistory projectId={projectId} />;
     case 'api-keys':
@@ -62,4 +69,13 @@ function TabContent({ tab, projectId }: { tab: PlatformTab; projectId: string })
 function Settings({ projectId }: { projectId: string }) {
   const project = useProject(projectId);
   return <SettingsPanel query={project} />;
+}
+
+function Permissions({ projectId }: { projectId: string }) {
+  const project = useProject(projectId);
+  return (
+    <Suspense fallback={<div className="shell-loading spinner" />}>
+      <PermissionsTab query={project} />
+    </Suspense>
+  );
 }

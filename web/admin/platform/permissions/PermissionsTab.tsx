@@ -1,0 +1,53 @@
+/**
+ * `/admin/platform/permissions`: the permission service of the identity platform — the project's
+ * permission model beside the namespaces in effect, the relationships stored, and two ways to
+ * ask the service (a check, an expand tree). Everything goes through the gateway's `/.ory` paths
+ * with the administrator's session.
+ */
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from '../../../lib/i18n.js';
+import { QueryError } from '../../../ui/QueryError.js';
+import type { PlatformProject } from '../platform-types.js';
+import { CheckPanel } from './CheckPanel.js';
+import { ExpandPanel } from './ExpandPanel.js';
+import { ModelEditor } from './ModelEditor.js';
+import { useNamespaces } from './queries.js';
+import { RelationshipsPanel } from './RelationshipsPanel.js';
+import './permissions.css';
+
+export function PermissionsTab({ query }: { query: UseQueryResult<PlatformProject> }) {
+  const { t } = useTranslation();
+  const namespaces = useNamespaces();
+  const project = query.data;
+  if (!project) return query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : <div className="shell-loading spinner" />;
+  const names = namespaces.data ?? [];
+  return (
+    <div className="permission-screens">
+      <div className="model-layout">
+        <ModelEditor project={project} onReload={() => query.refetch()} />
+        <aside className="panel namespaces-panel" aria-labelledby="platform-namespaces-title">
+          <h2 id="platform-namespaces-title" className="panel-title">
+            {t('platformAdmin.model.inEffect')}
+          </h2>
+          <p className="panel-text">{t('platformAdmin.model.inEffectText')}</p>
+          {namespaces.isError && !namespaces.data ? (
+            <QueryError error={namespaces.error} onRetry={() => void namespaces.refetch()} />
+          ) : names.length > 0 ? (
+            <ul className="namespace-list">
+              {names.map((name) => (
+                <li key={name}>
+                  <code>{name}</code>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="panel-text">{namespaces.isPending ? '' : t('platformAdmin.model.noNamespaces')}</p>
+          )}
+        </aside>
+      </div>
+      <RelationshipsPanel namespaces={names} />
+      <CheckPanel namespaces={names} />
+      <ExpandPanel namespaces={names} />
+    </div>
+  );
+}
