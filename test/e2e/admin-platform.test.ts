@@ -4,10 +4,13 @@
  * the history in words; a save made after someone else's is refused with a reload; a social
  * sign-in provider is added (its secret never shown again) and removed; an API key is made, its
  * value shown once and working, then revoked after a confirmation and refused; the members are
- * listed and the last administrator cannot be removed. Every screen is audited with axe-core and
- * saved at desktop and phone width, light and dark.
+ * listed and the last administrator cannot be removed. On the Permissions tab a broken model is
+ * marked at its line, fixed and saved after a diff; relationships are added (an id and a subject
+ * set), paged, found with filters and deleted after a confirmation; a check answers allowed and
+ * denied; an expand tree is folded and unfolded. Every screen is audited with axe-core and saved
+ * at desktop and phone width, light and dark.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, uniqueEmail } from './support/account-page.js';
 import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
@@ -46,6 +49,36 @@ afterAll(async () => {
 const readProject = () => api<Project>(admin, 'GET', `/.ory/projects/${projectId}`);
 const readClipboard = (page: Page) => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
 const tab = (name: string) => admin.getByRole('tab', { name });
+
+/** Picks an option of a select field (a button named by its value and its label, then a list box). */
+async function choose(scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('button', { name: new RegExp(`${label}$`) }).click();
+  await admin.getByRole('listbox', { name: label, exact: true }).getByRole('option', { name: option, exact: true }).click();
+}
+
+const FIRST_MODEL = 'class User implements Namespace {}\n';
+const BROKEN_MODEL = `class User implements Namespace {}
+
+class Group implements Namespace {
+  related: { members: Usr[] }
+}
+`;
+const MODEL = `class User implements Namespace {}
+
+class Group implements Namespace {
+  related: { members: User[] }
+}
+
+class Folder implements Namespace {
+  related: {
+    viewers: (User | SubjectSet<Group, "members">)[]
+    blocked: User[]
+  }
+  permits = {
+    view: (ctx: Context): boolean => this.related.viewers.includes(ctx.subject) && !this.related.blocked.includes(ctx.subject),
+  }
+}
+`;
 
 describe('the identity platform administration', () => {
   it('saves recovery by link as one change, shows it in the history, and refuses a save made after someone else’s', async () => {
@@ -201,4 +234,176 @@ describe('the identity platform administration', () => {
     await admin.getByText('This is the last administrator: make someone else a global administrator first.').waitFor();
     await row.waitFor();
   }, 120_000);
+
+  it('edits the permission model with its problems marked, saves it after a diff, and works with relationships, checks and trees', async () => {
+    // A first model, saved by someone else through the project API.
+    const project = await readProject();
+    await api(admin, 'PATCH', `/.ory/projects/${projectId}/revision/${project.revision_id}`, [
+      { op: 'replace', path: '/services/permission/config/namespaces', value: [{ location: `base64://${Buffer.from(FIRST_MODEL).toString('base64')}` }] },
+    ]);
+    await admin.goto(`${stack.url}/admin/platform`);
+    await tab('Permissions').click();
+    await admin.waitForURL(/\/admin\/platform\/permissions$/);
+    const modelPanel = admin.getByRole('region', { name: 'Permission model' });
+    const editor = modelPanel.getByRole('textbox', { name: 'Model' });
+    await expect.poll(() => editor.inputValue()).toBe(FIRST_MODEL);
+    await admin.getByRole('complementary', { name: 'Namespaces in effect' }).getByText('User', { exact: true }).waitFor();
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-permissions');
+
+    // A broken model: the service's problem is listed with its line and marked there.
+    await editor.fill(BROKEN_MODEL);
+    const problem = modelPanel.getByRole('button', { name: /^Line 4, column \d+: namespace "Usr" was not declared$/ });
+    await problem.waitFor();
+    await modelPanel.getByText('1 problem found:').waitFor();
+    expect(await modelPanel.locator('mark.code-mark').textContent()).toBe('Usr');
+    expect(await modelPanel.locator('.code-line-marked').allTextContents()).toEqual(['4']);
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    await problem.click();
+    // Runs in the page; this file is compiled without the DOM's types.
+    const selected = await editor.evaluate((element) => {
+      const area = element as unknown as { value: string; selectionStart: number; selectionEnd: number };
+      return area.value.slice(area.selectionStart, area.selectionEnd);
+    });
+    expect(selected).toBe('Usr');
+    await modelPanel.getByRole('button', { name: 'Review and save' }).click();
+    await modelPanel.getByText('Fix the problems listed above before saving.').waitFor();
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-permissions-problem');
+
+    // Fixed, reviewed as a diff of the stored and the new text, saved.
+    await editor.fill(MODEL);
+    await modelPanel.getByText('No problems found.').waitFor();
+    expect(await modelPanel.locator('mark.code-mark').count()).toBe(0);
+    await modelPanel.getByRole('button', { name: 'Review and save' }).click();
+    const review = admin.getByRole('dialog', { name: 'Save the permission model?' });
+    const diff = review.getByRole('list', { name: 'Changes to the model' });
+    await diff.locator('[data-kind="same"]', { hasText: 'class User implements Namespace {}' }).waitFor();
+    await diff.locator('[data-kind="added"]', { hasText: 'class Folder implements Namespace {' }).waitFor();
+    expect(await diff.locator('[data-kind="removed"]').count()).toBe(0);
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-permissions-diff');
+    await review.getByRole('button', { name: 'Save model' }).click();
+    await admin.getByText('The permission model was saved').waitFor();
+    await review.waitFor({ state: 'detached' });
+    const inEffect = admin.getByRole('complementary', { name: 'Namespaces in effect' });
+    await inEffect.getByText('Folder', { exact: true }).waitFor();
+    const saved = await readProject();
+    const namespaces = (saved as unknown as { services: { permission: { config: { namespaces: { location: string }[] } } } }).services.permission.config.namespaces;
+    expect(Buffer.from(namespaces[0]!.location.slice('base64://'.length), 'base64').toString('utf8')).toBe(MODEL);
+    await expect.poll(() => modelPanel.getByRole('button', { name: 'Review and save' }).isDisabled()).toBe(true);
+
+    // A relationship with a subject id and one with a subject set, added in the dialog.
+    const relationships = admin.getByRole('region', { name: 'Relationships' });
+    await relationships.getByText('No relationships yet.').waitFor();
+    await relationships.getByRole('button', { name: 'Add relationship' }).click();
+    let dialog = admin.getByRole('dialog', { name: 'Add a relationship' });
+    await choose(dialog, 'Namespace', 'Group');
+    await dialog.getByRole('textbox', { name: 'Object' }).fill('field-team');
+    await dialog.getByRole('textbox', { name: 'Relation' }).fill('members');
+    await dialog.getByRole('textbox', { name: 'Subject ID' }).fill('ana');
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-relationship-new');
+    await dialog.getByRole('button', { name: 'Add relationship' }).click();
+    await admin.getByText('Added Group:field-team#members@ana').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await relationships.getByRole('button', { name: 'Add relationship' }).click();
+    dialog = admin.getByRole('dialog', { name: 'Add a relationship' });
+    await choose(dialog, 'Namespace', 'Folder');
+    await dialog.getByRole('textbox', { name: 'Object' }).fill('reports');
+    await dialog.getByRole('textbox', { name: 'Relation' }).fill('viewers');
+    await choose(dialog, 'Subject', 'A subject set');
+    await choose(dialog, 'Namespace of the set', 'Group');
+    await dialog.getByRole('textbox', { name: 'Object of the set' }).fill('field-team');
+    await dialog.getByRole('textbox', { name: 'Relation of the set' }).fill('members');
+    await dialog.getByRole('button', { name: 'Add relationship' }).click();
+    await admin.getByText('Added Folder:reports#viewers@Group:field-team#members').waitFor();
+
+    // More than a page of members, written through the API: paged by the service's tokens.
+    await api(
+      admin,
+      'PATCH',
+      '/.ory/admin/relation-tuples',
+      Array.from({ length: 22 }, (_row, i) => ({
+        action: 'insert',
+        relation_tuple: { namespace: 'Group', object: 'office', relation: 'members', subject_id: `member-${String(i).padStart(2, '0')}` },
+      })),
+    );
+    await api(admin, 'PUT', '/.ory/admin/relation-tuples', { namespace: 'Folder', object: 'reports', relation: 'blocked', subject_id: 'bob' });
+    const filters = relationships.getByRole('search', { name: 'Filter relationships' });
+    await choose(filters, 'Namespace', 'Group');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    const pages = relationships.getByRole('navigation', { name: 'Pages' });
+    await pages.getByText('Page 1').waitFor();
+    expect(await relationships.locator('tbody tr').count()).toBe(20);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await pages.getByText('Page 2').waitFor();
+    await expect.poll(() => relationships.locator('tbody tr').count()).toBe(3);
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await pages.getByText('Page 1').waitFor();
+
+    // Found by its subject, deleted after a confirmation.
+    await choose(filters, 'Subject', 'A subject ID');
+    await filters.getByRole('textbox', { name: 'Subject ID' }).fill('ana');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    const row = relationships.getByRole('row', { name: /field-team/ });
+    await row.waitFor();
+    await expect.poll(() => relationships.locator('tbody tr').count()).toBe(1);
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-relationships');
+    await row.getByRole('button', { name: 'Delete Group:field-team#members@ana' }).click();
+    const sure = admin.getByRole('alertdialog', { name: 'Delete this relationship?' });
+    await sure.getByText('Group:field-team#members@ana').waitFor();
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-relationship-delete');
+    await sure.getByRole('button', { name: 'Delete' }).click();
+    await admin.getByText('Deleted Group:field-team#members@ana').waitFor();
+    await relationships.getByText('No relationships match these filters.').waitFor();
+    await filters.getByRole('button', { name: 'Clear' }).click();
+    await relationships
+      .getByRole('row', { name: /reports/ })
+      .first()
+      .waitFor();
+
+    // Checks, following the model: a viewer through the group, someone blocked, nobody.
+    await api(admin, 'PUT', '/.ory/admin/relation-tuples', { namespace: 'Group', object: 'field-team', relation: 'members', subject_id: 'ana' });
+    await api(admin, 'PUT', '/.ory/admin/relation-tuples', { namespace: 'Group', object: 'field-team', relation: 'members', subject_id: 'bob' });
+    const checkPanel = admin.getByRole('region', { name: 'Check a permission' });
+    await choose(checkPanel, 'Namespace', 'Folder');
+    await checkPanel.getByRole('textbox', { name: 'Object' }).fill('reports');
+    await checkPanel.getByRole('textbox', { name: 'Relation or permission' }).fill('view');
+    await checkPanel.getByRole('textbox', { name: 'Subject ID' }).fill('ana');
+    await checkPanel.getByRole('button', { name: 'Check' }).click();
+    const answer = checkPanel.getByRole('status');
+    await answer.getByText('Allowed').waitFor();
+    await answer.getByText('Folder:reports#view@ana').waitFor();
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-check');
+    await checkPanel.getByRole('textbox', { name: 'Subject ID' }).fill('bob');
+    await checkPanel.getByRole('button', { name: 'Check' }).click();
+    await answer.getByText('Denied').waitFor();
+    await answer.getByText('Folder:reports#view@bob').waitFor();
+
+    // The tree of who may view the folder, folded and unfolded.
+    const expandPanel = admin.getByRole('region', { name: 'Expand a subject set' });
+    await choose(expandPanel, 'Namespace', 'Folder');
+    await expandPanel.getByRole('textbox', { name: 'Object' }).fill('reports');
+    await expandPanel.getByRole('textbox', { name: 'Relation' }).fill('view');
+    await expandPanel.getByRole('button', { name: 'Expand' }).click();
+    const tree = expandPanel.getByRole('list', { name: 'Who is in Folder:reports#view' });
+    await tree.waitFor();
+    const root = tree.getByRole('button').first();
+    expect(await root.getAttribute('aria-expanded')).toBe('true');
+    await tree.getByText('ana', { exact: true }).waitFor();
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-expand');
+    await root.click();
+    expect(await root.getAttribute('aria-expanded')).toBe('false');
+    expect(await tree.getByText('ana', { exact: true }).isVisible()).toBe(false);
+    await expandPanel.getByRole('button', { name: 'Unfold all' }).click();
+    await tree.getByText('ana', { exact: true }).waitFor();
+    await expandPanel.getByRole('button', { name: 'Fold all', exact: true }).click();
+    expect(await tree.getByRole('button', { expanded: true }).count()).toBe(0);
+  }, 180_000);
 });

@@ -33,6 +33,9 @@ export function RelationshipsPanel({ namespaces }: { namespaces: readonly string
   const [adding, setAdding] = useState(false);
   const rows = page.data?.relation_tuples ?? [];
   const next = page.data?.next_page_token ?? '';
+  // A filter the service refused (a namespace no longer declared, say) is said in its words.
+  const status = page.isError ? apiFailureOf(page.error).status : undefined;
+  const refusedFilter = status !== undefined && status >= 400 && status < 500;
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -107,11 +110,15 @@ export function RelationshipsPanel({ namespaces }: { namespaces: readonly string
         </div>
       </form>
 
-      {page.isError && !page.data ? (
+      {page.isError && !page.data && !refusedFilter ? (
         <QueryError error={page.error} onRetry={() => void page.refetch()} />
       ) : (
         <div className="data-table">
-          {page.isError && <p className="form-error">{refusalText(t, apiFailureOf(page.error))}</p>}
+          {page.isError && (
+            <p className="form-error" role="alert">
+              {refusalText(t, apiFailureOf(page.error))}
+            </p>
+          )}
           <div className="data-table-scroll" aria-busy={page.isFetching || undefined}>
             {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css). */}
             <table className="table stacked-table relationship-table" role="table" aria-labelledby="platform-relationships-title">
