@@ -259,6 +259,17 @@ describe('the identity platform administration', () => {
     expect(await modelPanel.locator('mark.code-mark').textContent()).toBe('Usr');
     expect(await modelPanel.locator('.code-line-marked').allTextContents()).toEqual(['4']);
     expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    // The problems are the editor's description for screen readers.
+    const described = await editor.evaluate((element) => {
+      const page = globalThis as unknown as { document: { getElementById(id: string): { textContent: string } | null } };
+      const ids = (element as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-describedby') ?? '';
+      return ids
+        .split(' ')
+        .map((id) => page.document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    });
+    expect(described).toContain('1 problem found:');
+    expect(described).toContain('namespace "Usr" was not declared');
     await problem.click();
     // Runs in the page; this file is compiled without the DOM's types.
     const selected = await editor.evaluate((element) => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseModel } from '../../server/permissions/opl/parser.js';
 import { sourcePosition } from '../../server/permissions/opl/parse-error.js';
-import { diffLines, hasChanges, withContext } from '../../web/admin/platform/permissions/line-diff.js';
+import { diffLines, hasChanges, sameLines, withContext } from '../../web/admin/platform/permissions/line-diff.js';
 import { decodeBase64, encodeBase64, modelOf, namespacesWith } from '../../web/admin/platform/permissions/model-entries.js';
 import { errorRange, ketoPosition, lineOf, offsetOf } from '../../web/admin/platform/permissions/opl-position.js';
 import type { PlatformProject } from '../../web/admin/platform/platform-types.js';
@@ -86,6 +86,8 @@ describe('the diff before saving', () => {
     expect(diffLines('', 'a\nb').map((line) => line.kind)).toEqual(['added', 'added']);
     expect(diffLines('a\nb', '').map((line) => line.kind)).toEqual(['removed', 'removed']);
     expect(hasChanges(diffLines('a\r\nb', 'a\nb'))).toBe(false);
+    expect(sameLines('a\r\nb', 'a\nb')).toBe(true);
+    expect(sameLines('a\nb', 'a\nb\n')).toBe(false);
   });
 
   it('counts long unchanged runs instead of showing them', () => {

@@ -19,7 +19,7 @@ import { ConflictNotice } from '../ConflictNotice.js';
 import type { PlatformProject } from '../platform-types.js';
 import { usePatchProject } from '../queries.js';
 import { CodeEditor } from './CodeEditor.js';
-import { hasChanges, diffLines } from './line-diff.js';
+import { sameLines } from './line-diff.js';
 import { ModelDiff } from './ModelDiff.js';
 import { modelOf, namespacesWith, NAMESPACES_POINTER } from './model-entries.js';
 import { errorRange, type KetoSyntaxError } from './opl-position.js';
@@ -160,7 +160,7 @@ function ModelEditorBody({ project, onReload, onReloaded }: { project: PlatformP
         <Button className="button button-secondary" isDisabled={!dirty} onPress={() => edit(stored.text)}>
           {t('admin.reset')}
         </Button>
-        <Button className="button button-primary" isDisabled={!dirty || !hasChanges(diffLines(stored.text, draft))} onPress={review}>
+        <Button className="button button-primary" isDisabled={!dirty || sameLines(stored.text, draft)} onPress={review}>
           {t('platformAdmin.model.review')}
         </Button>
       </div>

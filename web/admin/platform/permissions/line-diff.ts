@@ -59,9 +59,14 @@ function middle(a: string[], b: string[], offset: number): DiffLine[] {
   return out;
 }
 
-/** Whether the two texts differ in anything but line endings. */
+/** Whether a diff holds any change. */
 export function hasChanges(lines: readonly DiffLine[]): boolean {
   return lines.some((line) => line.kind !== 'same');
+}
+
+/** Whether two texts differ in nothing but line endings: the diff would show no change. */
+export function sameLines(before: string, after: string): boolean {
+  return linesOf(before).join('\n') === linesOf(after).join('\n');
 }
 
 export type DiffRow = DiffLine | { kind: 'skipped'; count: number };
