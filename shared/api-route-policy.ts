@@ -326,7 +326,8 @@ export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
  * OAuth2 provider's (clients, signing keys, login/consent/logout requests, consent and login
  * sessions, introspection, token deletion, jwt-bearer trust), and the permission service's Keto
  * API (relationships, checks, expand, namespaces, the model's syntax check; reads need a key too,
- * as on Ory Network). The gateway forwards each to the
+ * as on Ory Network), split as Keto splits it: its read API and its write API, which a
+ * self-hosted Keto serves on two ports. The gateway forwards each to the
  * `service`'s admin listener with that service's own admin token, never the caller's key, and
  * passes on no client header but the body's content type and `Accept`. A method and path not
  * listed here does not exist for any caller (404, with or without a key); a parameter is one
@@ -342,7 +343,7 @@ export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
  * the `/api` table), on every gateway instance.
  */
 export type AdminApiScope = 'apiKey';
-export type AdminApiService = 'identity' | 'oauth2' | 'permission';
+export type AdminApiService = 'identity' | 'oauth2' | 'permissionRead' | 'permissionWrite';
 
 export interface AdminApiRoutePolicy {
   method: HttpMethod;
@@ -364,7 +365,8 @@ const adminRoute =
   });
 const identityAdmin = adminRoute('identity');
 const oauth2Admin = adminRoute('oauth2');
-const permissionApi = adminRoute('permission');
+const permissionRead = adminRoute('permissionRead');
+const permissionWrite = adminRoute('permissionWrite');
 
 export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
   // ── Identity service: identities (a changed or deleted identity's cached sessions go) ──
@@ -424,18 +426,20 @@ export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
   oauth2Admin('DELETE', '/.ory/admin/trust/grants/jwt-bearer/issuers/:id'),
 
   // ── Permission service (Keto's REST API): as on Ory Network, reads need a key too ──
-  permissionApi('GET', '/.ory/relation-tuples'),
-  permissionApi('GET', '/.ory/relation-tuples/check'),
-  permissionApi('POST', '/.ory/relation-tuples/check'),
-  permissionApi('GET', '/.ory/relation-tuples/check/openapi'),
-  permissionApi('POST', '/.ory/relation-tuples/check/openapi'),
-  permissionApi('POST', '/.ory/relation-tuples/batch/check'),
-  permissionApi('GET', '/.ory/relation-tuples/expand'),
-  // Ours, not Keto's: the objects a subject reaches (server/permissions/routes/list-objects-route.ts).
-  permissionApi('GET', '/.ory/extensions/list-objects'),
-  permissionApi('GET', '/.ory/namespaces'),
-  permissionApi('POST', '/.ory/opl/syntax/check'),
-  permissionApi('PUT', '/.ory/admin/relation-tuples'),
-  permissionApi('PATCH', '/.ory/admin/relation-tuples'),
-  permissionApi('DELETE', '/.ory/admin/relation-tuples'),
+  // Its read API (a self-hosted Keto's port 4466)
+  permissionRead('GET', '/.ory/relation-tuples'),
+  permissionRead('GET', '/.ory/relation-tuples/check'),
+  permissionRead('POST', '/.ory/relation-tuples/check'),
+  permissionRead('GET', '/.ory/relation-tuples/check/openapi'),
+  permissionRead('POST', '/.ory/relation-tuples/check/openapi'),
+  permissionRead('POST', '/.ory/relation-tuples/batch/check'),
+  permissionRead('GET', '/.ory/relation-tuples/expand'),
+  // Ours, not Keto's (a real Keto answers 404): the objects a subject reaches (server/permissions/routes/list-objects-route.ts).
+  permissionRead('GET', '/.ory/extensions/list-objects'),
+  permissionRead('GET', '/.ory/namespaces'),
+  permissionRead('POST', '/.ory/opl/syntax/check'),
+  // Its write API (port 4467)
+  permissionWrite('PUT', '/.ory/admin/relation-tuples'),
+  permissionWrite('PATCH', '/.ory/admin/relation-tuples'),
+  permissionWrite('DELETE', '/.ory/admin/relation-tuples'),
 ];
