@@ -40,6 +40,14 @@ export interface Config {
    * gateway serves under `/.ory`. Unset (and the identity service embedded) → the embedded one is started.
    */
   permissionUrl?: string;
+  /**
+   * Keto's read API (relationships, checks, expand, namespaces, the syntax check) and write API
+   * (`/admin/relation-tuples`) on listeners of their own, as a self-hosted Keto serves them. Both
+   * or neither; set, they take the place of `permissionUrl` and no embedded service is started.
+   */
+  permissionReadUrl?: string;
+  permissionWriteUrl?: string;
+  /** Sent to the permission service(s) as a bearer token; unset → no `Authorization` (a real Keto needs none). */
   permissionAdminToken?: string;
   /** Unset → the embedded API is started. */
   apiUrl?: string;
@@ -130,13 +138,36 @@ function upstreams(read: EnvReader) {
     oauth2AdminToken: read.secret('OAUTH2_ADMIN_TOKEN', 16),
     platformUrl: read.url('PLATFORM_URL', HTTP),
     platformAdminToken: read.secret('PLATFORM_ADMIN_TOKEN', 16),
-    permissionUrl: read.url('PERMISSION_URL', HTTP),
+    ...permissionService(read),
     permissionAdminToken: read.secret('PERMISSION_ADMIN_TOKEN', 16),
     apiUrl,
     assertionSecret,
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
   };
+}
+
+/**
+ * The permission service: one host for Keto's read and write APIs (`PERMISSION_URL`), or Keto's
+ * two listeners (`PERMISSIONS_READ_URL`, `PERMISSIONS_WRITE_URL`; ports 4466 and 4467 of a
+ * self-hosted Keto), never a mix: a read API without its write API would leave half the routes
+ * going nowhere.
+ */
+function permissionService(read: EnvReader) {
+  const permissionUrl = read.url('PERMISSION_URL', HTTP);
+  const permissionReadUrl = read.url('PERMISSIONS_READ_URL', HTTP);
+  const permissionWriteUrl = read.url('PERMISSIONS_WRITE_URL', HTTP);
+  const given = (name: string) => read.value(name) !== undefined;
+  if (given('PERMISSIONS_READ_URL') !== given('PERMISSIONS_WRITE_URL')) {
+    const [set, missing] = given('PERMISSIONS_READ_URL') ? ['PERMISSIONS_READ_URL', 'PERMISSIONS_WRITE_URL'] : ['PERMISSIONS_WRITE_URL', 'PERMISSIONS_READ_URL'];
+    read.problems.push(`${missing}: required together with ${set} (Keto's read API and write API, e.g. its ports 4466 and 4467), or set neither`);
+  }
+  if (given('PERMISSION_URL') && (given('PERMISSIONS_READ_URL') || given('PERMISSIONS_WRITE_URL'))) {
+    read.problems.push(
+      "PERMISSION_URL, PERMISSIONS_READ_URL, PERMISSIONS_WRITE_URL: set PERMISSION_URL (one service for reads and writes) or PERMISSIONS_READ_URL and PERMISSIONS_WRITE_URL (Keto's two APIs), not both",
+    );
+  }
+  return { permissionUrl, permissionReadUrl, permissionWriteUrl };
 }
 
 /** How the gateway treats requests: proxies in front, limits, caches, tokens of its own endpoints. */

@@ -17,8 +17,8 @@ export function embeddedServiceNames(config: Config): EmbeddedServiceName[] {
   if (!config.identityPublicUrl) names.push('identity');
   // The project API configures the embedded services; a remote Ory project has its own.
   if (!config.platformUrl && !config.identityPublicUrl) names.push('platform');
-  // Relationships and checks (Keto); a remote Ory project has its own.
-  if (!config.permissionUrl && !config.identityPublicUrl) names.push('permission');
+  // Relationships and checks (Keto); a remote Ory project, or a Keto named by its two URLs, takes its place.
+  if (!config.permissionUrl && !config.permissionReadUrl && !config.identityPublicUrl) names.push('permission');
   if (!config.apiUrl) names.push('api');
   return names;
 }

@@ -112,6 +112,8 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/admin/users', user('admin:users')),
   route('POST', '/api/admin/users', user('admin:users')),
   route('GET', '/api/admin/users/:userId', user('admin:users')),
+  route('GET', '/api/admin/users/:userId/access', user('admin:users')),
+  route('GET', '/api/admin/users/:userId/projects', user('admin:users')),
   route('PUT', '/api/admin/users/:userId', user('admin:users'), { evicts: { identityParam: 'userId' } }),
   route('PUT', '/api/admin/users/:userId/recovery', user('admin:users')),
   route('GET', '/api/admin/users/:userId/sessions', user('admin:users')),
@@ -191,6 +193,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/projects/:projectId/statistics/networks', project('project:read')),
   route('GET', '/api/projects/:projectId/report.pdf', project('project:read')),
   route('GET', '/api/projects/:projectId/users', project('project:users:read', 'project:users:manage')),
+  route('GET', '/api/projects/:projectId/users/:userId/access', project('project:users:read', 'project:users:manage')),
   route('POST', '/api/projects/:projectId/users', project('project:users:manage'), { evicts: { scopeParam: 'projectId' } }),
   route('PUT', '/api/projects/:projectId/users/:userId', project('project:users:manage'), { evicts: { identityParam: 'userId' } }),
   route('DELETE', '/api/projects/:projectId/users/:userId', project('project:users:manage'), { evicts: { identityParam: 'userId' } }),
@@ -323,7 +326,8 @@ export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
  * OAuth2 provider's (clients, signing keys, login/consent/logout requests, consent and login
  * sessions, introspection, token deletion, jwt-bearer trust), and the permission service's Keto
  * API (relationships, checks, expand, namespaces, the model's syntax check; reads need a key or
- * an administrator's session too, as on Ory Network). The gateway forwards each to the
+ * an administrator's session too, as on Ory Network), split as Keto splits it: its read API and
+ * its write API, which a self-hosted Keto serves on two ports. The gateway forwards each to the
  * `service`'s admin listener with that service's own admin token, never the caller's key, and
  * passes on no client header but the body's content type and `Accept`. A method and path not
  * listed here does not exist for any caller (404, with or without a key); a parameter is one
@@ -343,7 +347,7 @@ export const PROJECT_API_ROUTE_POLICY: readonly ProjectApiRoutePolicy[] = [
  * the `/api` table), on every gateway instance.
  */
 export type AdminApiScope = 'apiKey' | ProjectApiScope;
-export type AdminApiService = 'identity' | 'oauth2' | 'permission';
+export type AdminApiService = 'identity' | 'oauth2' | 'permissionRead' | 'permissionWrite';
 
 export interface AdminApiRoutePolicy {
   method: HttpMethod;
@@ -366,9 +370,11 @@ const adminRoute =
     ...(evicts ? { evicts } : {}),
   });
 const KEY_ONLY = { scope: 'apiKey', permissions: [] } as const;
+const KEY_OR_ADMIN = { scope: 'apiKeyOrUser', permissions: ['admin:platform'] } as const;
 const identityAdmin = adminRoute('identity', KEY_ONLY);
 const oauth2Admin = adminRoute('oauth2', KEY_ONLY);
-const permissionApi = adminRoute('permission', { scope: 'apiKeyOrUser', permissions: ['admin:platform'] });
+const permissionRead = adminRoute('permissionRead', KEY_OR_ADMIN);
+const permissionWrite = adminRoute('permissionWrite', KEY_OR_ADMIN);
 
 export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
   // ── Identity service: identities (a changed or deleted identity's cached sessions go) ──
@@ -428,16 +434,20 @@ export const ADMIN_API_ROUTE_POLICY: readonly AdminApiRoutePolicy[] = [
   oauth2Admin('DELETE', '/.ory/admin/trust/grants/jwt-bearer/issuers/:id'),
 
   // ── Permission service (Keto's REST API): a key, or a global administrator's session; reads too ──
-  permissionApi('GET', '/.ory/relation-tuples'),
-  permissionApi('GET', '/.ory/relation-tuples/check'),
-  permissionApi('POST', '/.ory/relation-tuples/check'),
-  permissionApi('GET', '/.ory/relation-tuples/check/openapi'),
-  permissionApi('POST', '/.ory/relation-tuples/check/openapi'),
-  permissionApi('POST', '/.ory/relation-tuples/batch/check'),
-  permissionApi('GET', '/.ory/relation-tuples/expand'),
-  permissionApi('GET', '/.ory/namespaces'),
-  permissionApi('POST', '/.ory/opl/syntax/check'),
-  permissionApi('PUT', '/.ory/admin/relation-tuples'),
-  permissionApi('PATCH', '/.ory/admin/relation-tuples'),
-  permissionApi('DELETE', '/.ory/admin/relation-tuples'),
+  // Its read API (a self-hosted Keto's port 4466)
+  permissionRead('GET', '/.ory/relation-tuples'),
+  permissionRead('GET', '/.ory/relation-tuples/check'),
+  permissionRead('POST', '/.ory/relation-tuples/check'),
+  permissionRead('GET', '/.ory/relation-tuples/check/openapi'),
+  permissionRead('POST', '/.ory/relation-tuples/check/openapi'),
+  permissionRead('POST', '/.ory/relation-tuples/batch/check'),
+  permissionRead('GET', '/.ory/relation-tuples/expand'),
+  // Ours, not Keto's (a real Keto answers 404): the objects a subject reaches (server/permissions/routes/list-objects-route.ts).
+  permissionRead('GET', '/.ory/extensions/list-objects'),
+  permissionRead('GET', '/.ory/namespaces'),
+  permissionRead('POST', '/.ory/opl/syntax/check'),
+  // Its write API (port 4467)
+  permissionWrite('PUT', '/.ory/admin/relation-tuples'),
+  permissionWrite('PATCH', '/.ory/admin/relation-tuples'),
+  permissionWrite('DELETE', '/.ory/admin/relation-tuples'),
 ];

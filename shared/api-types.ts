@@ -133,6 +133,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{projectId}/users/{userId}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a person may do in the project, and why
+         * @description Needs one of these permissions: project:users:read, project:users:manage.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            projectId: string;
+                            identityId: string;
+                            permissions: {
+                                /** @enum {unknown} */
+                                id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                                allowed: boolean;
+                                /** @description From the permit down to the relationship that lets the person in; empty when not allowed. */
+                                path: {
+                                    namespace: string;
+                                    object: string;
+                                    relation: string;
+                                    /** @enum {unknown} */
+                                    via: "stored" | "subject-set" | "rule" | "traverse";
+                                    holds?: {
+                                        id: string;
+                                    } | {
+                                        namespace: string;
+                                        object: string;
+                                        relation: string;
+                                    };
+                                }[];
+                            }[];
+                            /** @description Display names by "Namespace:id". */
+                            names: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a person may do in a project, and why
+         * @description Needs one of these permissions: admin:users.
+         */
+        get: {
+            parameters: {
+                query: {
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            projectId: string;
+                            identityId: string;
+                            permissions: {
+                                /** @enum {unknown} */
+                                id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                                allowed: boolean;
+                                /** @description From the permit down to the relationship that lets the person in; empty when not allowed. */
+                                path: {
+                                    namespace: string;
+                                    object: string;
+                                    relation: string;
+                                    /** @enum {unknown} */
+                                    via: "stored" | "subject-set" | "rule" | "traverse";
+                                    holds?: {
+                                        id: string;
+                                    } | {
+                                        namespace: string;
+                                        object: string;
+                                        relation: string;
+                                    };
+                                }[];
+                            }[];
+                            /** @description Display names by "Namespace:id". */
+                            names: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects a person may read, found by reverse lookup in the permission engine
+         * @description Needs one of these permissions: admin:users.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                orgId: string;
+                                orgName: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/settings": {
         parameters: {
             query?: never;
@@ -7758,6 +7946,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.ory/extensions/list-objects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The objects a subject reaches through a relation or permit (extension: not part of Keto)
+         * @description Reverse lookup: which objects of a namespace the subject holds the relation or permit on, as a check of each would answer. Walks up from the subject, so its cost follows what the subject is in, not the size of the namespace; a rule with `&&` or `!` has each candidate checked. sitewave's own namespaces (Identity, Installation, Organisation, Project) answer too, e.g. the projects a person may read: `namespace=Project&relation=project:read&subject_set.namespace=Identity&subject_set.object=<identity id>&subject_set.relation=`. Needs a project API key, or the session of a global administrator.
+         */
+        get: operations["listObjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7769,4 +7977,67 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listObjects: {
+        parameters: {
+            query: {
+                /** @description The namespace of the objects to list. */
+                namespace: string;
+                /** @description The relation or permit the subject must hold on them. */
+                relation: string;
+                /** @description The subject, as an id; or give all three subject_set keys. */
+                subject_id?: string;
+                /** @description The subject set's namespace. */
+                "subject_set.namespace"?: string;
+                /** @description The subject set's object. */
+                "subject_set.object"?: string;
+                /** @description The subject set's relation (empty for a subject such as Identity:<id>). */
+                "subject_set.relation"?: string;
+                /** @description Objects per page. */
+                page_size?: number;
+                /** @description The next_page_token of the page before. */
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The objects, in byte order of their ids. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        objects: string[];
+                        /** @description Where the next page starts; empty on the last page. */
+                        next_page_token: string;
+                    };
+                };
+            };
+            /** @description A missing or malformed parameter, named in the error, or a rule whose objects cannot be listed (`a || !b`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key or session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The namespace is not declared. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -3,6 +3,9 @@
  * the gateway over HTTP like any remote `/api` host. Reads like a table of contents; each line
  * registers one concern.
  */
+import { linkRoleRelationships, roleRelationshipsSchema } from './permissions/role-relationships.js';
+import { RolePermissions } from './permissions/lists.js';
+import { registerAccessRoutes } from './permissions/access-routes.js';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { assertionKey } from '../../shared/identity-assertion.js';
@@ -90,6 +93,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await migrate(options.db, { schema: options.db.schema, migrations: apiMigrations });
+  const permissionSchema = roleRelationshipsSchema(options.db.schema);
+  await linkRoleRelationships(options.db, permissionSchema);
   // Every statement of the API goes through this handle, so answers kept until the next write stay true.
   const { db, answers, permissions, close: stopHearingChanges } = await cacheUntilNextWrite(options.db);
   const app = Fastify({
@@ -111,16 +116,18 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const scopes = new ScopeResolvers();
   scopes.register('device', resolveDeviceScope);
   const mailQueued = installOutboxDelivery(app, { db: db, now, transport: options.mail && openMailTransport(options.mail), pollMs: options.mailPollMs });
-  const ctx: ApiContext = { db: db, now, identities, users: new KnownUsers(db, identities, now), publicUrl: options.publicUrl, blobs: options.blobs, mailQueued };
+  const roles = new RolePermissions(db, db, permissionSchema);
+  const ctx: ApiContext = { db: db, now, identities, users: new KnownUsers(db, identities, now), roles, publicUrl: options.publicUrl, blobs: options.blobs, mailQueued };
 
   installErrorHandling(app);
-  installAccessControl(app, { db: ctx.db, answers: permissions, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
+  installAccessControl(app, { db: ctx.db, roles, answers: permissions, assertionKey: assertionKey(options.assertionSecret), scopes, users: ctx.users });
 
   await installOpenApi(app, options.version ?? '0.0.0');
   await registerDocsPage(app);
   await registerHealthRoutes(app, ctx.db);
   await registerScopeRoutes(app, ctx.db, scopes);
   await registerPermissionRoutes(app, ctx);
+  await registerAccessRoutes(app, ctx);
   await registerUserSettingsRoutes(app, ctx);
   await registerAdminUserRoutes(app, ctx);
   await registerGlobalAdminRoutes(app, ctx);
@@ -144,6 +151,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     blobs: surveyBlobs(options.blobs),
     now,
     callerId,
+    roles,
     isOrgMember: async (orgId, userId) => (await ctx.db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
     deviceForToken: (token) => deviceForToken(ctx.db, token, now()),
   });

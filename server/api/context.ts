@@ -6,6 +6,7 @@
 import type { Database } from '../db/database.js';
 import type { IdentityAdmin } from './identity/identity-admin.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import type { RolePermissions } from './permissions/lists.js';
 import type { KnownUsers } from './users/known-users.js';
 
 export interface ApiContext {
@@ -13,6 +14,8 @@ export interface ApiContext {
   now(): Date;
   identities: IdentityAdmin;
   users: KnownUsers;
+  /** The caller's permission lists, from sitewave's roles in the permission engine. */
+  roles: RolePermissions;
   /** Blobs of rows an organisation's deletion takes with it are removed after it commits. */
   blobs: Pick<BlobStore, 'delete'>;
   /** The origin the browser uses (the gateway's), without a trailing slash. */

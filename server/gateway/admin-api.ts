@@ -1,13 +1,14 @@
 /**
  * `/.ory/admin/…` → the identity service's and the OAuth2 provider's admin listeners, for servers
- * holding an API key of the project, and Keto's paths → the permission service, for such servers
- * and for global administrators' browser sessions (the Permissions screens), as Ory Network serves
- * them on a project's URL. Each route of the admin API policy (shared/api-route-policy.ts) is
- * registered here and nothing else; its scope says who may call it, checked the way the project
- * API checks its callers (key-or-session.ts). The path and the caller (key, or session, CSRF pair
- * and permission) are checked before the body is read; the upstream gets its own admin token, the
- * body and its type, `Accept` and the request id, and nothing else the client sent. Answers are
- * streamed back with their type and their `Link` pages pointed at the public paths.
+ * holding an API key of the project, and Keto's paths → the permission service's read and write
+ * APIs, for such servers and for global administrators' browser sessions (the Permissions
+ * screens), as Ory Network serves them on a project's URL. Each route of the admin API policy
+ * (shared/api-route-policy.ts) is registered here and nothing else; its scope says who may call
+ * it, checked the way the project API checks its callers (key-or-session.ts). The path and the
+ * caller (key, or session, CSRF pair and permission) are checked before the body is read; the
+ * upstream gets its own admin token (none when none is configured), the body and its type,
+ * `Accept` and the request id, and nothing else the client sent. Answers are streamed back with
+ * their type and their `Link` pages pointed at the public paths.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_API_ROUTE_POLICY, type AdminApiRoutePolicy, type AdminApiService } from '../../shared/api-route-policy.js';
@@ -60,7 +61,9 @@ async function forward(policy: AdminApiRoutePolicy, request: FastifyRequest, rep
   const params = request.params as Record<string, string>;
   const queryAt = request.url.indexOf('?');
   const path = policy.path.slice('/.ory'.length).replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name]!) + (queryAt < 0 ? '' : request.url.slice(queryAt));
-  const headers: Record<string, string> = { authorization: `Bearer ${token ?? ''}`, 'x-request-id': request.id };
+  const headers: Record<string, string> = { 'x-request-id': request.id };
+  // A service configured without a token (a self-hosted Keto, whose APIs take none) gets no header at all.
+  if (token) headers.authorization = `Bearer ${token}`;
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
@@ -68,9 +71,9 @@ async function forward(policy: AdminApiRoutePolicy, request: FastifyRequest, rep
   const body = typeof request.body === 'string' ? request.body : undefined;
   const response = await upstream.request({ method: policy.method, path, headers, body });
   if (response.statusCode === 401) {
-    // The caller was let in here: only the gateway's own token can have been refused.
+    // The caller was let in here: only the gateway's own token (or its absence) can have been refused.
     await response.body.dump();
-    throw new HttpError(502, `The ${upstream.name} service refused the gateway's admin token`);
+    throw new HttpError(502, token ? `The ${upstream.name} service refused the gateway's admin token` : `The ${upstream.name} service wants an admin token and none is configured`);
   }
 
   if (response.statusCode < 300 && policy.evicts) options.evictions.afterMutation(policy, params, null);

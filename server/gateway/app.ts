@@ -66,6 +66,8 @@ export type GatewayConfig = Pick<
   | 'platformUrl'
   | 'platformAdminToken'
   | 'permissionUrl'
+  | 'permissionReadUrl'
+  | 'permissionWriteUrl'
   | 'permissionAdminToken'
   | 'redisUrl'
   | 'logLevel'
@@ -159,7 +161,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   const adminDoor = {
     identity: new Upstream({ name: 'identity admin', url: config.identityAdminUrl, variable: 'IDENTITY_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 }),
     oauth2: new Upstream({ name: 'OAuth2 admin', url: config.oauth2AdminUrl, variable: 'OAUTH2_ADMIN_URL', timeoutMs: config.upstreamTimeoutMs, connections: 8 }),
-    permission: new Upstream({ name: 'permission', url: config.permissionUrl, variable: 'PERMISSION_URL', timeoutMs: config.upstreamTimeoutMs, connections: 16 }),
+    ...permissionApis(config),
   };
   const platform = new Upstream({ name: 'platform', url: config.platformUrl, variable: 'PLATFORM_URL', timeoutMs: config.upstreamTimeoutMs, connections: 16 });
   const apiKeys = new ApiKeys(platform, config.platformAdminToken, clock);
@@ -229,6 +231,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
       oauth2Upstream.close(),
       adminDoor.identity.close(),
       adminDoor.oauth2.close(),
+      // One pool for both unless Keto's two APIs were named apart.
+      ...[...new Set([adminDoor.permissionRead, adminDoor.permissionWrite])].map((permission) => permission.close()),
       platform.close(),
       oauth2Public?.close(),
       limitCounter && (limitCounter.status === 'ready' ? limitCounter.quit().catch(() => undefined) : limitCounter.disconnect()),
@@ -292,7 +296,8 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
       services: {
         identity: { upstream: adminDoor.identity, token: config.identityAdminToken },
         oauth2: { upstream: adminDoor.oauth2, token: config.oauth2AdminToken },
-        permission: { upstream: adminDoor.permission, token: config.permissionAdminToken },
+        permissionRead: { upstream: adminDoor.permissionRead, token: config.permissionAdminToken },
+        permissionWrite: { upstream: adminDoor.permissionWrite, token: config.permissionAdminToken },
       },
       keys,
       authorizer,
@@ -345,4 +350,20 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   await app.register(staticClient, { webRoot: config.webRoot, secureCookies });
 
   return app;
+}
+
+/**
+ * Keto's read and write APIs: the two listeners of a self-hosted Keto when the operator names
+ * both, else one service (`PERMISSION_URL`, or the embedded one) answering both on one pool.
+ */
+function permissionApis(config: GatewayConfig): { permissionRead: Upstream; permissionWrite: Upstream } {
+  const upstream = (name: string, url: string | undefined, variable: string) => new Upstream({ name, url, variable, timeoutMs: config.upstreamTimeoutMs, connections: 16 });
+  if (config.permissionReadUrl || config.permissionWriteUrl) {
+    return {
+      permissionRead: upstream('permission read', config.permissionReadUrl, 'PERMISSIONS_READ_URL'),
+      permissionWrite: upstream('permission write', config.permissionWriteUrl, 'PERMISSIONS_WRITE_URL'),
+    };
+  }
+  const both = upstream('permission', config.permissionUrl, 'PERMISSION_URL (or PERMISSIONS_READ_URL and PERMISSIONS_WRITE_URL)');
+  return { permissionRead: both, permissionWrite: both };
 }

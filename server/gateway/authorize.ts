@@ -59,6 +59,11 @@ export class Authorizer {
     private readonly cookieName: string,
   ) {}
 
+  /** Whether the request carries a session at all (a cookie or `X-Session-Token`), valid or not. */
+  hasCredential(headers: IncomingHttpHeaders): boolean {
+    return readCredential(headers, this.cookieName) !== null;
+  }
+
   /** The caller's session, or the 401/403 the identity host gave. */
   authenticate(headers: IncomingHttpHeaders): MaybePromise<Caller> {
     const credential = readCredential(headers, this.cookieName);

@@ -18,6 +18,7 @@ import { permissionMigrations } from './migrations.js';
 import { PermissionError } from './permission-error.js';
 import { checkRoutes } from './routes/check-routes.js';
 import { expandRoute } from './routes/expand-route.js';
+import { listObjectsRoute } from './routes/list-objects-route.js';
 import { readRoutes } from './routes/read-routes.js';
 import { syntaxRoute } from './routes/syntax-route.js';
 import { writeRoutes } from './routes/write-routes.js';
@@ -60,6 +61,7 @@ export async function buildPermissionService(options: PermissionServiceOptions):
   await app.register(readRoutes, context);
   await app.register(checkRoutes, context);
   await app.register(expandRoute, context);
+  await app.register(listObjectsRoute, context);
   await app.register(writeRoutes, context);
   await app.register(syntaxRoute);
   return app;

@@ -1,12 +1,15 @@
 /**
- * The namespaces a project's settings declare, as the engines read them: names, and the classes
- * of Ory Permission Language models. A model is parsed once per revision of the settings (the
- * array of entries is new with every revision, so it is the cache key), not once per request.
+ * The namespaces the engines read: sitewave's own (product-model.ts), then those the project's
+ * settings declare — names, and the classes of Ory Permission Language models, which may name
+ * the product's namespaces but not declare them again. A model is parsed once per revision of
+ * the settings (the array of entries is new with every revision, so it is the cache key), not
+ * once per request.
  */
 import type { PermissionSettings } from '../platform/project-settings.js';
 import type { NamespaceModel, RelationModel } from './opl/ast.js';
 import { parseModel } from './opl/parser.js';
 import { PermissionError } from './permission-error.js';
+import { PRODUCT_MODEL } from './product-model.js';
 
 export interface Namespaces {
   /** In the order the settings give them. */
@@ -25,14 +28,14 @@ type Entries = PermissionSettings['namespaces'];
 
 /** Every entry's namespaces, and what is wrong with the entries that cannot be used (those are left out). */
 export function readNamespaces(entries: Entries): { namespaces: Namespaces; problems: NamespaceProblem[] } {
-  const byName = new Map<string, NamespaceModel>();
+  const byName = new Map<string, NamespaceModel>(PRODUCT_MODEL.map((namespace) => [namespace.name, namespace]));
   const problems: NamespaceProblem[] = [];
   entries.forEach((entry, index) => {
     let declared: NamespaceModel[];
     const field = 'name' in entry ? 'name' : 'location';
     if ('name' in entry) declared = [{ name: entry.name, relations: [] }];
     else {
-      const { namespaces, errors } = parseModel(entry.opl);
+      const { namespaces, errors } = parseModel(entry.opl, PRODUCT_MODEL);
       const [first] = errors;
       if (first) {
         const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
@@ -45,7 +48,8 @@ export function readNamespaces(entries: Entries): { namespaces: Namespaces; prob
       declared = namespaces;
     }
     for (const namespace of declared) {
-      if (byName.has(namespace.name)) problems.push({ index, field, message: `namespace "${namespace.name}" is declared by an earlier entry too` });
+      if (PRODUCT_MODEL.some((own) => own.name === namespace.name)) problems.push({ index, field, message: `namespace "${namespace.name}" is built in (sitewave's own roles)` });
+      else if (byName.has(namespace.name)) problems.push({ index, field, message: `namespace "${namespace.name}" is declared by an earlier entry too` });
       else byName.set(namespace.name, namespace);
     }
   });

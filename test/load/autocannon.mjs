@@ -4,7 +4,9 @@
  */
 import { runToEnd } from './processes.mjs';
 
-export async function runAutocannon(autocannonJs, { url, headers = {}, seconds, connections = 50, method = 'GET', body }) {
+export async function runAutocannon(autocannonJs, { url, headers = {}, seconds, connections = 50, method = 'GET', body, paths }) {
+  // Its command line sends one request over and over: a row that varies the path needs wrk.
+  if (paths) throw new Error('this row sends a different path per request, which only wrk can (apt-get install wrk)');
   const args = [autocannonJs, '-c', String(connections), '-d', String(seconds), '-j', '-m', method];
   if (body !== undefined) args.push('-b', body);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);

@@ -24,6 +24,7 @@ import { benchBundles } from './bundle-budgets.mjs';
 import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
 import { benchOAuth2 } from './oauth2.mjs';
+import { benchPermissions } from './permissions.mjs';
 import { benchProduct } from './product.mjs';
 import { benchSurvey } from './survey.mjs';
 import { benchSurveyReport } from './survey-report.mjs';
@@ -193,6 +194,7 @@ async function main() {
   const reported = problems.length;
   await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems, cpuProfDir: CPU_PROF_DIR });
   await benchOAuth2({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
+  await benchPermissions({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurveyReport({ say, problems });
   await benchProduct({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });

@@ -11,7 +11,8 @@ import { freePort, httpGet, makeTempDir, startProcess, stopProcess, waitForHttp 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(REPO_ROOT, 'dist', 'server', 'main.js');
 
-export async function startGateway({ name, apiUrl, identityUrl, logLevel, assertionSecret, internalToken, metricsToken, cpuProfDir, workers = 1 }) {
+/** `env`: more variables for this gateway (another upstream's URL and token). */
+export async function startGateway({ name, apiUrl, identityUrl, logLevel, assertionSecret, internalToken, metricsToken, cpuProfDir, workers = 1, env: more = {} }) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm run bench does)`);
   const port = await freePort();
   const dir = makeTempDir(`gateway-${logLevel}-${workers}`);
@@ -32,6 +33,7 @@ export async function startGateway({ name, apiUrl, identityUrl, logLevel, assert
     DATA_DIR: join(dir, 'data'),
     WEB_ROOT: join(dir, 'web'),
     NODE_ENV: 'production',
+    ...more,
   };
   const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, `--cpu-prof-name=gateway-${logLevel}-${Date.now()}.cpuprofile`] : [];
   // Logs go to a file, as to a container runtime's log driver; at info that is one line per request.

@@ -24,16 +24,15 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
 import { loginLoop, register } from './identity.mjs';
+import { freshPostgres } from './postgres.mjs';
 import { cpuSeconds, descendants, firstLine, freePort, makeTempDir, peakRssBytes, rssBytes, startProcess, stopProcess, waitForHttp } from './processes.mjs';
 import { fixed, formatTable, median, ratio } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const MAIN = join(HERE, '..', '..', 'dist', 'server', 'main.js');
 const MB = 1024 * 1024;
-const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TRACK_SAMPLES = 10_000;
 const WRITE_CONCURRENCY = 10;
 const UPLOAD_CONCURRENCY = 2;
@@ -57,28 +56,6 @@ const READS = [
  * (projects list 261-320, project stats 155, demo data, one token, wrk -c50).
  */
 const GOALS = { anchorRatio: 0.5, postgresP99Ms: 100, pgliteBefore: { 'projects list': 320, 'project stats': 155 }, pgliteFactor: 3, idleRssMb: { pglite: 300, postgres: 250 } };
-
-/** A fresh, empty PostgreSQL database for one run, dropped at the end; null when none is reachable. */
-async function freshPostgres(say) {
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    say(`   PostgreSQL at ${new URL(ADMIN_DATABASE_URL).host} is not reachable (${error.message}): its rows are skipped`);
-    return null;
-  }
-  const name = `sitewave_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    },
-  };
-}
 
 function processMemory(pid) {
   let rss = 0;

@@ -30,17 +30,26 @@ export function parseWrk(output) {
   };
 }
 
-/** wrk sends another method or a body only from a Lua script; JSON string escapes are Lua's too. */
-function requestScript(method, body) {
+/**
+ * wrk sends another method, a body or more than one path only from a Lua script; JSON string
+ * escapes are Lua's too. `paths` are sent in turn, each connection going on where the last left.
+ */
+function requestScript(method, body, paths) {
   const file = join(makeTempDir('wrk-request'), 'request.lua');
-  writeFileSync(file, `wrk.method = ${JSON.stringify(method)}\n${body === undefined ? '' : `wrk.body = ${JSON.stringify(body)}\n`}`);
+  let script = `wrk.method = ${JSON.stringify(method)}\n${body === undefined ? '' : `wrk.body = ${JSON.stringify(body)}\n`}`;
+  if (paths) {
+    script += `local paths = {${paths.map((path) => JSON.stringify(path)).join(', ')}}\nlocal at = 0\n`;
+    script += 'request = function()\n  at = at % #paths + 1\n  return wrk.format(nil, paths[at])\nend\n';
+  }
+  writeFileSync(file, script);
   return file;
 }
 
-export async function runWrk(wrkBin, { url, headers = {}, seconds, connections = 50, threads = 1, method = 'GET', body }) {
+/** `paths`: send these paths (on `url`'s origin) in turn rather than `url`'s own. */
+export async function runWrk(wrkBin, { url, headers = {}, seconds, connections = 50, threads = 1, method = 'GET', body, paths }) {
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  if (method !== 'GET' || body !== undefined) args.push('-s', requestScript(method, body));
+  if (method !== 'GET' || body !== undefined || paths) args.push('-s', requestScript(method, body, paths));
   args.push(url);
   const out = await runToEnd(wrkBin, args, { timeoutMs: (seconds + 15) * 1000 });
   if (out.code !== 0) throw new Error(`wrk exited ${out.code}: ${out.stderr.trim() || out.stdout.trim()}`);

@@ -42,6 +42,29 @@ describe('loadConfig', () => {
     expect(problemsOf({ PERMISSION_URL: 'ftp://keto', PERMISSION_ADMIN_TOKEN: 'short' }).join('\n')).toMatch(/PERMISSION_URL[\s\S]*PERMISSION_ADMIN_TOKEN/);
   });
 
+  it("takes Keto's read and write APIs as two URLs, both or neither, and not beside PERMISSION_URL", () => {
+    const keto = loadConfig({ PERMISSIONS_READ_URL: 'http://keto.internal:4466/', PERMISSIONS_WRITE_URL: 'http://keto.internal:4467' });
+    expect(keto).toMatchObject({ permissionReadUrl: 'http://keto.internal:4466', permissionWriteUrl: 'http://keto.internal:4467', permissionAdminToken: undefined });
+    expect(keto.permissionUrl).toBeUndefined();
+    expect(embeddedServiceNames(keto)).toEqual(['oauth2', 'identity', 'platform', 'api']);
+
+    expect(problemsOf({ PERMISSIONS_READ_URL: 'http://keto.internal:4466' })).toEqual([
+      "PERMISSIONS_WRITE_URL: required together with PERMISSIONS_READ_URL (Keto's read API and write API, e.g. its ports 4466 and 4467), or set neither",
+    ]);
+    expect(problemsOf({ PERMISSIONS_WRITE_URL: 'http://keto.internal:4467' })).toEqual([
+      "PERMISSIONS_READ_URL: required together with PERMISSIONS_WRITE_URL (Keto's read API and write API, e.g. its ports 4466 and 4467), or set neither",
+    ]);
+    expect(
+      problemsOf({ PERMISSION_URL: 'http://keto.internal:4466', PERMISSIONS_READ_URL: 'http://keto.internal:4466', PERMISSIONS_WRITE_URL: 'http://keto.internal:4467' }),
+    ).toEqual([
+      "PERMISSION_URL, PERMISSIONS_READ_URL, PERMISSIONS_WRITE_URL: set PERMISSION_URL (one service for reads and writes) or PERMISSIONS_READ_URL and PERMISSIONS_WRITE_URL (Keto's two APIs), not both",
+    ]);
+    expect(problemsOf({ PERMISSIONS_READ_URL: 'keto:4466', PERMISSIONS_WRITE_URL: 'http://keto.internal:4467?x=1' })).toEqual([
+      'PERMISSIONS_READ_URL="keto:4466": expected an absolute http: or https: URL without query or fragment',
+      'PERMISSIONS_WRITE_URL="http://keto.internal:4467?x=1": expected an absolute http: or https: URL without query or fragment',
+    ]);
+  });
+
   it('reads set variables: seconds become milliseconds, relative paths become absolute', () => {
     const config = loadConfig({
       PORT: '8080',

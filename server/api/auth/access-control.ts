@@ -12,7 +12,7 @@ import { ASSERTION_HEADER } from '../../../shared/identity-assertion.js';
 import type { PermissionId } from '../../../shared/permission-ids.js';
 import type { Queryable } from '../../db/database.js';
 import type { UntilNextWrite } from '../../db/until-next-write.js';
-import { heldPermissions, type CheckedScope } from '../permissions/lists.js';
+import type { CheckedScope, RolePermissions } from '../permissions/lists.js';
 import type { OwnerScope, ScopeResolvers } from '../scopes/resolve.js';
 import { isSurveyResourceKind } from '../survey/scopes.js';
 import { ApiError } from '../http/api-error.js';
@@ -25,6 +25,7 @@ import { UUID } from '../../../shared/uuid.js';
 
 export interface AccessControlDeps {
   db: Queryable;
+  roles: RolePermissions;
   /** Permission answers kept until the next change (on PostgreSQL for a few seconds at most); a role change is a change. */
   answers?: UntilNextWrite;
   assertionKey: Uint8Array;
@@ -87,7 +88,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
   /** The permission ids the caller holds where this route acts. */
   const held = async (request: FastifyRequest, policy: ApiRoutePolicy, caller: Caller): Promise<Set<PermissionId>> => {
     const scope = await scopeOf(policy, request.params as Record<string, string>);
-    const lookup = () => heldPermissions(deps.db, caller.id, scope);
+    const lookup = () => deps.roles.where(caller.id, scope);
     const found = deps.answers ? await deps.answers.get(`held ${caller.id} ${scope?.orgId ?? ''} ${scope?.projectId ?? ''}`, lookup) : await lookup();
     if ('missing' in found) throw new ApiError(404, `No ${found.missing} with id ${found.id}`);
     // The permission statement found the organisation: its handler need not look again.
@@ -102,7 +103,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     const policy = table.get(request.method, pattern);
     if (!policy) throw new ApiError(404, `No route ${request.method} ${request.url.split('?')[0]}`);
     if (policy.scope === 'platform') {
-      request.platformActor = await platformCaller(request, policy, deps.db, deps.assertionKey);
+      request.platformActor = await platformCaller(request, policy, deps.roles, deps.assertionKey);
       return;
     }
     // Devices are authenticated by their route, with the upload token; share links by theirs, with the link's token.

@@ -6,9 +6,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { PLATFORM_ASSERTION_HEADER, verifyPlatformAssertion, type PlatformActor } from '../../../shared/platform-assertion.js';
-import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { userPermissions } from '../permissions/lists.js';
+import type { RolePermissions } from '../permissions/lists.js';
 import type { PlatformRoutePolicy } from './route-table.js';
 
 declare module 'fastify' {
@@ -17,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export async function platformCaller(request: FastifyRequest, policy: PlatformRoutePolicy, db: Queryable, key: Uint8Array): Promise<PlatformActor> {
+export async function platformCaller(request: FastifyRequest, policy: PlatformRoutePolicy, roles: RolePermissions, key: Uint8Array): Promise<PlatformActor> {
   const token = request.headers[PLATFORM_ASSERTION_HEADER];
   if (typeof token !== 'string' || !token) throw new ApiError(401, 'No platform assertion: only the gateway calls this route, for the project API');
   let actor: PlatformActor;
@@ -27,7 +26,7 @@ export async function platformCaller(request: FastifyRequest, policy: PlatformRo
     throw new ApiError(401, 'The platform assertion is invalid or has expired');
   }
   if (actor.kind === 'identity') {
-    const held = await userPermissions(db, actor.id);
+    const held = await roles.user(actor.id);
     if (!policy.permissions.some((id) => held.includes(id))) {
       throw new ApiError(403, `Missing permission: this needs one of ${policy.permissions.join(', ')}`, { missing: [...policy.permissions] });
     }

@@ -9,6 +9,8 @@ import { migrate } from '../../db/migrate.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { SurveyContext } from '../survey/context.js';
 import { apiMigrations } from '../migrations.js';
+import { RolePermissions } from '../permissions/lists.js';
+import { linkRoleRelationships, roleRelationshipsSchema } from '../permissions/role-relationships.js';
 import { surveyBlobs } from '../survey-blobs.js';
 import { ProcessingWorker } from '../tracks/processing/job.js';
 import { seedDemoOrgOnFirstStart } from './demo-org.js';
@@ -24,11 +26,13 @@ export function seedingContext(db: Database, blobs: BlobStore, processing: Proce
       throw new Error('no caller while seeding');
     },
     isOrgMember: async () => false,
+    roles: new RolePermissions(db, db, roleRelationshipsSchema(db.schema)),
   };
 }
 
 export async function prepareApiSchema(db: Database, blobs: BlobStore, log: FastifyBaseLogger): Promise<void> {
   await migrate(db, { schema: db.schema, migrations: apiMigrations });
+  await linkRoleRelationships(db, roleRelationshipsSchema(db.schema));
   const processing = new ProcessingWorker(db, { onError: (err) => log.error({ err }, 'track processing failed') });
   try {
     await seedDemoOrgOnFirstStart(seedingContext(db, blobs, processing));

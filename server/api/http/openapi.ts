@@ -8,6 +8,8 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { ApiRoutePolicy } from '../../../shared/api-route-policy.js';
 import { RouteTable } from '../auth/route-table.js';
+import { LIST_OBJECTS_PATH } from '../../permissions/routes/list-objects-route.js';
+import { LIST_OBJECTS_PATH_ITEM, PROJECT_API_KEY_SCHEME } from './list-objects-doc.js';
 
 /** Operations are grouped by the resource they act on: the last known collection in the path. */
 const TAGS: Record<string, string> = {
@@ -89,6 +91,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
             description: 'The identity service session cookie (its name is configurable), checked by the gateway.',
           },
           deviceToken: { type: 'apiKey', in: 'header', name: 'X-Device-Token', description: 'The upload token a device receives when it is registered.' },
+          projectApiKey: PROJECT_API_KEY_SCHEME,
         },
       },
       security: [{ session: [] }],
@@ -100,6 +103,11 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       // Platform routes are the gateway's own calls, hidden from the document.
       const access = policy && policy.scope !== 'platform' ? accessOf(policy) : {};
       return { schema: { ...schema, tags: schema?.tags ?? [tagOf(url)], ...access }, url };
+    },
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      return { ...openapiObject, paths: { ...openapiObject.paths, [`/.ory${LIST_OBJECTS_PATH}`]: LIST_OBJECTS_PATH_ITEM } };
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));

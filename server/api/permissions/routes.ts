@@ -11,7 +11,7 @@ import { callerOf } from '../auth/caller.js';
 import type { ApiContext } from '../context.js';
 import { checkId, notFound } from '../http/api-error.js';
 import { OrgParams } from '../http/schemas.js';
-import { asEntries, orgPermissions, projectPermissions, userPermissions } from './lists.js';
+import { asEntries } from './lists.js';
 
 const tags = ['permissions'];
 const PermissionList = Type.Array(Type.Object({ id: Type.Enum(PERMISSION_IDS) }));
@@ -20,7 +20,7 @@ export async function registerPermissionRoutes(fastify: FastifyInstance, ctx: Ap
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/api/permissions', { schema: { tags, summary: "The caller's own permissions (from their global role)", response: { 200: PermissionList } } }, async (request) =>
-    asEntries(await userPermissions(ctx.db, callerOf(request).id)),
+    asEntries(await ctx.roles.user(callerOf(request).id)),
   );
 
   app.get(
@@ -28,7 +28,7 @@ export async function registerPermissionRoutes(fastify: FastifyInstance, ctx: Ap
     { schema: { tags, summary: "The caller's permissions in an organisation (empty outside it)", params: OrgParams, response: { 200: PermissionList } } },
     async (request) => {
       const orgId = checkId('organisation', request.params.orgId);
-      const list = await orgPermissions(ctx.db, orgId, callerOf(request).id);
+      const list = await ctx.roles.org(orgId, callerOf(request).id);
       if (!list) throw notFound('organisation', orgId);
       return asEntries(list.permissions);
     },
@@ -39,7 +39,7 @@ export async function registerPermissionRoutes(fastify: FastifyInstance, ctx: Ap
     { schema: { tags, summary: "The caller's permissions in a project (empty outside it)", params: Type.Object({ projectId: Type.String() }), response: { 200: PermissionList } } },
     async (request) => {
       const projectId = checkId('project', request.params.projectId);
-      const list = await projectPermissions(ctx.db, projectId, callerOf(request).id);
+      const list = await ctx.roles.project(projectId, callerOf(request).id);
       if (!list) throw notFound('project', projectId);
       return asEntries(list.permissions);
     },

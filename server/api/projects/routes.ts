@@ -53,7 +53,7 @@ export async function registerProjectRoutes(fastify: FastifyInstance, ctx: Surve
       return keptOrComputed(ctx.answers, `projects ${caller} ${request.url}`, async () => {
         const orgId = await existingOrg(ctx.db, request.params.orgId, request);
         const { q, status, mine, sort, known_total: knownTotal } = request.query;
-        return listProjects(ctx.db, orgId, { q, status, sort, knownTotal, memberId: mine ? caller : undefined }, pageArgs(request.query));
+        return listProjects(ctx.db, orgId, { q, status, sort, knownTotal, projectIds: mine ? await ctx.roles.projectsWithRole(caller) : undefined }, pageArgs(request.query));
       });
     },
   );

@@ -13,8 +13,8 @@ export type ProjectInput = Pick<Project, 'name'> & Partial<Pick<Project, 'descri
 export interface ProjectFilter {
   q?: string;
   status?: ProjectStatus;
-  /** Only projects this identity is a member of. */
-  memberId?: string;
+  /** Only these projects (those the caller holds a role in). */
+  projectIds?: readonly string[];
   sort?: 'name' | 'created' | 'updated';
   /** The total an earlier page of the same query answered (`known_total`). */
   knownTotal?: number;
@@ -78,9 +78,9 @@ export async function listProjects(db: Queryable, orgId: string, filter: Project
     params.push(filter.status);
     where.push(`status = $${params.length}`);
   }
-  if (filter.memberId) {
-    params.push(filter.memberId);
-    where.push(`EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = projects.id AND m.user_id = $${params.length})`);
+  if (filter.projectIds) {
+    params.push(filter.projectIds);
+    where.push(`id = ANY($${params.length}::uuid[])`);
   }
   const conditions = where.join(' AND ');
   if (filter.sort === 'name' && !(page.page > 1 && filter.knownTotal !== undefined)) return listByName(db, conditions, params, page);

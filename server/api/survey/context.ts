@@ -3,6 +3,7 @@
  * the processing worker and who is calling. Kept to an interface so the survey capability does
  * not depend on how the API application wires itself.
  */
+import type { RolePermissions } from '../permissions/lists.js';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { UntilNextWrite } from '../../db/until-next-write.js';
@@ -27,6 +28,8 @@ export interface SurveyContext {
   processing: ProcessingWorker;
   /** The identity id the gateway's assertion names. */
   callerId(request: FastifyRequest): string;
+  /** sitewave's roles in the permission engine: whose projects are whose. */
+  roles: Pick<RolePermissions, 'projectsWithRole'>;
   /** Whether an identity belongs to an organisation (project users must). */
   isOrgMember(orgId: string, userId: string): Promise<boolean>;
   /**

@@ -23,7 +23,7 @@ import type { RelationModel, Rewrite, RewriteChild } from '../opl/ast.js';
 import type { TupleStore } from '../store/tuple-store.js';
 import type { RelationTuple, Subject, SubjectSet } from '../tuple.js';
 import { allowsDirectMember, CheckReads } from './reads.js';
-import { DEPTH_EXCEEDED, intersection, invert, MEMBER, NOT_MEMBER, union, WIDTH_EXCEEDED, type Outcome, type Step } from './outcome.js';
+import { DEPTH_EXCEEDED, intersection, invert, MEMBER, NOT_MEMBER, through, union, WIDTH_EXCEEDED, type Outcome, type Step } from './outcome.js';
 
 export type EngineSettings = Pick<PermissionSettings, 'maxReadDepth' | 'maxReadWidth' | 'strictMode'>;
 
@@ -37,8 +37,28 @@ export function checkTuple(store: TupleStore, namespaces: Namespaces, settings: 
   return check.isAllowed({ namespace: tuple.namespace, object: tuple.object, relation: tuple.relation }, effectiveDepth(maxDepth, settings.maxReadDepth), false);
 }
 
+/**
+ * Several relations of some objects checked for one subject, as one check would answer each: the
+ * answers and reads of one are shared by the next, and every object visited is read whole, so a
+ * permission list costs one statement per object on its paths, not one per relation.
+ */
+export async function checkRelations(
+  store: TupleStore,
+  namespaces: Namespaces,
+  settings: EngineSettings,
+  subject: Subject,
+  asked: readonly { target: Target; relations: readonly string[] }[],
+): Promise<{ relation: string; outcome: Outcome }[]> {
+  const check = new Check(store, namespaces, settings, subject, true);
+  const answers: { relation: string; outcome: Outcome }[] = [];
+  for (const { target, relations } of asked) {
+    for (const relation of relations) answers.push({ relation, outcome: await check.isAllowed({ ...target, relation }, settings.maxReadDepth, false) });
+  }
+  return answers;
+}
+
 /** Where a rule is evaluated: the object whose relation is being checked. */
-interface Target {
+export interface Target {
   namespace: string;
   object: string;
 }
@@ -57,8 +77,9 @@ class Check {
     private readonly namespaces: Namespaces,
     private readonly settings: EngineSettings,
     private readonly subject: Subject,
+    wholeObjects = false,
   ) {
-    this.reads = new CheckReads(store, namespaces, settings, subject);
+    this.reads = new CheckReads(store, namespaces, settings, subject, wholeObjects);
   }
 
   /** `skipDirect`: the tuple itself was looked for already, one level up. */
@@ -93,15 +114,25 @@ class Check {
     const direct = !skipDirect && (!this.settings.strictMode || allowsDirectMember(relation, this.subject));
     const rewrite = relation?.rewrite;
     const hop = await this.reads.check(set);
-    const steps: Step[] = [async () => ((direct && hop.direct) || hop.inSubjectSet ? MEMBER : NOT_MEMBER)];
-    if (rewrite) steps.push(() => this.rewrite(rewrite, set, depth));
+    const steps: Step[] = [
+      async () => {
+        if (direct && hop.direct) return through({ set, via: 'stored', tuple: { ...set, subject: this.subject } }, MEMBER);
+        return hop.inSubjectSet ? through({ set, via: 'subject-set' }, MEMBER) : NOT_MEMBER;
+      },
+    ];
+    if (rewrite) steps.push(async () => through({ set, via: 'rule' }, await this.rewrite(rewrite, set, depth)));
     steps.push(async () => {
       if (hop.subjectSets.length === 0) return NOT_MEMBER;
       if (depth <= 1) return DEPTH_EXCEEDED;
       // A subject set with no subject sets in it and no rule adds nothing to "found directly in
       // it", which the hop already answered: following it would only cost a read.
       const worth = hop.subjectSets.filter((next) => next.hasSubjectSets || relationOf(this.namespaces, next.namespace, next.relation)?.rewrite);
-      return this.follow(worth, hop.more, (next) => this.isAllowed(next, depth - 1, true));
+      return this.follow(worth, hop.more, async (next) =>
+        through(
+          { set, via: 'subject-set', tuple: { ...set, subject: { set: { namespace: next.namespace, object: next.object, relation: next.relation } } } },
+          await this.isAllowed(next, depth - 1, true),
+        ),
+      );
     });
     return union(steps);
   }
@@ -123,7 +154,10 @@ class Check {
     const direct = this.settings.strictMode ? named.filter((relation) => allowsDirectMember(this.declaredOrNone(target, relation), this.subject)) : named;
     if (direct.length > 0) {
       steps.push(async () => {
-        for (const relation of direct) if ((await this.reads.check({ ...target, relation })).direct) return MEMBER;
+        for (const relation of direct) {
+          const set = { ...target, relation };
+          if ((await this.reads.check(set)).direct) return through({ set, via: 'stored', tuple: { ...set, subject: this.subject } }, MEMBER);
+        }
         return NOT_MEMBER;
       });
     }
@@ -150,7 +184,13 @@ class Check {
   private async traverse(relation: string, computedRelation: string, target: Target, depth: number): Promise<Outcome> {
     if (depth <= 0) return DEPTH_EXCEEDED;
     const { subjectSets, more } = await this.reads.traverse({ ...target, relation });
-    return this.follow(subjectSets, more, (parent) => this.isAllowed({ namespace: parent.namespace, object: parent.object, relation: computedRelation }, depth - 1, false));
+    const set = { ...target, relation };
+    return this.follow(subjectSets, more, async (parent) =>
+      through(
+        { set, via: 'traverse', tuple: { ...set, subject: { set: { namespace: parent.namespace, object: parent.object, relation: parent.relation } } } },
+        await this.isAllowed({ namespace: parent.namespace, object: parent.object, relation: computedRelation }, depth - 1, false),
+      ),
+    );
   }
 
   /** Keto's strict-mode filter ignores a relation the model does not declare rather than refusing the check. */

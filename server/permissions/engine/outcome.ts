@@ -4,9 +4,24 @@
  * told that the answer is not certain.
  */
 
+import type { RelationTuple, SubjectSet } from '../tuple.js';
+
 export type Limitation = 'max_depth_exceeded' | 'max_width_exceeded';
 
-export type Outcome = { membership: 'member' } | { membership: 'not-member' } | { membership: 'unknown'; limitation: Limitation };
+/**
+ * One step of how a member got in, from the relation asked about down to the subject:
+ * - `stored`: `tuple` is the subject stored in `set` itself;
+ * - `subject-set`: a subject set stored in `set` holds the subject (`tuple`, when it was read);
+ * - `rule`: the rule of `set` lets in the next step's relation;
+ * - `traverse`: the rule of `set` goes on to the object `tuple` stores in the traversed relation.
+ */
+export interface PathStep {
+  set: SubjectSet;
+  via: 'stored' | 'subject-set' | 'rule' | 'traverse';
+  tuple?: RelationTuple;
+}
+
+export type Outcome = { membership: 'member'; path?: readonly PathStep[] } | { membership: 'not-member' } | { membership: 'unknown'; limitation: Limitation };
 
 export const MEMBER: Outcome = { membership: 'member' };
 export const NOT_MEMBER: Outcome = { membership: 'not-member' };
@@ -14,6 +29,11 @@ export const DEPTH_EXCEEDED: Outcome = { membership: 'unknown', limitation: 'max
 export const WIDTH_EXCEEDED: Outcome = { membership: 'unknown', limitation: 'max_width_exceeded' };
 
 export type Step = () => Promise<Outcome>;
+
+/** A member outcome with `step` before its path; anything else as it is. */
+export function through(step: PathStep, outcome: Outcome): Outcome {
+  return outcome.membership === 'member' ? { membership: 'member', path: [step, ...(outcome.path ?? [])] } : outcome;
+}
 
 /**
  * `||`: the first member decides; otherwise unknown if a step ran into a limit (the first such
@@ -32,15 +52,16 @@ export async function union(steps: Iterable<Step>): Promise<Outcome> {
 /** `&&`: the first non-member decides; otherwise unknown if a step ran into a limit, else a member. No steps: not a member. */
 export async function intersection(steps: Iterable<Step>): Promise<Outcome> {
   let unknown: Outcome | undefined;
-  let any = false;
+  let member: Outcome | undefined;
   for (const step of steps) {
-    any = true;
     const outcome = await step();
     if (outcome.membership === 'not-member') return outcome;
     if (outcome.membership === 'unknown') unknown ??= outcome;
+    // The way in through the first operand stands for them all.
+    else member ??= outcome;
   }
-  if (!any) return NOT_MEMBER;
-  return unknown ?? MEMBER;
+  if (!member && !unknown) return NOT_MEMBER;
+  return unknown ?? member!;
 }
 
 /** `!`: member and non-member swap; unknown stays unknown. */

@@ -24,11 +24,16 @@ export function allowsDirectMember(relation: RelationModel | undefined, subject:
 export class CheckReads {
   private readonly known = new Map<string, Hop>();
 
+  /**
+   * `wholeObjects`: read every relation of an object the first time it is visited, for a caller
+   * about to ask about many of them (a permission list): one statement per object in all.
+   */
   constructor(
     private readonly store: TupleStore,
     private readonly namespaces: Namespaces,
     private readonly settings: EngineSettings,
     private readonly subject: Subject,
+    private readonly wholeObjects = false,
   ) {}
 
   /** The tuple `set@subject`, the subject directly in one of set's subject sets, and those subject sets (strict mode: the declared ones). */
@@ -52,9 +57,18 @@ export class CheckReads {
       if (as === 'check') this.reachable(set.namespace, relation, want);
     };
     want(set.relation, use);
+    if (this.wholeObjects) this.everyRelation(set.namespace, want);
     const hops = await this.store.hops(set.namespace, set.object, this.subject, [...wanted.values()], this.settings.maxReadWidth);
     [...wanted.keys()].forEach((k, i) => this.known.set(k, hops[i]!));
     return this.known.get(key(set.relation, use))!;
+  }
+
+  /** Every relation of the namespace's model, and every relation its rules traverse. */
+  private everyRelation(namespace: string, want: (relation: string, as: Use) => void): void {
+    for (const relation of this.namespaces.get(namespace)?.relations ?? []) {
+      want(relation.name, 'check');
+      this.reachable(namespace, relation.name, (name, as) => as === 'traverse' && want(name, as));
+    }
   }
 
   /** The relations of the same object the relation's rule names or traverses. */

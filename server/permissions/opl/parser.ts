@@ -21,8 +21,9 @@ export interface ParsedModel {
   errors: ParseError[];
 }
 
-export function parseModel(source: string): ParsedModel {
-  return new Parser(source).parse();
+/** `builtIn`: namespaces that exist without the model (the product's own): it may name them, not declare them again. */
+export function parseModel(source: string, builtIn: readonly NamespaceModel[] = []): ParsedModel {
+  return new Parser(source, builtIn).parse();
 }
 
 /** What a step of the grammar expects: a word, any identifier or string (its text is stored), or any token. */
@@ -42,7 +43,10 @@ class Parser {
   private fatal = false;
   private current: NamespaceModel = { name: '', relations: [] };
 
-  constructor(private readonly source: string) {
+  constructor(
+    private readonly source: string,
+    private readonly builtIn: readonly NamespaceModel[],
+  ) {
     this.tokens = tokenize(source);
   }
 
@@ -55,7 +59,8 @@ class Parser {
       else if (token.type === 'KeywordClass') this.parseClass();
     }
     if (this.errors.length === 0) {
-      for (const check of this.checks) check(this.namespaces, (token, message) => this.report(token, message));
+      const known = [...this.namespaces, ...this.builtIn];
+      for (const check of this.checks) check(known, (token, message) => this.report(token, message));
     }
     return { namespaces: this.namespaces, errors: this.errors };
   }
@@ -112,7 +117,9 @@ class Parser {
 
   private parseClass(): void {
     const name = { text: '' };
+    const nameToken = this.peek();
     this.match(name, 'implements', 'Namespace', '{');
+    if (!this.fatal && this.builtIn.some((n) => n.name === name.text)) this.report(nameToken, `namespace ${q(name.text)} is built in and cannot be declared again`);
     this.current = { name: name.text, relations: [] };
     while (!this.fatal) {
       const token = this.next();

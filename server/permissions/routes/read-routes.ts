@@ -5,8 +5,8 @@ import { pageKey, pageToken } from './page-token.js';
 import { queryFromQuery, requireKnownNamespaces, TUPLE_QUERY, tupleJson, type TupleQuery } from './wire.js';
 
 /** Keto's page sizes: 100 unless asked, at most 500 whatever is asked. */
-const DEFAULT_PAGE_SIZE = 100;
-const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
 
 const listQuery = {
   ...TUPLE_QUERY,

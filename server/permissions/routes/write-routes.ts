@@ -1,11 +1,14 @@
 /**
  * Keto's write API: create one relationship (201, with where to read it back), apply a patch of
  * inserts and deletes all together or not at all, and delete every relationship a filter
- * matches. Every tuple of a request is checked before anything is written.
+ * matches. Every tuple of a request is checked before anything is written. sitewave's own
+ * namespaces are read-only here: their relationships follow the memberships the product keeps,
+ * and a write from outside would be undone, or worse, believed.
  */
 import type { FastifyInstance } from 'fastify';
 import { namespaces, type PermissionContext } from '../context.js';
 import { PermissionError } from '../permission-error.js';
+import { isProductNamespace } from '../product-model.js';
 import type { RelationTuple } from '../tuple.js';
 import { queryFromQuery, requireKnownNamespaces, TUPLE_BODY, TUPLE_QUERY_KEYS, tupleFromBody, tupleJson, tupleLocation, type TupleBody, type TupleQuery } from './wire.js';
 
@@ -23,6 +26,7 @@ const deleteQuery = { type: 'object', properties: Object.fromEntries(TUPLE_QUERY
 export async function writeRoutes(app: FastifyInstance, context: PermissionContext): Promise<void> {
   app.put<{ Body: TupleBody }>('/admin/relation-tuples', { schema: { body: TUPLE_BODY } }, async (request, reply) => {
     const tuple = tupleFromBody(request.body, 'body');
+    requireWritable(tuple.namespace, 'namespace');
     requireKnownNamespaces(namespaces(context), tuple);
     await context.store.write([tuple], []);
     return reply.code(201).header('location', tupleLocation(tuple)).send(tupleJson(tuple));
@@ -33,6 +37,7 @@ export async function writeRoutes(app: FastifyInstance, context: PermissionConte
     const remove: RelationTuple[] = [];
     request.body.forEach((delta, i) => {
       const tuple = tupleFromBody(delta.relation_tuple, `body/${i}/relation_tuple`);
+      requireWritable(tuple.namespace, `body/${i}/relation_tuple/namespace`);
       requireKnownNamespaces(namespaces(context), tuple);
       (delta.action === 'insert' ? insert : remove).push(tuple);
     });
@@ -57,9 +62,16 @@ export async function writeRoutes(app: FastifyInstance, context: PermissionConte
       if (unknownKey) throw new PermissionError(400, `${unknownKey} is not a filter: use ${TUPLE_QUERY_KEYS.join(', ')}`);
       const filter = queryFromQuery(request.query);
       if (filter.namespace === undefined) throw new PermissionError(400, 'namespace is missing: deleting relationships needs at least the namespace');
+      requireWritable(filter.namespace, 'namespace');
       requireKnownNamespaces(namespaces(context), filter);
       await context.store.deleteAll(filter);
       return reply.code(204).send();
     },
   );
+}
+
+function requireWritable(namespace: string, field: string): void {
+  if (isProductNamespace(namespace)) {
+    throw new PermissionError(403, `${field}: namespace ${JSON.stringify(namespace)} holds sitewave's own roles, which change only with memberships in sitewave`);
+  }
 }

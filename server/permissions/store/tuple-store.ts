@@ -5,6 +5,7 @@
  * ranges of the primary key, whatever the number of tuples stored.
  */
 import type { Database } from '../../db/database.js';
+import { quoteIdentifier } from '../../db/schema-name.js';
 import type { RelationQuery, RelationTuple, Subject, SubjectSet } from '../tuple.js';
 
 /** The stored columns of a subject: an id with empty subject-set columns, or a subject set with an empty id. */
@@ -100,7 +101,18 @@ interface HopRow extends SubjectSet {
 }
 
 export class TupleStore {
-  constructor(private readonly db: Database) {}
+  private readonly table: string;
+  private readonly checkHops: string;
+
+  /** `schema`: where the tables are when it is not the handle's own (the API reads sitewave's roles from its handle). */
+  constructor(
+    private readonly db: Database,
+    schema?: string,
+  ) {
+    const prefix = schema ? `${quoteIdentifier(schema)}.` : '';
+    this.table = `${prefix}relation_tuples`;
+    this.checkHops = `${prefix}check_hops`;
+  }
 
   /**
    * Everything a check needs of several relations of one object, in one statement: for each,
@@ -126,7 +138,7 @@ export class TupleStore {
     });
     // check_hops (migrations.ts) is one statement; as a PL/pgSQL function its plan is made once per
     // connection rather than at every call, which is most of the cost of so small a read.
-    const result = await this.db.query<HopRow>('SELECT * FROM check_hops($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)', [
+    const result = await this.db.query<HopRow>(`SELECT * FROM ${this.checkHops}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`, [
       namespace,
       object,
       ...subjectColumns(subject),
@@ -161,7 +173,7 @@ export class TupleStore {
     }
     values.push(limit + 1);
     const result = await this.db.query<TupleRow>(
-      `SELECT ${KEY_COLUMNS} FROM relation_tuples
+      `SELECT ${KEY_COLUMNS} FROM ${this.table}
         ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
         ORDER BY ${KEY_COLUMNS}
         LIMIT $${values.length}`,
@@ -172,20 +184,53 @@ export class TupleStore {
     return { tuples: rows.map(tupleOf), ...(result.rows.length > limit && last ? { next: keyOf(last) } : {}) };
   }
 
+  /** The relations (`namespace:object#relation`) any of `subjects` is stored in directly: a step up, on the subject index. */
+  async containing(subjects: readonly Subject[]): Promise<SubjectSet[]> {
+    if (subjects.length === 0) return [];
+    const columns: string[][] = [[], [], [], []];
+    for (const subject of subjects) subjectColumns(subject).forEach((value, i) => columns[i]!.push(value));
+    const result = await this.db.query<SubjectSet>(
+      `SELECT DISTINCT t.namespace, t.object, t.relation
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS s(id, namespace, object, relation)
+       JOIN ${this.table} t ON t.subject_set_namespace = s.namespace AND t.subject_set_object = s.object
+         AND t.subject_set_relation = s.relation AND t.subject_id = s.id`,
+      columns,
+    );
+    return result.rows;
+  }
+
+  /**
+   * Objects of `namespace` whose `relation` holds a subject set of one of `setObjects` in
+   * `setNamespace` (of `setRelation`, or of any relation): where a traverse, or a subject set
+   * naming a rule, reaches them from. On the subject index.
+   */
+  async objectsHolding(namespace: string, relation: string, setNamespace: string, setObjects: readonly string[], setRelation?: string): Promise<string[]> {
+    if (setObjects.length === 0) return [];
+    const params: unknown[] = [setNamespace, setObjects, namespace, relation];
+    if (setRelation !== undefined) params.push(setRelation);
+    const result = await this.db.query<{ object: string }>(
+      `SELECT DISTINCT object FROM ${this.table}
+       WHERE subject_set_namespace = $1 AND subject_set_object = ANY($2::text[]) AND namespace = $3 AND relation = $4
+         ${setRelation === undefined ? '' : 'AND subject_set_relation = $5'}`,
+      params,
+    );
+    return result.rows.map((row) => row.object);
+  }
+
   /** Inserts, then deletes, in one transaction: all of it or none. A tuple already stored is not stored twice. */
   async write(insert: readonly RelationTuple[], remove: readonly RelationTuple[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (insert.length > 0) {
-        await tx.query(`INSERT INTO relation_tuples (${KEY_COLUMNS}) SELECT * FROM ${unnestTuples()} ON CONFLICT DO NOTHING`, columnsOf(insert));
+        await tx.query(`INSERT INTO ${this.table} (${KEY_COLUMNS}) SELECT * FROM ${unnestTuples()} ON CONFLICT DO NOTHING`, columnsOf(insert));
       }
-      if (remove.length > 0) await tx.query(`DELETE FROM relation_tuples WHERE (${KEY_COLUMNS}) IN (SELECT * FROM ${unnestTuples()})`, columnsOf(remove));
+      if (remove.length > 0) await tx.query(`DELETE FROM ${this.table} WHERE (${KEY_COLUMNS}) IN (SELECT * FROM ${unnestTuples()})`, columnsOf(remove));
     });
   }
 
   /** Deletes every tuple matching `query`. */
   async deleteAll(query: RelationQuery): Promise<void> {
     const { conditions, params } = whereQuery(query);
-    await this.db.query(`DELETE FROM relation_tuples ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`, params);
+    await this.db.query(`DELETE FROM ${this.table} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`, params);
   }
 }
 

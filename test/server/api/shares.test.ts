@@ -5,6 +5,8 @@
  * other `/api` route — stops at once when revoked (on every gateway, none caches it), stops when
  * expired, is stored only as a hash, never reaches a log line, and is rate-limited per address.
  */
+import { RolePermissions } from '../../../server/api/permissions/lists.js';
+import { roleRelationshipsSchema } from '../../../server/api/permissions/role-relationships.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +19,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../../../server/api/app.js';
 import { seedDemoSurvey } from '../../../server/api/demo/demo-survey.js';
-import { ORG_ROLE_PERMISSIONS, PROJECT_ROLE_PERMISSIONS } from '../../../server/api/permissions/roles.js';
+import { ORG_ROLE_PERMISSIONS, PROJECT_ROLE_PERMISSIONS } from './support/role-table-before-model.js';
 import { surveyBlobs } from '../../../server/api/survey-blobs.js';
 import { ProcessingWorker } from '../../../server/api/tracks/processing/job.js';
 import { loadConfig } from '../../../server/config.js';
@@ -160,7 +162,15 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
     expect(other.status).toBe(201);
     const processing = new ProcessingWorker(db, { now: () => new Date() });
     const seeded = await seedDemoSurvey(
-      { db, blobs: surveyBlobs(blobs), now: () => new Date(), processing, callerId: () => ownerId, isOrgMember: async () => true },
+      {
+        db,
+        blobs: surveyBlobs(blobs),
+        now: () => new Date(),
+        processing,
+        callerId: () => ownerId,
+        isOrgMember: async () => true,
+        roles: new RolePermissions(db, db, roleRelationshipsSchema(db.schema)),
+      },
       other.body.id,
       ownerId,
     );

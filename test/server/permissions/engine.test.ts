@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
 import { checkTuple, type EngineSettings } from '../../../server/permissions/engine/check.js';
 import { expandSubjectSet, type ExpandTree } from '../../../server/permissions/engine/expand.js';
+import { listObjects } from '../../../server/permissions/engine/list-objects.js';
 import type { Outcome } from '../../../server/permissions/engine/outcome.js';
 import { readNamespaces, type Namespaces } from '../../../server/permissions/namespaces.js';
 import type { TupleStore } from '../../../server/permissions/store/tuple-store.js';
@@ -87,8 +88,11 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
   });
 
   const write = (...tuples: string[]) => store.write(tuples.map(tuple), []);
-  const check = (text: string, settings: Partial<EngineSettings> = {}, maxDepth?: number): Promise<Outcome> =>
-    checkTuple(store, namespaces, { ...DEFAULTS, ...settings }, tuple(text), maxDepth);
+  /** The outcome without its path (the "why" tests read paths). */
+  const check = async (text: string, settings: Partial<EngineSettings> = {}, maxDepth?: number): Promise<Outcome> => {
+    const outcome = await checkTuple(store, namespaces, { ...DEFAULTS, ...settings }, tuple(text), maxDepth);
+    return outcome.membership === 'member' ? { membership: 'member' } : outcome;
+  };
 
   describe('check', () => {
     it('finds a stored tuple and nobody else, and tells the subject alice from the subject set User:alice#', async () => {
@@ -254,6 +258,81 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
     it('in strict mode expands nothing for a relation without types or rule', async () => {
       expect(await expand('Plain:p#x', undefined, { strictMode: true })).toBeUndefined();
       expect(await expand('Plain:p#x')).toEqual(node('union', 'Plain:p#x'));
+    });
+  });
+
+  describe('why: the path a check found', () => {
+    const pathOf = async (text: string) => {
+      const outcome = await checkTuple(store, namespaces, DEFAULTS, tuple(text));
+      expect(outcome.membership).toBe('member');
+      return outcome.membership === 'member' ? (outcome.path ?? []).map((step) => `${step.via} ${step.set.namespace}:${step.set.object}#${step.set.relation}`) : [];
+    };
+
+    it('goes from the relation asked about, through rules, traversals and groups, to the stored tuple', async () => {
+      await write('Doc:d#parents@Folder:f#', 'Folder:f#parents@Folder:root#', 'Folder:root#viewers@Group:staff#members', 'Group:staff#members@alice', 'Folder:root#owners@bob');
+      expect(await pathOf('Doc:d#view@alice')).toEqual([
+        'rule Doc:d#view',
+        'traverse Doc:d#parents',
+        'rule Folder:f#view',
+        'traverse Folder:f#parents',
+        'rule Folder:root#view',
+        'subject-set Folder:root#viewers',
+      ]);
+      expect(await pathOf('Doc:d#view@bob')).toEqual([
+        'rule Doc:d#view',
+        'traverse Doc:d#parents',
+        'rule Folder:f#view',
+        'traverse Folder:f#parents',
+        'rule Folder:root#view',
+        'rule Folder:root#edit',
+        'stored Folder:root#owners',
+      ]);
+    });
+
+    it('names the tuples it went through', async () => {
+      await write('Group:a#members@Group:b#members', 'Group:b#members@Group:c#members', 'Group:c#members@alice');
+      const outcome = await checkTuple(store, namespaces, DEFAULTS, tuple('Group:a#members@alice'));
+      expect(outcome.membership === 'member' && outcome.path?.map((step) => step.tuple && `${step.tuple.namespace}:${step.tuple.object}#${step.tuple.relation}`)).toEqual([
+        'Group:a#members',
+        undefined,
+      ]);
+      expect(outcome.membership === 'member' && outcome.path?.[0]?.tuple?.subject).toEqual({ set: { namespace: 'Group', object: 'b', relation: 'members' } });
+    });
+  });
+
+  describe('list objects (the reverse lookup)', () => {
+    const list = (namespace: string, relation: string, who: string) => listObjects(store, namespaces, DEFAULTS, namespace, relation, subject(who));
+
+    it('finds what the subject reaches through groups, rules and traversals, and nothing else', async () => {
+      await write(
+        'Group:staff#members@alice',
+        'Folder:root#viewers@Group:staff#members',
+        'Folder:a#parents@Folder:root#',
+        'Folder:b#parents@Folder:a#',
+        'Folder:other#owners@alice',
+        'Folder:elsewhere#owners@bob',
+        'Doc:d1#parents@Folder:a#',
+        'Doc:d2#parents@Folder:elsewhere#',
+        'Doc:d3#viewers@alice',
+      );
+      expect(await list('Folder', 'view', 'alice')).toEqual(['a', 'b', 'other', 'root']);
+      expect(await list('Folder', 'edit', 'alice')).toEqual(['other']);
+      expect(await list('Doc', 'view', 'alice')).toEqual(['d1', 'd3']);
+      expect(await list('Doc', 'view', 'bob')).toEqual(['d2']);
+      expect(await list('Group', 'members', 'alice')).toEqual(['staff']);
+      expect(await list('Folder', 'view', 'nobody')).toEqual([]);
+    });
+
+    it('checks each candidate where the rule excludes or intersects', async () => {
+      await write('Doc:d1#viewers@alice', 'Doc:d2#viewers@alice', 'Doc:d2#banned@alice', 'Doc:d3#reviewers@alice', 'Doc:d3#approvers@alice', 'Doc:d4#reviewers@alice');
+      expect(await list('Doc', 'view', 'alice')).toEqual(['d1']);
+      expect(await list('Doc', 'approve', 'alice')).toEqual(['d3']);
+    });
+
+    it('ends on cycles of groups and of rules', async () => {
+      await write('Group:a#members@Group:b#members', 'Group:b#members@Group:a#members', 'Group:a#members@alice', 'Loop:l#holders@alice');
+      expect(await list('Group', 'members', 'alice')).toEqual(['a', 'b']);
+      expect(await list('Loop', 'a', 'alice')).toEqual(['l']);
     });
   });
 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
-import { PermissionClient, TestSettings } from './support.js';
+import { PermissionClient, TestSettings, withBuiltIn } from './support.js';
 
 const MODEL = `
 class User implements Namespace {}
@@ -224,9 +224,9 @@ describe.each(backendsFor('permission'))('the permission API on %s', (_name, mak
     });
 
     it('lists the namespaces the settings declare, as they change', async () => {
-      expect((await service.call('GET', '/namespaces')).body).toEqual({ namespaces: [{ name: 'User' }, { name: 'Group' }, { name: 'Doc' }, { name: 'Plain' }] });
+      expect((await service.call('GET', '/namespaces')).body).toEqual({ namespaces: withBuiltIn('User', 'Group', 'Doc', 'Plain') });
       settings.set({ namespaces: [{ name: 'Other' }] });
-      expect((await service.call('GET', '/namespaces')).body).toEqual({ namespaces: [{ name: 'Other' }] });
+      expect((await service.call('GET', '/namespaces')).body).toEqual({ namespaces: withBuiltIn('Other') });
       expect((await put(ALICE_VIEWS_README)).status).toBe(404);
     });
   });
@@ -383,6 +383,58 @@ describe.each(backendsFor('permission'))('the permission API on %s', (_name, mak
         status: 200,
         body: { errors: [{ message: 'namespace "B" was not declared', start: { Line: 2, column: 16 }, end: { Line: 2, column: 17 } }] },
       });
+    });
+  });
+
+  describe("sitewave's own namespaces", () => {
+    const ownRole = { namespace: 'Organisation', object: 'acme', relation: 'owners', subject_set: { namespace: 'Identity', object: 'mallory', relation: '' } };
+
+    it('refuses every write in them with 403, naming the namespace, and writes nothing', async () => {
+      const created = await put(ownRole);
+      expect(created.status).toBe(403);
+      expect(created.body.error.reason).toContain('"Organisation" holds sitewave\'s own roles');
+      const patched = await service.call('PATCH', '/admin/relation-tuples', [
+        { action: 'insert', relation_tuple: ALICE_VIEWS_README },
+        { action: 'insert', relation_tuple: ownRole },
+      ]);
+      expect(patched.status).toBe(403);
+      expect(patched.body.error.reason).toMatch(/^body\/1\/relation_tuple\/namespace:/);
+      expect((await service.call('DELETE', '/admin/relation-tuples?namespace=Project')).status).toBe(403);
+      expect(await all()).toEqual([]);
+    });
+
+    it('lets a model name them but not declare them again', async () => {
+      const naming = 'class Site implements Namespace {\n  related: { staff: Identity[]; owner: Organisation[] }\n}';
+      expect((await service.call('POST', '/opl/syntax/check', naming, { 'content-type': 'text/plain' })).body).toEqual({});
+      const declaring = 'class Project implements Namespace {}';
+      expect((await service.call('POST', '/opl/syntax/check', declaring, { 'content-type': 'text/plain' })).body).toEqual({
+        errors: [{ message: 'namespace "Project" is built in and cannot be declared again', start: { Line: 1, column: 6 }, end: { Line: 1, column: 13 } }],
+      });
+    });
+  });
+
+  describe('list objects (an extension)', () => {
+    const list = (query: string) => service.call('GET', `/extensions/list-objects?${query}`);
+
+    it('lists the objects a subject reaches through a permit, in pages', async () => {
+      for (const object of ['a', 'b', 'c']) await put(doc(object, 'owners', { subject_id: 'alice' }));
+      await put(doc('d', 'viewers', { subject_set: { namespace: 'Group', object: 'staff', relation: 'members' } }));
+      await put({ namespace: 'Group', object: 'staff', relation: 'members', subject_id: 'alice' });
+      await put(doc('e', 'owners', { subject_id: 'bob' }));
+      expect((await list('namespace=Doc&relation=view&subject_id=alice')).body).toEqual({ objects: ['a', 'b', 'c', 'd'], next_page_token: '' });
+      const first = (await list('namespace=Doc&relation=view&subject_id=alice&page_size=3')).body;
+      expect(first.objects).toEqual(['a', 'b', 'c']);
+      expect((await list(`namespace=Doc&relation=view&subject_id=alice&page_size=3&page_token=${first.next_page_token}`)).body).toEqual({ objects: ['d'], next_page_token: '' });
+      expect((await list('namespace=Doc&relation=edit&subject_id=alice')).body.objects).toEqual(['a', 'b', 'c']);
+    });
+
+    it('refuses what it cannot answer, naming the field', async () => {
+      expect((await list('relation=view&subject_id=alice')).body.error.reason).toMatch(/^namespace is missing/);
+      expect((await list('namespace=Doc&subject_id=alice')).body.error.reason).toMatch(/^relation is missing/);
+      expect((await list('namespace=Doc&relation=view')).body.error.reason).toMatch(/^subject_id is missing/);
+      expect((await list('namespace=Doc&object=a&relation=view&subject_id=alice')).body.error.reason).toMatch(/^object:/);
+      expect((await list('namespace=Doc&relation=nope&subject_id=alice')).status).toBe(400);
+      expect((await list('namespace=Nowhere&relation=view&subject_id=alice')).status).toBe(404);
     });
   });
 });

@@ -1,4 +1,5 @@
 /** Relationships written as Keto writes them in its documentation, and the service's store and routes on a test database. */
+import { PRODUCT_NAMESPACES } from '../../../shared/permission-model.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../server/db/database.js';
 import { migrate } from '../../../server/db/migrate.js';
@@ -67,4 +68,9 @@ export class PermissionClient {
     });
     return { status: response.statusCode, headers: response.headers, body: response.body ? JSON.parse(response.body) : undefined };
   }
+}
+
+/** What `GET /namespaces` lists: sitewave's own namespaces, then the project's. */
+export function withBuiltIn(...names: string[]): { name: string }[] {
+  return [...PRODUCT_NAMESPACES, ...names].map((name) => ({ name }));
 }

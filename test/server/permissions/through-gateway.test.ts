@@ -17,7 +17,7 @@ class User implements Namespace {}
 class Team implements Namespace {
   related: { members: User[] }
 }
-class Project implements Namespace {
+class Site implements Namespace {
   related: { editors: (User | SubjectSet<Team, "members">)[] }
   permits = { edit: (ctx: Context): boolean => this.related.editors.includes(ctx.subject) }
 }`;
@@ -70,7 +70,15 @@ describe('the permission API through the gateway', () => {
     const configuration = new Configuration({ basePath: `${stack.origin}/.ory`, accessToken: key });
     const relationships = new RelationshipApi(configuration);
     const permissions = new PermissionApi(configuration);
-    expect((await relationships.listRelationshipNamespaces()).namespaces?.map((n) => n.name)).toEqual(['User', 'Team', 'Project']);
+    expect((await relationships.listRelationshipNamespaces()).namespaces?.map((n) => n.name)).toEqual([
+      'Identity',
+      'Installation',
+      'Organisation',
+      'Project',
+      'User',
+      'Team',
+      'Site',
+    ]);
 
     const raw = await fetch(`${stack.origin}/.ory/admin/relation-tuples`, {
       method: 'PUT',
@@ -80,20 +88,20 @@ describe('the permission API through the gateway', () => {
     expect(raw.status).toBe(201);
     expect(raw.headers.get('location')).toMatch(/^\/\.ory\/relation-tuples\?/);
     await relationships.createRelationship({
-      createRelationshipBody: { namespace: 'Project', object: 'survey', relation: 'editors', subject_set: { namespace: 'Team', object: 'acme', relation: 'members' } },
+      createRelationshipBody: { namespace: 'Site', object: 'survey', relation: 'editors', subject_set: { namespace: 'Team', object: 'acme', relation: 'members' } },
     });
 
-    const listed = await relationships.getRelationships({ namespace: 'Project' });
+    const listed = await relationships.getRelationships({ namespace: 'Site' });
     expect(listed.relation_tuples).toHaveLength(1);
-    expect((await permissions.checkPermission({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId: 'ana' })).allowed).toBe(true);
-    expect((await permissions.checkPermission({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId: 'bob' })).allowed).toBe(false);
+    expect((await permissions.checkPermission({ namespace: 'Site', object: 'survey', relation: 'edit', subjectId: 'ana' })).allowed).toBe(true);
+    expect((await permissions.checkPermission({ namespace: 'Site', object: 'survey', relation: 'edit', subjectId: 'bob' })).allowed).toBe(false);
     // Keto's check that answers "no" with a 403.
-    const denied = await permissions.checkPermissionOrError({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId: 'bob' }).catch((error: unknown) => error);
+    const denied = await permissions.checkPermissionOrError({ namespace: 'Site', object: 'survey', relation: 'edit', subjectId: 'bob' }).catch((error: unknown) => error);
     expect(denied).toBeInstanceOf(ResponseError);
     expect((denied as ResponseError).response.status).toBe(403);
 
     await relationships.deleteRelationships({ namespace: 'Team', object: 'acme', relation: 'members', subjectId: 'ana' });
-    expect((await permissions.checkPermission({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId: 'ana' })).allowed).toBe(false);
+    expect((await permissions.checkPermission({ namespace: 'Site', object: 'survey', relation: 'edit', subjectId: 'ana' })).allowed).toBe(false);
   });
 
   it('checks a model sent as plain text, with the position of a mistake', async () => {

@@ -66,6 +66,8 @@ describe('who may call the permission API without a key', () => {
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(((await response.json()) as any).error.code).toBe(401);
     }
+    // Without anything at all, a write is a 401 too: there is no session to forge with.
+    expect((await fetch(`${stack.origin}/.ory/admin/relation-tuples?namespace=Group`, { method: 'DELETE' })).status).toBe(401);
   });
 
   it('answers 403 to a signed-in user who is not a global administrator, and writes nothing', async () => {
@@ -129,7 +131,7 @@ describe('who may call the permission API without a key', () => {
 
   it('opens only the permission rows to sessions, and to global administrators only', () => {
     for (const row of ADMIN_API_ROUTE_POLICY) {
-      if (row.service === 'permission') expect(row, `${row.method} ${row.path}`).toMatchObject({ scope: 'apiKeyOrUser', permissions: ['admin:platform'] });
+      if (row.service === 'permissionRead' || row.service === 'permissionWrite') expect(row, `${row.method} ${row.path}`).toMatchObject({ scope: 'apiKeyOrUser', permissions: ['admin:platform'] });
       else expect(row, `${row.method} ${row.path}`).toMatchObject({ scope: 'apiKey', permissions: [] });
     }
   });
@@ -137,7 +139,8 @@ describe('who may call the permission API without a key', () => {
 
 describe("a global administrator's session", () => {
   it('lists the namespaces and checks a model sent as plain text', async () => {
-    expect((await browserCall(stack, admin.browser, 'GET', '/.ory/namespaces')).body).toEqual({ namespaces: [{ name: 'User' }, { name: 'Group' }, { name: 'Folder' }] });
+    const listed = (await browserCall(stack, admin.browser, 'GET', '/.ory/namespaces')).body.namespaces.map((n: { name: string }) => n.name);
+    expect(listed.slice(-3)).toEqual(['User', 'Group', 'Folder']);
     const checked = await admin.browser.send('POST', '/.ory/opl/syntax/check', 'class User implements Namespace {\n  related: { friends: Nobody[] }\n}', {
       json: true,
       headers: { origin: stack.origin, 'x-xsrf-token': XSRF, 'content-type': 'text/plain' },

@@ -15,6 +15,7 @@ import { ASSERTION_HEADER, assertionKey, signIdentityAssertion } from '../../../
 import { buildApi, type ApiOptions } from '../../../../server/api/app.js';
 import type { Database } from '../../../../server/db/database.js';
 import { openDatabase } from '../../../../server/db/open.js';
+import { roleRelationshipsSchema } from '../../../../server/api/permissions/role-relationships.js';
 import { TEST_DATABASE_URL, tempDataDir } from '../../db/support.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from '../../identity/support/identity-instance.js';
 import { openBlobStore } from '../../../../server/storage/open.js';
@@ -117,7 +118,7 @@ export async function startTestApi(
     },
     async close() {
       await app.close();
-      if (backend === 'postgres') await db.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+      if (backend === 'postgres') await db.exec(`DROP SCHEMA IF EXISTS "${schema}", "${roleRelationshipsSchema(schema)}" CASCADE`).catch(() => undefined);
       await db.close();
       await identity.stop();
       await dir.remove();

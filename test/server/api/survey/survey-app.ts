@@ -16,6 +16,8 @@ import { registerSurveyRoutes } from '../../../../server/api/survey/routes.js';
 import { ProcessingWorker } from '../../../../server/api/tracks/processing/job.js';
 import { listenFastify } from '../../../support/listen.js';
 import { openSurveyDb } from './survey-db.js';
+import { RolePermissions } from '../../../../server/api/permissions/lists.js';
+import { roleRelationshipsSchema } from '../../../../server/api/permissions/role-relationships.js';
 
 export const CALLER_HEADER = 'x-test-caller';
 
@@ -67,6 +69,7 @@ export async function startSurveyApp(backend?: string): Promise<SurveyTestApp> {
     processing,
     callerId: (request) => String(request.headers[CALLER_HEADER] ?? '00000000-0000-4000-8000-000000000001'),
     isOrgMember: async (orgId, userId) => (await db.query('SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, userId])).rowCount > 0,
+    roles: new RolePermissions(db, db, roleRelationshipsSchema(db.schema)),
   };
   // Unknown fields are refused, not silently dropped.
   const app = Fastify({ logger: false });

@@ -7,6 +7,7 @@ import type { Database } from '../../../../server/db/database.js';
 import { migrate } from '../../../../server/db/migrate.js';
 import { openDatabase } from '../../../../server/db/open.js';
 import { apiMigrations } from '../../../../server/api/migrations.js';
+import { linkRoleRelationships, roleRelationshipsSchema } from '../../../../server/api/permissions/role-relationships.js';
 import { TEST_DATABASE_URL, tempDataDir } from '../../db/support.js';
 
 export async function openSurveyDb(backend = process.env.SURVEY_TEST_BACKEND ?? 'pglite'): Promise<{ db: Database; close(): Promise<void> }> {
@@ -14,10 +15,11 @@ export async function openSurveyDb(backend = process.env.SURVEY_TEST_BACKEND ?? 
     const schema = `api_test_${randomBytes(6).toString('hex')}`;
     const db = await openDatabase({ dataDir: '', databaseUrl: TEST_DATABASE_URL, name: schema });
     await migrate(db, { schema, migrations: apiMigrations });
+    await linkRoleRelationships(db, roleRelationshipsSchema(schema));
     return {
       db,
       async close() {
-        await db.exec(`DROP SCHEMA "${schema}" CASCADE`);
+        await db.exec(`DROP SCHEMA "${schema}", "${roleRelationshipsSchema(schema)}" CASCADE`);
         await db.close();
       },
     };
@@ -25,6 +27,7 @@ export async function openSurveyDb(backend = process.env.SURVEY_TEST_BACKEND ?? 
   const dir = await tempDataDir();
   const db = await openDatabase({ dataDir: dir.dataDir, name: 'api' });
   await migrate(db, { schema: 'api', migrations: apiMigrations });
+  await linkRoleRelationships(db, roleRelationshipsSchema('api'));
   return {
     db,
     async close() {
