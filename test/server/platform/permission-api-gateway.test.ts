@@ -131,7 +131,8 @@ describe('who may call the permission API without a key', () => {
 
   it('opens only the permission rows to sessions, and to global administrators only', () => {
     for (const row of ADMIN_API_ROUTE_POLICY) {
-      if (row.service === 'permissionRead' || row.service === 'permissionWrite') expect(row, `${row.method} ${row.path}`).toMatchObject({ scope: 'apiKeyOrUser', permissions: ['admin:platform'] });
+      if (row.service === 'permissionRead' || row.service === 'permissionWrite')
+        expect(row, `${row.method} ${row.path}`).toMatchObject({ scope: 'apiKeyOrUser', permissions: ['admin:platform'] });
       else expect(row, `${row.method} ${row.path}`).toMatchObject({ scope: 'apiKey', permissions: [] });
     }
   });
