@@ -25,6 +25,7 @@ import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
 import { benchOAuth2 } from './oauth2.mjs';
 import { benchPermissions } from './permissions.mjs';
+import { benchRolePermissions } from './role-permissions.mjs';
 import { benchProduct } from './product.mjs';
 import { benchSurvey } from './survey.mjs';
 import { benchSurveyReport } from './survey-report.mjs';
@@ -195,6 +196,7 @@ async function main() {
   await benchIdentity({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems, cpuProfDir: CPU_PROF_DIR });
   await benchOAuth2({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchPermissions({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
+  await benchRolePermissions({ say, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurveyReport({ say, problems });
   await benchProduct({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });

@@ -15,7 +15,9 @@ import type { Namespaces } from '../../permissions/namespaces.js';
 import { PRODUCT_MODEL } from '../../permissions/product-model.js';
 import { TupleStore } from '../../permissions/store/tuple-store.js';
 import type { Subject } from '../../permissions/tuple.js';
-import { INSTALLATION_OBJECT } from '../../../shared/permission-model.js';
+import { INSTALLATION_OBJECT, PROJECT_ORGANISATION_RELATION } from '../../../shared/permission-model.js';
+import { quoteIdentifier } from '../../db/schema-name.js';
+import { PreloadedTuples, type PreloadedTuple } from './preloaded-tuples.js';
 import { PERMISSION_IDS, type PermissionId } from '../../../shared/permission-ids.js';
 
 /** `undefined`: the organisation or project does not exist. */
@@ -50,48 +52,103 @@ const IDS_OF: Record<Target['namespace'], readonly PermissionId[]> = {
 
 export const identitySubject = (identityId: string): Subject => ({ set: { namespace: 'Identity', object: identityId, relation: '' } });
 
+/** What one statement found of a call's scope: which of the organisation and project exist, and their relationships for the person. */
+interface Loaded {
+  orgId: string | null;
+  projectId: string | null;
+  store: TupleStore;
+}
+
 export class RolePermissions {
   readonly store: TupleStore;
+  private readonly tuples: string;
 
   constructor(
     private readonly db: Queryable,
     /** The database handle the store reads with (the API's), and the permission service's schema. */
-    handle: Database,
-    permissionSchema: string,
+    private readonly handle: Database,
+    private readonly permissionSchema: string,
   ) {
     this.store = new TupleStore(handle, permissionSchema);
+    this.tuples = `${quoteIdentifier(permissionSchema)}.relation_tuples`;
   }
 
-  /** The permits of each target the identity holds, in one engine pass (reads of one serve the next). */
-  private async held(identityId: string, targets: Target[]): Promise<PermissionId[]> {
-    return (await this.checked(identityId, targets)).filter(({ outcome }) => outcome.membership === 'member').map(({ id }) => id);
+  /**
+   * The organisation and project of a scope (a project's organisation when only the project is
+   * named), and in the same statement every relationship the model reads there for the person:
+   * theirs on the installation, the organisation and the project, and the project's organisation.
+   */
+  private async load(identityId: string, orgId: string | null, projectId: string | null): Promise<Loaded> {
+    const r = await this.db.query<{ org_id: string | null; project_id: string | null; tuples: PreloadedTuple[] | null }>(
+      `WITH wanted AS (
+         SELECT o.id AS org_id, p.id AS project_id
+         FROM (SELECT $1::uuid AS org_id, $2::uuid AS project_id) w
+         LEFT JOIN projects p ON p.id = w.project_id
+         LEFT JOIN orgs o ON o.id = coalesce(p.org_id, w.org_id)),
+       objects AS (
+         SELECT 'Installation'::text AS namespace, $3::text AS object
+         UNION ALL SELECT 'Organisation', org_id::text FROM wanted WHERE org_id IS NOT NULL
+         UNION ALL SELECT 'Project', project_id::text FROM wanted WHERE project_id IS NOT NULL)
+       SELECT wanted.org_id, wanted.project_id, (
+         SELECT json_agg(json_build_object('namespace', t.namespace, 'object', t.object, 'relation', t.relation,
+           'set_namespace', CASE WHEN t.subject_set_namespace = 'Identity' AND t.subject_set_object = $4 AND t.subject_set_relation = '' THEN '' ELSE t.subject_set_namespace END,
+           'set_object', t.subject_set_object, 'set_relation', t.subject_set_relation))
+         -- The person's own relationships (a few, on the subject index) where the call acts, and the
+         -- project's organisation (its range of the primary key): never a range that grows with the data.
+         FROM (
+           SELECT here.* FROM ${this.tuples} here
+           WHERE here.subject_set_namespace = 'Identity' AND here.subject_set_object = $4 AND here.subject_set_relation = '' AND here.subject_id = ''
+             AND (here.namespace, here.object) IN (SELECT namespace, object FROM objects)
+           UNION ALL
+           SELECT here.* FROM ${this.tuples} here
+           WHERE here.namespace = 'Project' AND here.object = (SELECT project_id::text FROM wanted) AND here.relation = $5) t) AS tuples
+       FROM wanted`,
+      [orgId, projectId, INSTALLATION_OBJECT, identityId, PROJECT_ORGANISATION_RELATION],
+    );
+    const row = r.rows[0]!;
+    const objects = [{ namespace: 'Installation', object: INSTALLATION_OBJECT }];
+    if (row.org_id) objects.push({ namespace: 'Organisation', object: row.org_id });
+    if (row.project_id) objects.push({ namespace: 'Project', object: row.project_id });
+    const traversed = [{ namespace: 'Project', relation: PROJECT_ORGANISATION_RELATION }];
+    return {
+      orgId: row.org_id,
+      projectId: row.project_id,
+      store: new PreloadedTuples(this.handle, this.permissionSchema, objects, traversed, row.tuples ?? [], identitySubject(identityId)),
+    };
   }
 
-  private async checked(identityId: string, targets: Target[]): Promise<{ id: PermissionId; outcome: Outcome }[]> {
+  private async checked(store: TupleStore, identityId: string, targets: Target[]): Promise<{ id: PermissionId; outcome: Outcome }[]> {
     const asked = targets.map((target) => ({ target, relations: IDS_OF[target.namespace]! }));
-    const answers = await checkRelations(this.store, PRODUCT_NAMESPACE_MODELS, PRODUCT_ENGINE_SETTINGS, identitySubject(identityId), asked);
+    const answers = await checkRelations(store, PRODUCT_NAMESPACE_MODELS, PRODUCT_ENGINE_SETTINGS, identitySubject(identityId), asked);
     return answers.map(({ relation, outcome }) => ({ id: relation as PermissionId, outcome }));
   }
 
-  /** Each permission id of the project: the engine's answer for the identity, with the path it found. */
-  explainProject(projectId: string, identityId: string): Promise<{ id: PermissionId; outcome: Outcome }[]> {
-    return this.checked(identityId, [{ namespace: 'Project', object: projectId }]);
+  /** The permits of each target the identity holds, in one engine pass (reads of one serve the next). */
+  private async held(store: TupleStore, identityId: string, targets: Target[]): Promise<PermissionId[]> {
+    return (await this.checked(store, identityId, targets)).filter(({ outcome }) => outcome.membership === 'member').map(({ id }) => id);
   }
 
-  user(identityId: string): Promise<PermissionId[]> {
-    return this.held(identityId, [{ namespace: 'Installation', object: INSTALLATION_OBJECT }]);
+  /** Each permission id of the project: the engine's answer for the identity, with the path it found. */
+  async explainProject(projectId: string, identityId: string): Promise<{ id: PermissionId; outcome: Outcome }[]> {
+    const { store } = await this.load(identityId, null, projectId);
+    return this.checked(store, identityId, [{ namespace: 'Project', object: projectId }]);
+  }
+
+  async user(identityId: string): Promise<PermissionId[]> {
+    const { store } = await this.load(identityId, null, null);
+    return this.held(store, identityId, [{ namespace: 'Installation', object: INSTALLATION_OBJECT }]);
   }
 
   async org(orgId: string, identityId: string): Promise<ScopedList | undefined> {
-    const r = await this.db.query('SELECT 1 FROM orgs WHERE id = $1', [orgId]);
-    if (r.rowCount === 0) return undefined;
-    return { permissions: await this.held(identityId, [{ namespace: 'Organisation', object: orgId }]) };
+    const loaded = await this.load(identityId, orgId, null);
+    if (!loaded.orgId) return undefined;
+    return { permissions: await this.held(loaded.store, identityId, [{ namespace: 'Organisation', object: orgId }]) };
   }
 
   async project(projectId: string, identityId: string): Promise<ScopedList | undefined> {
-    const r = await this.db.query('SELECT 1 FROM projects WHERE id = $1', [projectId]);
-    if (r.rowCount === 0) return undefined;
-    return { permissions: await this.held(identityId, [{ namespace: 'Project', object: projectId }]) };
+    const loaded = await this.load(identityId, null, projectId);
+    if (!loaded.projectId) return undefined;
+    return { permissions: await this.held(loaded.store, identityId, [{ namespace: 'Project', object: projectId }]) };
   }
 
   /** The projects the identity holds a role in (manager, surveyor or viewer), by reverse lookup. */
@@ -106,22 +163,13 @@ export class RolePermissions {
 
   /** The union of the caller's lists where a call acts. */
   async where(identityId: string, scope: CheckedScope): Promise<HeldPermissions> {
+    const loaded = await this.load(identityId, scope?.orgId ?? null, scope?.projectId ?? null);
+    if (scope?.projectId && !loaded.projectId) return { missing: 'project', id: scope.projectId };
+    if (scope && !loaded.orgId) return { missing: 'organisation', id: scope.orgId ?? scope.projectId };
     const targets: Target[] = [{ namespace: 'Installation', object: INSTALLATION_OBJECT }];
-    if (scope) {
-      const r = await this.db.query<{ org_id: string | null; project_id: string | null }>(
-        `SELECT o.id AS org_id, p.id AS project_id
-         FROM (SELECT $1::uuid AS org_id, $2::uuid AS project_id) wanted
-         LEFT JOIN projects p ON p.id = wanted.project_id
-         LEFT JOIN orgs o ON o.id = coalesce(p.org_id, wanted.org_id)`,
-        [scope.orgId ?? null, scope.projectId ?? null],
-      );
-      const row = r.rows[0]!;
-      if (scope.projectId && !row.project_id) return { missing: 'project', id: scope.projectId };
-      if (!row.org_id) return { missing: 'organisation', id: scope.orgId ?? scope.projectId };
-      if (row.project_id) targets.push({ namespace: 'Project', object: row.project_id });
-      targets.push({ namespace: 'Organisation', object: row.org_id });
-    }
-    return { permissions: new Set(await this.held(identityId, targets)) };
+    if (loaded.projectId) targets.push({ namespace: 'Project', object: loaded.projectId });
+    if (loaded.orgId) targets.push({ namespace: 'Organisation', object: loaded.orgId });
+    return { permissions: new Set(await this.held(loaded.store, identityId, targets)) };
   }
 }
 

@@ -202,19 +202,20 @@ export class TupleStore {
   /**
    * Objects of `namespace` whose `relation` holds a subject set of one of `setObjects` in
    * `setNamespace` (of `setRelation`, or of any relation): where a traverse, or a subject set
-   * naming a rule, reaches them from. On the subject index.
+   * naming a rule, reaches them from. On the subject index; an object may come more than once.
    */
   async objectsHolding(namespace: string, relation: string, setNamespace: string, setObjects: readonly string[], setRelation?: string): Promise<string[]> {
     if (setObjects.length === 0) return [];
     const params: unknown[] = [setNamespace, setObjects, namespace, relation];
     if (setRelation !== undefined) params.push(setRelation);
-    const result = await this.db.query<{ object: string }>(
-      `SELECT DISTINCT object FROM ${this.table}
+    // One row of JSON rather than a row per object: ten thousand rows cost more to hand over than to find.
+    const result = await this.db.query<{ objects: string[] | null }>(
+      `SELECT json_agg(object) AS objects FROM ${this.table}
        WHERE subject_set_namespace = $1 AND subject_set_object = ANY($2::text[]) AND namespace = $3 AND relation = $4
          ${setRelation === undefined ? '' : 'AND subject_set_relation = $5'}`,
       params,
     );
-    return result.rows.map((row) => row.object);
+    return result.rows[0]?.objects ?? [];
   }
 
   /** Inserts, then deletes, in one transaction: all of it or none. A tuple already stored is not stored twice. */

@@ -47,7 +47,7 @@ class User implements Namespace {}
 class Team implements Namespace {
   related: { members: User[] }
 }
-class Project implements Namespace {
+class Site implements Namespace {
   related: { editors: (User | SubjectSet<Team, "members">)[] }
   permits = { edit: (ctx: Context): boolean => this.related.editors.includes(ctx.subject) }
 }`;
@@ -85,14 +85,14 @@ describe("Keto's read and write APIs on two listeners", () => {
   });
 
   it('sends each route of the table to its API, without a token when none is configured', async () => {
-    expect(PERMISSION_ROWS.length).toBe(12);
+    expect(PERMISSION_ROWS.length).toBe(13);
     for (const row of PERMISSION_ROWS) {
       const api = row.service === 'permissionRead' ? 'read' : 'write';
       const listener = api === 'read' ? read : write;
       const other = listener === read ? write : read;
       const [mine, theirs] = [listener.seen.length, other.seen.length];
-      const query = '?namespace=Project&object=survey&relation=edit&subject_id=ana';
-      const body = row.method === 'GET' || row.method === 'DELETE' ? undefined : JSON.stringify({ namespace: 'Project', object: 'survey' });
+      const query = '?namespace=Site&object=survey&relation=edit&subject_id=ana';
+      const body = row.method === 'GET' || row.method === 'DELETE' ? undefined : JSON.stringify({ namespace: 'Site', object: 'survey' });
       const answer = await fetch(`${stack.origin}${row.path}${query}`, {
         method: row.method,
         headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -159,7 +159,7 @@ describe('two permission services on one store, as the read and write APIs', () 
     const configuration = new Configuration({ basePath: `${origin}/.ory`, accessToken: key });
     const relationships = new RelationshipApi(configuration);
     const permissions = new PermissionApi(configuration);
-    const check = async (subjectId: string) => (await permissions.checkPermission({ namespace: 'Project', object: 'survey', relation: 'edit', subjectId })).allowed;
+    const check = async (subjectId: string) => (await permissions.checkPermission({ namespace: 'Site', object: 'survey', relation: 'edit', subjectId })).allowed;
 
     expect(await check('ana')).toBe(false);
     await relationships.createRelationship({ createRelationshipBody: { namespace: 'Team', object: 'acme', relation: 'members', subject_id: 'ana' } });
@@ -167,12 +167,12 @@ describe('two permission services on one store, as the read and write APIs', () 
       relationshipPatch: [
         {
           action: 'insert',
-          relation_tuple: { namespace: 'Project', object: 'survey', relation: 'editors', subject_set: { namespace: 'Team', object: 'acme', relation: 'members' } },
+          relation_tuple: { namespace: 'Site', object: 'survey', relation: 'editors', subject_set: { namespace: 'Team', object: 'acme', relation: 'members' } },
         },
       ],
     });
     expect(await check('ana')).toBe(true);
-    expect((await relationships.getRelationships({ namespace: 'Project' })).relation_tuples).toHaveLength(1);
+    expect((await relationships.getRelationships({ namespace: 'Site' })).relation_tuples).toHaveLength(1);
     await relationships.deleteRelationships({ namespace: 'Team', object: 'acme', relation: 'members', subjectId: 'ana' });
     expect(await check('ana')).toBe(false);
 

@@ -106,6 +106,12 @@ describe.each(backendsFor('platform'))('the project store on %s', (_name, makeBa
       /^services\.permission\.config\.namespaces\.0\.location: the Ory Permission Language model is not valid: expected 'permits' or 'related', got "oops" \(line 3, column 2\)$/,
     ],
     [
+      "a permission model declaring one of sitewave's own namespaces (to grant itself roles)",
+      [{ op: 'add', path: `${NAMESPACES}/-`, value: opl('class Organisation implements Namespace {\n  related: { owners: User[] }\n}\nclass User implements Namespace {}') }],
+      /^services\.permission\.config\.namespaces\.0\.location: .*namespace "Organisation" is built in and cannot be declared again \(line 1, column 6\)$/,
+    ],
+    ['a name entry taking one of them', [{ op: 'add', path: `${NAMESPACES}/-`, value: { name: 'Project' } }], /namespaces\.0\.name: namespace "Project" is built in/],
+    [
       'a permission model naming a namespace it does not declare',
       [
         { op: 'add', path: `${NAMESPACES}/-`, value: { name: 'Group' } },
