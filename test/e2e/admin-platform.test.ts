@@ -247,7 +247,13 @@ describe('the identity platform administration', () => {
     const modelPanel = admin.getByRole('region', { name: 'Permission model' });
     const editor = modelPanel.getByRole('textbox', { name: 'Model' });
     await expect.poll(() => editor.inputValue()).toBe(FIRST_MODEL);
-    await admin.getByRole('complementary', { name: 'Namespaces in effect' }).getByText('User', { exact: true }).waitFor();
+    const inEffect = admin.getByRole('region', { name: 'Namespaces in effect' });
+    await inEffect.getByText('User', { exact: true }).waitFor();
+    await inEffect.getByRole('listitem').filter({ hasText: 'Organisation' }).getByText('built in').waitFor();
+    // sitewave's own model beside the project's, to read and not to change.
+    const builtIn = admin.getByRole('region', { name: 'sitewave’s built-in model' }).getByRole('textbox', { name: 'Built-in model (read-only)' });
+    expect(await builtIn.getAttribute('readonly')).not.toBeNull();
+    expect(await builtIn.inputValue()).toContain('class Organisation implements Namespace {');
     await expectAccessible(admin);
     await screenshotsOf(admin, 'admin-platform-permissions');
 
@@ -297,7 +303,6 @@ describe('the identity platform administration', () => {
     await review.getByRole('button', { name: 'Save model' }).click();
     await admin.getByText('The permission model was saved').waitFor();
     await review.waitFor({ state: 'detached' });
-    const inEffect = admin.getByRole('complementary', { name: 'Namespaces in effect' });
     await inEffect.getByText('Folder', { exact: true }).waitFor();
     const saved = await readProject();
     const namespaces = (saved as unknown as { services: { permission: { config: { namespaces: { location: string }[] } } } }).services.permission.config.namespaces;
@@ -306,7 +311,10 @@ describe('the identity platform administration', () => {
 
     // A relationship with a subject id and one with a subject set, added in the dialog.
     const relationships = admin.getByRole('region', { name: 'Relationships' });
-    await relationships.getByText('No relationships yet.').waitFor();
+    // sitewave's own roles are relationships too: this administrator's among them.
+    const ownRole = relationships.getByRole('row', { name: /Installation.*administrators/ });
+    await ownRole.getByText('Kept by sitewave').waitFor();
+    expect(await ownRole.getByRole('button').count()).toBe(0);
     await relationships.getByRole('button', { name: 'Add relationship' }).click();
     let dialog = admin.getByRole('dialog', { name: 'Add a relationship' });
     await choose(dialog, 'Namespace', 'Group');
@@ -330,6 +338,20 @@ describe('the identity platform administration', () => {
     await dialog.getByRole('textbox', { name: 'Relation of the set' }).fill('members');
     await dialog.getByRole('button', { name: 'Add relationship' }).click();
     await admin.getByText('Added Folder:reports#viewers@Group:field-team#members').waitFor();
+
+    // sitewave's own namespaces are written by sitewave alone: the service's refusal is shown.
+    await relationships.getByRole('button', { name: 'Add relationship' }).click();
+    dialog = admin.getByRole('dialog', { name: 'Add a relationship' });
+    await choose(dialog, 'Namespace', 'Organisation');
+    await dialog.getByRole('textbox', { name: 'Object' }).fill('any-organisation');
+    await dialog.getByRole('textbox', { name: 'Relation' }).fill('owners');
+    await dialog.getByRole('textbox', { name: 'Subject ID' }).fill('mallory');
+    await dialog.getByRole('button', { name: 'Add relationship' }).click();
+    await dialog.getByText(/^The permission service refused: .*"Organisation" holds sitewave's own roles/).waitFor();
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'admin-platform-relationship-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     // More than a page of members, written through the API: paged by the service's tokens.
     await api(

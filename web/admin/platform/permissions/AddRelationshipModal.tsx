@@ -4,7 +4,7 @@
  * unknown relation, a namespace the model does not declare, or one of sitewave's own namespaces,
  * whose relationships only sitewave writes.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { apiFailureOf } from '../../../lib/api-failure.js';
 import { useTranslation } from '../../../lib/i18n.js';
@@ -32,6 +32,11 @@ export function AddRelationshipModal({
   const add = useAddTuple();
   const form = useTupleForm(t, emptyTuple('id', initialNamespace), NEEDS_TUPLE);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalBox = useRef<HTMLDivElement>(null);
+  // The dialog's body scrolls: a refusal under the last field must come into sight.
+  useEffect(() => {
+    if (refusal) refusalBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [refusal]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,7 +87,9 @@ export function AddRelationshipModal({
           {...form.field('relation')}
         />
         <SubjectFields namespaces={namespaces} bindings={form.subject} />
-        <FormError text={refusal} />
+        <div ref={refusalBox}>
+          <FormError text={refusal} />
+        </div>
       </form>
     </Modal>
   );

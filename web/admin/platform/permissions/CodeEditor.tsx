@@ -5,7 +5,7 @@
  * danger colour. Both are decoration (hidden from assistive technology): what a mark means is
  * said in text the field's description points at. Read-only, it shows a model to read and copy.
  */
-import { useRef, type ReactNode, type Ref, type UIEvent } from 'react';
+import { useRef, type CSSProperties, type ReactNode, type Ref, type UIEvent } from 'react';
 import { Label, Text, TextArea, TextField } from 'react-aria-components';
 import { lineOf } from './opl-position.js';
 
@@ -86,7 +86,13 @@ export function CodeEditor({
           {description}
         </Text>
       )}
-      <div className="code-editor" data-readonly={isReadOnly || undefined} data-invalid={isInvalid || undefined}>
+      <div
+        className="code-editor"
+        data-readonly={isReadOnly || undefined}
+        data-invalid={isInvalid || undefined}
+        // The numbers' column is as wide as the longest number; the text area alone sets the height.
+        style={{ '--code-gutter-digits': String(lineCount).length } as CSSProperties}
+      >
         <div className="code-gutter" aria-hidden="true">
           <div ref={gutter} className="code-gutter-lines">
             {Array.from({ length: lineCount }, (_line, index) => (

@@ -7,7 +7,7 @@
  * reload, and a refusal (a model the project may not have) is shown in the service's words.
  * Namespaces declared by name only are kept as they are and listed under the editor.
  */
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { apiFailureOf } from '../../../lib/api-failure.js';
 import { useTranslation } from '../../../lib/i18n.js';
@@ -48,6 +48,11 @@ function ModelEditorBody({ project, onReload, onReloaded }: { project: PlatformP
   const [draft, setDraft] = useState(stored.text);
   const [reviewing, setReviewing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalBox = useRef<HTMLDivElement>(null);
+  // Under a long diff, a refusal must come into sight.
+  useEffect(() => {
+    if (refusal) refusalBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [refusal]);
   const [conflict, setConflict] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const dirty = draft !== stored.text;
@@ -184,7 +189,9 @@ function ModelEditorBody({ project, onReload, onReloaded }: { project: PlatformP
         >
           <p className="panel-text">{t('platformAdmin.model.reviewText')}</p>
           <ModelDiff before={stored.text} after={draft} />
-          <FormError text={refusal} />
+          <div ref={refusalBox}>
+            <FormError text={refusal} />
+          </div>
         </Modal>
       )}
     </section>

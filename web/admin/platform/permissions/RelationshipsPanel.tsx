@@ -2,10 +2,12 @@
  * The relationships the permission service stores, filtered by any of namespace, object,
  * relation and subject (an id or a whole subject set), page by page as Keto pages them (a token
  * for the next page; the ones already seen kept for the way back). A relationship is added in a
- * dialog and deleted after a confirmation that names it.
+ * dialog and deleted after a confirmation that names it; those of sitewave's own namespaces are
+ * listed but kept by sitewave, which alone changes them.
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
+import { PRODUCT_NAMESPACES } from '../../../../shared/permission-model.js';
 import { apiFailureOf } from '../../../lib/api-failure.js';
 import { useTranslation } from '../../../lib/i18n.js';
 import { useConfirm } from '../../../ui/ConfirmProvider.js';
@@ -20,6 +22,9 @@ import { subjectText, tupleText, type RelationTuple } from './relation-tuples.js
 import { emptyTuple, filterParams, NEEDS_FILTER, useTupleForm } from './tuple-form.js';
 import { ANY, NamespaceField, SubjectFields } from './TupleFields.js';
 import '../../../ui/data-table.css';
+
+/** sitewave's own namespaces: their relationships change with memberships, never here. */
+const BUILT_IN: ReadonlySet<string> = new Set(PRODUCT_NAMESPACES);
 
 export function RelationshipsPanel({ namespaces }: { namespaces: readonly string[] }) {
   const { t } = useTranslation();
@@ -152,14 +157,18 @@ export function RelationshipsPanel({ namespaces }: { namespaces: readonly string
                         <code>{subjectText(tuple)}</code>
                       </td>
                       <td role="cell" className="align-end row-actions">
-                        <button
-                          type="button"
-                          className="button button-small button-secondary"
-                          aria-label={t('platformAdmin.relationships.deleteOf', { tuple: text })}
-                          onClick={() => void deleteTuple(tuple)}
-                        >
-                          {t('platformAdmin.relationships.delete')}
-                        </button>
+                        {BUILT_IN.has(tuple.namespace) ? (
+                          <span className="status-badge">{t('platformAdmin.relationships.keptBySitewave')}</span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button button-small button-secondary"
+                            aria-label={t('platformAdmin.relationships.deleteOf', { tuple: text })}
+                            onClick={() => void deleteTuple(tuple)}
+                          >
+                            {t('platformAdmin.relationships.delete')}
+                          </button>
+                        )}
                       </td>
                     </tr>
                   );
