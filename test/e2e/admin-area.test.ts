@@ -96,6 +96,8 @@ describe('the administration area', () => {
     await owner.waitForURL(/\/admin\/users\/[0-9a-f-]{36}$/);
     await owner.getByRole('heading', { name: 'Sessions' }).waitFor();
     await owner.getByText(/^[12] active sessions?$/).waitFor();
+    // Their organisation has no project yet: there is nothing whose access to explain.
+    await owner.getByRole('region', { name: 'Access' }).getByText('Ada Lovelace may not see any project.').waitFor();
 
     await owner.getByRole('button', { name: 'Create recovery link' }).click();
     await owner.getByLabel('Recovery link', { exact: true }).waitFor();

@@ -4,7 +4,8 @@
  * last manager, someone added meanwhile) in the screen, removes someone after confirming, and
  * keeps the contacts: a phone number is refused until its country knows it, then saved in
  * international form and dialled as a `tel:` link. A viewer reads both lists with nothing to
- * change. Every screen is audited with axe-core and saved at desktop and phone width, light and dark.
+ * change. Why someone may do what is explained on the people page and, to the installation's
+ * administrator, on that person's page in the administration. Every screen is audited with axe-core and saved at desktop and phone width, light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ let owner: Page;
 let viewer: Page;
 let orgId: string;
 let projectId: string;
+const ownerEmail = uniqueEmail('owner');
 const samEmail = uniqueEmail('sam');
 const veraEmail = uniqueEmail('vera');
 const ids: Record<string, string> = {};
@@ -64,7 +66,7 @@ const card = (page: Page, name: string) => page.getByRole('listitem').filter({ h
 describe("a project's people and contacts", () => {
   it('lets the owner add people with a role, change a role and remove someone, saying the API’s refusals', async () => {
     owner = await newAppPage(browser);
-    await register(owner, stack, uniqueEmail('owner'));
+    await register(owner, stack, ownerEmail);
     await owner.getByRole('heading', { name: 'Verify your account' }).waitFor();
     await owner.goto(`${stack.url}/`);
     await owner.waitForURL(/\/orgs\/[^/]+\/projects$/);
@@ -208,5 +210,50 @@ describe("a project's people and contacts", () => {
     await expectAccessible(viewer);
     await screenshotsOf(viewer, 'survey-contacts-read-only');
     await viewer.context().close();
+  });
+
+  it('explains why someone may do what in the project, on the people page and on their page in the administration', async () => {
+    // The owner joins the project as a viewer: seeing it comes through the project, editing it through the organisation.
+    await api(owner, 'POST', `/api/projects/${projectId}/users`, { userId: ids[ownerEmail], role: 'viewer' });
+    await owner.goto(`${stack.url}/projects/${projectId}/people`);
+    await row(owner, 'Ada Lovelace').getByRole('button', { name: 'Access for Ada Lovelace' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'What Ada Lovelace may do in Demo office survey' });
+    const why = (permission: string) => dialog.getByRole('list', { name: `Why: ${permission}` }).getByRole('listitem');
+    await why('Edit the project').first().waitFor();
+    expect(await why('Edit the project').allInnerTexts()).toEqual([
+      'Ada Lovelace is an owner of Sitewave demo',
+      'owners may manage Sitewave demo',
+      'whoever may manage Sitewave demo may do this in every project of Sitewave demo',
+      'Demo office survey belongs to Sitewave demo',
+    ]);
+    expect(await why('See the project and its survey').allInnerTexts()).toEqual([
+      'Ada Lovelace is a viewer of Demo office survey',
+      'viewers may see Demo office survey',
+      'whoever may see Demo office survey may do this',
+    ]);
+    await dialog.getByText('9 of 9 allowed').waitFor();
+    await expectAccessible(owner);
+    await screenshotsOf(owner, 'survey-people-access');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Vera left the project but still sees it as a viewer of the organisation; she may change nothing.
+    await owner.goto(`${stack.url}/admin/users/${ids[veraEmail]}`);
+    const panel = owner.getByRole('region', { name: 'Access' });
+    await panel.getByText('Choose one of the projects Vera Viewer may see.').waitFor();
+    await panel.getByRole('button', { name: /Project/ }).click();
+    await owner.getByRole('option', { name: 'Demo office survey · Sitewave demo' }).click();
+    const item = (permission: string) => panel.locator('.access-item').filter({ hasText: permission });
+    await item('Edit the project').getByText('Not allowed').waitFor();
+    await item('See the project and its survey').getByText('Allowed', { exact: true }).waitFor();
+    expect(await panel.getByRole('list', { name: 'Why: See the project and its survey' }).getByRole('listitem').allInnerTexts()).toEqual([
+      'Vera Viewer is a viewer of Sitewave demo',
+      'viewers may see Sitewave demo',
+      'whoever may see Sitewave demo may do this in every project of Sitewave demo',
+      'Demo office survey belongs to Sitewave demo',
+    ]);
+    await panel.getByText('2 of 9 allowed').waitFor();
+    await expectAccessible(owner);
+    await screenshotsOf(owner, 'admin-user-access');
   });
 });

@@ -41,10 +41,11 @@ interface Entry {
 }
 
 /**
- * A locale's catalogue is six files: the account interface's (`<locale>.json`, loaded by the
+ * A locale's catalogue is seven files: the account interface's (`<locale>.json`, loaded by the
  * sign-in page), the session cards' (`session/<locale>.json`), the signed-in areas' (`app/<locale>.json`), the OAuth2 administration's
  * (`oauth2-admin/<locale>.json`, fetched with its screens), the identity platform administration's
- * (`platform-admin/<locale>.json`, likewise) and the PDF report's
+ * (`platform-admin/<locale>.json`, likewise), the explanation of a person's access to a project
+ * (`access/<locale>.json`, fetched with the screens showing it) and the PDF report's
  * (`report/<locale>.json`, read by the server). Checked as one, so a key moved between them is
  * still a key, and no namespace may be in two but `messages`, whose ids may be in only one.
  */
@@ -54,6 +55,7 @@ const FILES = (locale: Locale) => [
   `app/${locale}.json`,
   `oauth2-admin/${locale}.json`,
   `platform-admin/${locale}.json`,
+  `access/${locale}.json`,
   `report/${locale}.json`,
 ];
 

@@ -41,7 +41,12 @@ const PlatformPage = lazy(async () => {
 const NotificationsPage = lazy(async () => ({ default: (await import('./notifications/NotificationsPage.js')).NotificationsPage }));
 const OrgSettingsPage = lazy(async () => ({ default: (await import('./org-settings/OrgSettingsPage.js')).OrgSettingsPage }));
 const AllOrgsPage = lazy(async () => ({ default: (await import('./orgs/AllOrgsPage.js')).AllOrgsPage }));
-const UserPage = lazy(async () => ({ default: (await import('./users/UserPage.js')).UserPage }));
+// A person's page explains their access to a project: its texts come with it.
+const UserPage = lazy(async () => {
+  const page = await import('./users/UserPage.js');
+  await page.loadAccessTexts();
+  return { default: page.UserPage };
+});
 const UsersPage = lazy(async () => ({ default: (await import('./users/UsersPage.js')).UsersPage }));
 
 /**

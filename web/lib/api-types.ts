@@ -40,6 +40,11 @@ export type NetworkTechnology = Read<'/api/networktechnologies'>['items'][number
 export type Floor = Read<'/api/projects/{projectId}/floors'>['items'][number];
 export type ProjectMember = Read<'/api/projects/{projectId}/users'>['items'][number];
 export type ProjectRole = ProjectMember['role'];
+/** What a person may do in a project, and the way the permission engine found in for each. */
+export type ProjectAccess = Read<'/api/projects/{projectId}/users/{userId}/access'>;
+export type PermissionAccess = ProjectAccess['permissions'][number];
+export type AccessStep = PermissionAccess['path'][number];
+export type ReadableProject = Read<'/api/admin/users/{userId}/projects'>['items'][number];
 export type Contact = Read<'/api/projects/{projectId}/contacts'>['items'][number];
 export type NewContact = Write<'/api/projects/{projectId}/contacts', 'post'>;
 export type Notification = Read<'/api/orgs/{orgId}/notifications'>['items'][number];

@@ -14,7 +14,12 @@ import './survey.css';
 const ProjectOverviewPage = lazy(async () => ({ default: (await import('./project-overview/ProjectOverviewPage.js')).ProjectOverviewPage }));
 const FloorPage = lazy(async () => ({ default: (await import('./floor/FloorPage.js')).FloorPage }));
 const StatisticsPage = lazy(async () => ({ default: (await import('./statistics/StatisticsPage.js')).StatisticsPage }));
-const PeoplePage = lazy(async () => ({ default: (await import('./people/PeoplePage.js')).PeoplePage }));
+// The people page explains each person's access: its texts come with it.
+const PeoplePage = lazy(async () => {
+  const page = await import('./people/PeoplePage.js');
+  await page.loadAccessTexts();
+  return { default: page.PeoplePage };
+});
 const ContactsPage = lazy(async () => ({ default: (await import('./contacts/ContactsPage.js')).ContactsPage }));
 
 export function SurveyRoutes() {

@@ -20,6 +20,8 @@ export const userKeys = {
   list: (query: UserListQuery) => [...userKeys.all, 'list', query] as const,
   search: (q: string) => [...userKeys.all, 'search', q] as const,
   detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
+  projects: (userId: string) => [...userKeys.detail(userId), 'projects'] as const,
+  access: (userId: string, projectId: string) => [...userKeys.detail(userId), 'access', projectId] as const,
 };
 
 /** The installation's users, for the user picker (global administrators only). */
@@ -66,5 +68,22 @@ export function useUpdateUser(userId: string) {
 export function useRecovery(userId: string) {
   return useMutation({
     mutationFn: (body: { method: 'link' | 'code'; expiresIn: string }) => dataOf(api.PUT('/api/admin/users/{userId}/recovery', { params: { path: { userId } }, body })),
+  });
+}
+
+/** The projects a person may see (at most 200, by organisation and name), to explain their access to one. */
+export function useReadableProjects(userId: string) {
+  return useQuery({
+    queryKey: userKeys.projects(userId),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/admin/users/{userId}/projects', { params: { path: { userId } }, signal }), signal),
+  });
+}
+
+/** What a person may do in a project, and why; waits for a project to be chosen. */
+export function useUserAccess(userId: string, projectId: string | null) {
+  return useQuery({
+    queryKey: userKeys.access(userId, projectId ?? ''),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/admin/users/{userId}/access', { params: { path: { userId }, query: { projectId: projectId! } }, signal }), signal),
+    enabled: projectId !== null,
   });
 }

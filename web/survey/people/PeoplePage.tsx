@@ -17,6 +17,9 @@ import { useProject } from '../project-overview/queries.js';
 import { AddPersonModal } from './AddPersonModal.js';
 import { PeopleTable } from './PeopleTable.js';
 
+/** The texts of the access explanation this page shows, fetched with its code (routes.tsx awaits them). */
+export { loadAccessTexts } from '../../ui/access/texts.js';
+
 export function PeoplePage({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const project = useProject(projectId);
@@ -45,7 +48,7 @@ export function PeoplePage({ projectId }: { projectId: string }) {
       />
       <RequirePermission orgId={orgId} projectId={projectId} ids={['project:users:read', 'project:users:manage']}>
         <p className="page-intro">{t('survey.people.intro')}</p>
-        <PeopleTable projectId={projectId} mayManage={mayManage} />
+        <PeopleTable projectId={projectId} projectName={project.data.name} mayManage={mayManage} />
       </RequirePermission>
       {adding && <AddPersonModal projectId={projectId} orgId={orgId} onClose={() => setAdding(false)} />}
     </>

@@ -1,7 +1,9 @@
 /**
  * The project's people with their roles. A manager changes a role in place and removes someone
  * after confirming; the API keeps at least one manager, and its refusal is said as a sentence.
+ * Anyone who sees the list may open a person's access: what they may do here, and why.
  */
+import { useState } from 'react';
 import type { ProjectMember, ProjectRole } from '../../lib/api-types.js';
 import { apiFailureOf } from '../../lib/api-failure.js';
 import { useTranslation } from '../../lib/i18n.js';
@@ -13,11 +15,12 @@ import { DataTable, type DataColumn } from '../../ui/DataTable.js';
 import { DateText } from '../../ui/DateText.js';
 import { RoleSelect } from '../../ui/RoleSelect.js';
 import { toastStore } from '../../ui/toast-store.js';
+import { AccessModal } from './AccessModal.js';
 import { PROJECT_ROLES, useChangePersonRole, useProjectPeople, useRemovePerson } from './queries.js';
 
 type PersonRow = ProjectMember & { id: string };
 
-export function PeopleTable({ projectId, mayManage }: { projectId: string; mayManage: boolean }) {
+export function PeopleTable({ projectId, projectName, mayManage }: { projectId: string; projectName: string; mayManage: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const confirm = useConfirm();
@@ -27,6 +30,7 @@ export function PeopleTable({ projectId, mayManage }: { projectId: string; mayMa
   const remove = useRemovePerson(projectId);
   const myId = session.data?.identity.id;
   const roleName = (role: ProjectRole) => t(`survey.people.roles.${role}`);
+  const [explained, setExplained] = useState<ProjectMember | null>(null);
 
   /** The API's refusals, in the reader's language. */
   function refusal(error: unknown): string {
@@ -109,27 +113,33 @@ export function PeopleTable({ projectId, mayManage }: { projectId: string; mayMa
       ),
     },
   ];
-  if (mayManage) {
-    columns.push({
-      id: 'actions',
-      header: t('admin.members.actions'),
-      align: 'end',
-      cell: (p) => (
-        <button
-          type="button"
-          className="button button-small button-secondary"
-          aria-label={t('survey.people.removeNamed', { name: personName(p) })}
-          onClick={() => void removePerson(p)}
-        >
-          {t('admin.members.remove')}
+  columns.push({
+    id: 'actions',
+    header: t('admin.members.actions'),
+    align: 'end',
+    cell: (p) => (
+      <span className="people-actions">
+        <button type="button" className="button button-small button-secondary" aria-label={t('access.actionOf', { name: personName(p) })} onClick={() => setExplained(p)}>
+          {t('access.action')}
         </button>
-      ),
-    });
-  }
+        {mayManage && (
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-label={t('survey.people.removeNamed', { name: personName(p) })}
+            onClick={() => void removePerson(p)}
+          >
+            {t('admin.members.remove')}
+          </button>
+        )}
+      </span>
+    ),
+  });
 
   return (
     <div className="people-table">
       <DataTable label={t('survey.people.title')} columns={columns} query={query} params={params} onParamsChange={setParams} empty={t('survey.people.empty')} />
+      {explained && <AccessModal projectId={projectId} projectName={projectName} person={explained} onClose={() => setExplained(null)} />}
     </div>
   );
 }

@@ -18,6 +18,8 @@ export const peopleKeys = {
   lists: (projectId: string) => [...peopleKeys.all, 'list', projectId] as const,
   list: (projectId: string, query: PeopleListQuery) => [...peopleKeys.lists(projectId), query] as const,
   candidates: (orgId: string, q: string) => [...peopleKeys.all, 'candidates', orgId, q] as const,
+  accesses: (projectId: string) => [...peopleKeys.all, 'access', projectId] as const,
+  access: (projectId: string, userId: string) => [...peopleKeys.accesses(projectId), userId] as const,
 };
 
 export function useProjectPeople(projectId: string, query: PeopleListQuery) {
@@ -28,6 +30,14 @@ export function useProjectPeople(projectId: string, query: PeopleListQuery) {
     // Tables key their rows by `id`; a row is one person of this project.
     select: (page) => ({ ...page, items: page.items.map((member) => ({ ...member, id: member.userId })) }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** What one person may do in the project, and why. */
+export function usePersonAccess(projectId: string, userId: string) {
+  return useQuery({
+    queryKey: peopleKeys.access(projectId, userId),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/projects/{projectId}/users/{userId}/access', { params: { path: { projectId, userId } }, signal }), signal),
   });
 }
 
@@ -48,6 +58,7 @@ function useRefreshPeople(projectId: string) {
   return async () => {
     await Promise.all([
       client.invalidateQueries({ queryKey: peopleKeys.lists(projectId) }),
+      client.invalidateQueries({ queryKey: peopleKeys.accesses(projectId) }),
       client.invalidateQueries({ queryKey: projectKeys.stats(projectId) }),
       client.invalidateQueries({ queryKey: permissionKeys.all }),
     ]);
