@@ -1,3 +1,4 @@
+import { PRODUCT_NAMESPACES } from '../../shared/permission-model.js';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,9 +41,9 @@ describe('embedded services on their own thread, as npm start runs them', { time
     expect(config.identityPublicUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(services.env).toMatchObject({ API_URL: config.apiUrl, IDENTITY_ADMIN_URL: config.identityAdminUrl, OAUTH2_PUBLIC_URL: config.oauth2PublicUrl });
     expect(services.env).toMatchObject({ PERMISSION_URL: config.permissionUrl, PERMISSION_ADMIN_TOKEN: config.permissionAdminToken });
-    // The permission service runs on the project's settings: no namespaces until they are configured.
+    // The permission service runs on the project's settings: sitewave's own namespaces, none of the project's until they are configured.
     const namespaces = await fetch(`${config.permissionUrl}/namespaces`, { headers: { authorization: `Bearer ${config.permissionAdminToken}` } });
-    expect(await namespaces.json()).toEqual({ namespaces: [] });
+    expect(await namespaces.json()).toEqual({ namespaces: PRODUCT_NAMESPACES.map((name) => ({ name })) });
 
     const token = await ownerToken(config);
     const orgs = await fetch(`${config.apiUrl}/api/orgs`, { headers: { [ASSERTION_HEADER]: token } });
