@@ -1,9 +1,10 @@
 /**
- * What a check reads, one statement per object it visits. Asked about one relation of an object,
- * it reads at once every relation of that object the relation's rule can reach there (the
- * relations it names, those it names in turn, the relations it traverses), so a rule like
- * `viewers || edit || parents.traverse(view)` costs one round trip per object, not one per
- * operand. Answers are kept for the rest of the check.
+ * What a check reads. Asked about one relation of an object, it reads at once every relation of
+ * that object the relation's rule can reach there (the relations it names, those it names in
+ * turn, the relations it traverses), so a rule like `viewers || edit || parents.traverse(view)`
+ * costs one round trip per object, not one per operand; and the objects a check is about to go
+ * on to from one place (subject sets, a traverse's parents) are read together, a level of them
+ * a statement (readAhead). Answers are kept for the rest of the check.
  */
 import { relationOf, type Namespaces } from '../namespaces.js';
 import type { RelationModel, RewriteChild } from '../opl/ast.js';
@@ -20,6 +21,11 @@ export function allowsDirectMember(relation: RelationModel | undefined, subject:
   if (!relation || relation.rewrite) return false;
   return relation.types.some((type) => type.namespace === subject.set.namespace && type.relation === subject.set.relation);
 }
+
+/** The most objects read ahead a level below the first: a bound on what a check reads that it may not need. */
+export const READ_AHEAD_OBJECTS = 200;
+
+const keyOf = (namespace: string, object: string, relation: string, use: Use) => JSON.stringify([namespace, object, relation, use]);
 
 export class CheckReads {
   private readonly known = new Map<string, Hop>();
@@ -47,20 +53,105 @@ export class CheckReads {
   }
 
   private async read(set: SubjectSet, use: Use): Promise<Hop> {
-    const key = (relation: string, as: Use) => JSON.stringify([set.namespace, set.object, relation, as]);
-    const known = this.known.get(key(set.relation, use));
+    const known = this.known.get(keyOf(set.namespace, set.object, set.relation, use));
     if (known) return known;
-    const wanted = new Map<string, HopRequest>();
-    const want = (relation: string, as: Use) => {
-      if (wanted.has(key(relation, as)) || this.known.has(key(relation, as))) return;
-      wanted.set(key(relation, as), this.request(set.namespace, relation, as));
-      if (as === 'check') this.reachable(set.namespace, relation, want);
-    };
-    want(set.relation, use);
-    if (this.wholeObjects) this.everyRelation(set.namespace, want);
+    const wanted = this.wanted(set.namespace, set.relation, use, (relation, as) => this.known.has(keyOf(set.namespace, set.object, relation, as)));
     const hops = await this.store.hops(set.namespace, set.object, this.subject, [...wanted.values()], this.settings.maxReadWidth);
-    [...wanted.keys()].forEach((k, i) => this.known.set(k, hops[i]!));
-    return this.known.get(key(set.relation, use))!;
+    [...wanted.keys()].forEach((k, i) => this.known.set(keyOf(set.namespace, set.object, ...k), hops[i]!));
+    return this.known.get(keyOf(set.namespace, set.object, set.relation, use))!;
+  }
+
+  /**
+   * Reads ahead what checks of each of `sets` (or traverses, `use`) will read, one statement per
+   * namespace and relation rather than one per object: the subject sets a check is about to
+   * follow from one place, the parents a traverse reaches. Then, for up to `levels` in all, the
+   * same for what those hops lead to (the subject sets they hold worth following, the objects
+   * their traversed relations reach), at most READ_AHEAD_OBJECTS objects a level: the tree a
+   * check walks depth-first is read breadth-first, a level a statement. What is read is exactly
+   * what `check` would read of each object; objects read already are left out, and an object
+   * alone at its place is left to `check`, which reads it only if the check gets there.
+   */
+  async readAhead(sets: readonly SubjectSet[], levels = 1, use: Use = 'check'): Promise<void> {
+    let level = sets.map((set) => ({ set, use }));
+    for (let left = levels; left > 0 && level.length > 0; left--) {
+      const read = await this.readLevel(level);
+      level = left > 1 ? this.nextLevel(read).slice(0, READ_AHEAD_OBJECTS) : [];
+    }
+  }
+
+  /** The hops of `level`'s objects, a statement per namespace and relation holding two or more. */
+  private async readLevel(level: readonly { set: SubjectSet; use: Use }[]): Promise<{ namespace: string; key: [string, Use]; hop: Hop }[]> {
+    const groups = new Map<string, { namespace: string; relation: string; use: Use; objects: Set<string> }>();
+    for (const { set, use } of level) {
+      if (this.known.has(keyOf(set.namespace, set.object, set.relation, use))) continue;
+      const group = JSON.stringify([set.namespace, set.relation, use]);
+      let entry = groups.get(group);
+      if (!entry) groups.set(group, (entry = { namespace: set.namespace, relation: set.relation, use, objects: new Set() }));
+      entry.objects.add(set.object);
+    }
+    const read: { namespace: string; key: [string, Use]; hop: Hop }[] = [];
+    for (const { namespace, relation, use, objects } of groups.values()) {
+      if (objects.size < 2) continue;
+      const wanted = this.wanted(namespace, relation, use, () => false);
+      const list = [...objects];
+      const hops = await this.store.hopsOfObjects(namespace, list, this.subject, [...wanted.values()], this.settings.maxReadWidth);
+      list.forEach((object, o) => {
+        [...wanted.keys()].forEach((k, i) => {
+          const key = keyOf(namespace, object, ...k);
+          // Read meanwhile: the first answer stands for the rest of the check.
+          if (this.known.has(key)) return;
+          this.known.set(key, hops[o]![i]!);
+          read.push({ namespace, key: k, hop: hops[o]![i]! });
+        });
+      });
+    }
+    return read;
+  }
+
+  /** Where the check goes from these hops: the subject sets worth following, and the objects traversed to. */
+  private nextLevel(read: readonly { namespace: string; key: [string, Use]; hop: Hop }[]): { set: SubjectSet; use: Use }[] {
+    const next: { set: SubjectSet; use: Use }[] = [];
+    for (const { namespace, key, hop } of read) {
+      const [relation, use] = key;
+      if (use === 'check') {
+        for (const set of hop.subjectSets) {
+          if (set.hasSubjectSets || this.model(set.namespace, set.relation)?.rewrite)
+            next.push({ set: { namespace: set.namespace, object: set.object, relation: set.relation }, use: 'check' });
+        }
+      } else {
+        for (const computed of this.traversedTo(namespace, relation)) {
+          for (const parent of hop.subjectSets) next.push({ set: { namespace: parent.namespace, object: parent.object, relation: computed }, use: 'check' });
+        }
+      }
+    }
+    return next;
+  }
+
+  /** The relations a rule of the namespace checks on the objects `relation` holds (`relation.traverse((p) => p.permits.<it>(ctx))`). */
+  private traversedTo(namespace: string, relation: string): Set<string> {
+    const found = new Set<string>();
+    const visit = (child: RewriteChild): void => {
+      if (child.kind === 'traverse') {
+        if (child.relation === relation) found.add(child.computedRelation);
+      } else if (child.kind === 'not') visit(child.child);
+      else if (child.kind === 'rewrite') child.children.forEach(visit);
+    };
+    for (const model of this.namespaces.get(namespace)?.relations ?? []) if (model.rewrite) visit(model.rewrite);
+    return found;
+  }
+
+  /** What to read of an object for a relation: it and what its rule reaches there, `skip` left out; the same for every object of the namespace. */
+  private wanted(namespace: string, relation: string, use: Use, skip: (relation: string, as: Use) => boolean): Map<[string, Use], HopRequest> {
+    const wanted = new Map<string, { key: [string, Use]; request: HopRequest }>();
+    const want = (name: string, as: Use) => {
+      const id = JSON.stringify([name, as]);
+      if (wanted.has(id) || skip(name, as)) return;
+      wanted.set(id, { key: [name, as], request: this.request(namespace, name, as) });
+      if (as === 'check') this.reachable(namespace, name, want);
+    };
+    want(relation, use);
+    if (this.wholeObjects) this.everyRelation(namespace, want);
+    return new Map([...wanted.values()].map(({ key, request }) => [key, request]));
   }
 
   /** Every relation of the namespace's model, and every relation its rules traverse. */
