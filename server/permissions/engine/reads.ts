@@ -7,7 +7,7 @@
  * a statement (readAhead). Answers are kept for the rest of the check.
  */
 import { relationOf, type Namespaces } from '../namespaces.js';
-import type { RelationModel, RewriteChild } from '../opl/ast.js';
+import type { RelationModel, Rewrite, RewriteChild } from '../opl/ast.js';
 import type { Hop, HopRequest, TupleStore } from '../store/tuple-store.js';
 import type { Subject, SubjectSet } from '../tuple.js';
 import type { EngineSettings } from './check.js';
@@ -24,6 +24,12 @@ export function allowsDirectMember(relation: RelationModel | undefined, subject:
 
 /** The most objects read ahead a level below the first: a bound on what a check reads that it may not need. */
 export const READ_AHEAD_OBJECTS = 200;
+
+/** An object a check may go on to, and the depth it would be checked at. */
+interface Ahead {
+  set: SubjectSet;
+  depth: number;
+}
 
 const keyOf = (namespace: string, object: string, relation: string, use: Use) => JSON.stringify([namespace, object, relation, use]);
 
@@ -62,69 +68,104 @@ export class CheckReads {
   }
 
   /**
-   * Reads ahead what checks of each of `sets` (or traverses, `use`) will read, one statement per
-   * namespace and relation rather than one per object: the subject sets a check is about to
-   * follow from one place, the parents a traverse reaches. Then, for up to `levels` in all, the
-   * same for what those hops lead to (the subject sets they hold worth following, the objects
-   * their traversed relations reach), at most READ_AHEAD_OBJECTS objects a level: the tree a
-   * check walks depth-first is read breadth-first, a level a statement. What is read is exactly
-   * what `check` would read of each object; objects read already are left out, and an object
-   * alone at its place is left to `check`, which reads it only if the check gets there.
+   * Reads ahead what checks of each of `sets`, at `depth`, will read, one statement per namespace
+   * and relation rather than one per object: the subject sets a check is about to follow from
+   * one place, the parents a traverse reaches. Then the same for what those hops lead to (the
+   * subject sets they hold worth following, the objects their traversed relations reach), as
+   * far down as the check's depth accounting lets it go from there, at most READ_AHEAD_OBJECTS
+   * objects a level: the tree a check walks depth-first is read breadth-first, a level a
+   * statement. What is read of an object is exactly what `check` would read of it; objects read
+   * already are left out, and an object alone at its place is left to `check`, which reads it
+   * only if the check gets there.
    */
-  async readAhead(sets: readonly SubjectSet[], levels = 1, use: Use = 'check'): Promise<void> {
-    let level = sets.map((set) => ({ set, use }));
-    for (let left = levels; left > 0 && level.length > 0; left--) {
-      const read = await this.readLevel(level);
-      level = left > 1 ? this.nextLevel(read).slice(0, READ_AHEAD_OBJECTS) : [];
-    }
+  async readAhead(sets: readonly SubjectSet[], depth: number): Promise<void> {
+    let level = sets.map((set) => ({ set, depth }));
+    while (level.length > 0) level = this.nextLevel(await this.readLevel(level)).slice(0, READ_AHEAD_OBJECTS);
   }
 
-  /** The hops of `level`'s objects, a statement per namespace and relation holding two or more. */
-  private async readLevel(level: readonly { set: SubjectSet; use: Use }[]): Promise<{ namespace: string; key: [string, Use]; hop: Hop }[]> {
-    const groups = new Map<string, { namespace: string; relation: string; use: Use; objects: Set<string> }>();
-    for (const { set, use } of level) {
-      if (this.known.has(keyOf(set.namespace, set.object, set.relation, use))) continue;
-      const group = JSON.stringify([set.namespace, set.relation, use]);
+  /** The hops of `level`'s objects, a statement per namespace and relation holding two or more; each with the depth the check reaches it at. */
+  private async readLevel(level: readonly Ahead[]): Promise<{ namespace: string; key: [string, Use]; hop: Hop; depth: number | undefined }[]> {
+    const groups = new Map<string, { namespace: string; relation: string; objects: Map<string, number> }>();
+    for (const { set, depth } of level) {
+      if (depth <= 0 || this.known.has(keyOf(set.namespace, set.object, set.relation, 'check'))) continue;
+      const group = JSON.stringify([set.namespace, set.relation]);
       let entry = groups.get(group);
-      if (!entry) groups.set(group, (entry = { namespace: set.namespace, relation: set.relation, use, objects: new Set() }));
-      entry.objects.add(set.object);
+      if (!entry) groups.set(group, (entry = { namespace: set.namespace, relation: set.relation, objects: new Map() }));
+      entry.objects.set(set.object, Math.max(depth, entry.objects.get(set.object) ?? 0));
     }
-    const read: { namespace: string; key: [string, Use]; hop: Hop }[] = [];
-    for (const { namespace, relation, use, objects } of groups.values()) {
+    const read: { namespace: string; key: [string, Use]; hop: Hop; depth: number | undefined }[] = [];
+    for (const { namespace, relation, objects } of groups.values()) {
       if (objects.size < 2) continue;
-      const wanted = this.wanted(namespace, relation, use, () => false);
-      const list = [...objects];
+      const wanted = this.wanted(namespace, relation, 'check', () => false);
+      const list = [...objects.keys()];
       const hops = await this.store.hopsOfObjects(namespace, list, this.subject, [...wanted.values()], this.settings.maxReadWidth);
       list.forEach((object, o) => {
+        const depths = this.depths(namespace, relation, objects.get(object)!);
         [...wanted.keys()].forEach((k, i) => {
           const key = keyOf(namespace, object, ...k);
           // Read meanwhile: the first answer stands for the rest of the check.
           if (this.known.has(key)) return;
           this.known.set(key, hops[o]![i]!);
-          read.push({ namespace, key: k, hop: hops[o]![i]! });
+          read.push({ namespace, key: k, hop: hops[o]![i]!, depth: depths.get(JSON.stringify(k)) });
         });
       });
     }
     return read;
   }
 
-  /** Where the check goes from these hops: the subject sets worth following, and the objects traversed to. */
-  private nextLevel(read: readonly { namespace: string; key: [string, Use]; hop: Hop }[]): { set: SubjectSet; use: Use }[] {
-    const next: { set: SubjectSet; use: Use }[] = [];
-    for (const { namespace, key, hop } of read) {
+  /** Where the check goes from these hops, and at what depth: the subject sets worth following, and the objects traversed to. */
+  private nextLevel(read: readonly { namespace: string; key: [string, Use]; hop: Hop; depth: number | undefined }[]): Ahead[] {
+    const next: Ahead[] = [];
+    for (const { namespace, key, hop, depth } of read) {
+      // Following a subject set, or going to a traversed object, costs a level, and a check needs one left.
+      if (depth === undefined || depth <= 1) continue;
       const [relation, use] = key;
       if (use === 'check') {
         for (const set of hop.subjectSets) {
           if (set.hasSubjectSets || this.model(set.namespace, set.relation)?.rewrite)
-            next.push({ set: { namespace: set.namespace, object: set.object, relation: set.relation }, use: 'check' });
+            next.push({ set: { namespace: set.namespace, object: set.object, relation: set.relation }, depth: depth - 1 });
         }
       } else {
         for (const computed of this.traversedTo(namespace, relation)) {
-          for (const parent of hop.subjectSets) next.push({ set: { namespace: parent.namespace, object: parent.object, relation: computed }, use: 'check' });
+          for (const parent of hop.subjectSets) next.push({ set: { namespace: parent.namespace, object: parent.object, relation: computed }, depth: depth - 1 });
         }
       }
     }
     return next;
+  }
+
+  /**
+   * The depth each relation of an object read for `relation` is worked out at, when the check
+   * asks about `relation` there at `depth`, by check.ts's accounting: an `||` operand naming a
+   * relation and a group a level down, `&&` and `!` operands at the same level, a traverse's
+   * parents a level down from where it is.
+   */
+  private depths(namespace: string, relation: string, depth: number): Map<string, number> {
+    const at = new Map<string, number>();
+    const record = (name: string, as: Use, d: number) => {
+      const id = JSON.stringify([name, as]);
+      if ((at.get(id) ?? -Infinity) >= d) return false;
+      at.set(id, d);
+      return true;
+    };
+    const check = (name: string, d: number): void => {
+      if (!record(name, 'check', d)) return;
+      const rewrite = this.model(namespace, name)?.rewrite;
+      if (rewrite) walk(rewrite, d);
+    };
+    const walk = (rewrite: Rewrite, d: number): void => {
+      if (d <= 0) return;
+      for (const child of rewrite.children) operand(child, d, rewrite.operator === 'or');
+    };
+    const operand = (child: RewriteChild, d: number, union: boolean): void => {
+      if (child.kind === 'computed') check(child.relation, union ? d - 1 : d);
+      else if (child.kind === 'traverse') record(child.relation, 'traverse', d);
+      else if (child.kind === 'rewrite') walk(child, d - 1);
+      else if (child.child.kind === 'rewrite') walk(child.child, d);
+      else operand(child.child, d, false);
+    };
+    check(relation, depth);
+    return at;
   }
 
   /** The relations a rule of the namespace checks on the objects `relation` holds (`relation.traverse((p) => p.permits.<it>(ctx))`). */
