@@ -42,9 +42,10 @@ export interface Database extends Queryable {
    */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
-   * PostgreSQL only: hears `NOTIFY channel` from any session, on a connection of its own that is
-   * opened again whenever it is lost. `live` says when hearing starts (true) and stops (false):
-   * while it is not live, notifications may be missed. Returns how to stop.
+   * Hears `NOTIFY channel` from any session: on PostgreSQL on a connection of its own that is
+   * opened again whenever it is lost; on PGlite on the one session every handle of the instance
+   * shares, before the notifying statement's caller resumes. `live` says when hearing starts
+   * (true) and stops (false): while it is not live, notifications may be missed. Returns how to stop.
    */
   listen?(channel: string, listener: NotificationListener): () => Promise<void>;
   /** Idempotent. */

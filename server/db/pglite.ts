@@ -18,6 +18,9 @@
  * With no autovacuum daemon, planner statistics are kept here (pglite-statistics.ts): every
  * handle reports the rows its statements wrote, and VACUUM (ANALYZE) runs when enough have changed.
  *
+ * LISTEN works here too (`listen`): the session is shared, so a notification any handle's
+ * statement raises (a change trigger, change-triggers.ts) reaches every handle listening.
+ *
  * The queue also means transactions from different services never interleave; calling the
  * handle from inside its own transaction would wait on the queue forever, hence the
  * AsyncLocalStorage guard.
@@ -30,7 +33,7 @@ import { PGlite, type Results, type Transaction as PGliteTransaction } from '@el
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDirectory } from './directory-lock.js';
 import { keepStatistics, type StatisticsKeeper } from './pglite-statistics.js';
-import { refuseInsideTransaction, type Database, type QueryResult, type Transaction, type TransactionState } from './database.js';
+import { refuseInsideTransaction, type Database, type NotificationListener, type QueryResult, type Transaction, type TransactionState } from './database.js';
 import { quoteIdentifier } from './schema-name.js';
 import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers.js';
 
@@ -242,6 +245,27 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
           }
         }),
       );
+    },
+    listen(channel: string, listener: NotificationListener) {
+      // PGlite delivers a notification while it reads the answer to the statement (or COMMIT)
+      // that made it, before that statement's caller resumes: a writer through any handle of
+      // the instance has been heard by the time its write returns.
+      const heard = (payload: string) => listener.notified(payload);
+      let stopped = false;
+      const listening = inTurn(() => pg.listen(quoteIdentifier(channel), heard)).then(
+        (unlisten) => {
+          if (!stopped) listener.live(true);
+          return unlisten;
+        },
+        () => undefined,
+      );
+      return async () => {
+        if (stopped) return;
+        stopped = true;
+        listener.live(false);
+        const unlisten = await listening;
+        if (unlisten && !closed) await inTurn(() => unlisten());
+      };
     },
     async close() {
       if (closed) return;

@@ -3,6 +3,9 @@
  * every change is seen:
  * - PGlite: one process holds the directory (directory-lock.ts) and every write goes through
  *   the watched handle, which ends what is kept at once.
+ * - Answers about one schema that other handles write too (the permission service's
+ *   relationships, which the API's triggers write on the API's handle): every change is heard
+ *   through the schema's change triggers on PGlite as well (cacheUntilSchemaChanges).
  * - PostgreSQL: other instances, scripts and people write too. The watched handle still ends
  *   what is kept at once on this instance's own writes; every other change is heard through
  *   the schema's change triggers (change-triggers.ts) a moment after its commit. While that
@@ -112,4 +115,36 @@ export async function cacheUntilNextWrite(db: Database, now?: () => number): Pro
   // nothing most of the time: only a change ends what is kept.
   const watched = watchWrites(db, anyWrite, changed, { changesOnly: true });
   return { db: watched, answers, permissions, close };
+}
+
+export interface KeptSchemaAnswers {
+  /** The handle this service writes with: its own writes end what is kept at once. */
+  db: Database;
+  answers: UntilNextWrite;
+  /** Stops hearing changes. */
+  close(): Promise<void>;
+}
+
+/**
+ * Answers about the handle's schema, kept until its rows change, whoever changes them: this
+ * handle, another service's handle of the same PGlite instance (a trigger of the API writing the
+ * permission service's relationships), another instance or a script on PostgreSQL. Every change
+ * is heard through the schema's change triggers on both databases (PGlite delivers the
+ * notification before the writing statement returns); nothing is kept while that is not live,
+ * and on PostgreSQL nothing longer than KEPT_MAX_AGE_MS. A handle that cannot listen keeps nothing.
+ */
+export async function cacheUntilSchemaChanges(db: Database, now?: () => number): Promise<KeptSchemaAnswers> {
+  const answers = new UntilNextWrite(false, db.kind === 'postgres' ? KEPT_MAX_AGE_MS : undefined, now);
+  let close: () => Promise<void> = async () => undefined;
+  if (db.listen) {
+    await installChangeTriggers(db, db.schema);
+    close = db.listen(CHANGE_CHANNEL, {
+      notified: (schema) => {
+        if (schema === db.schema) answers.written();
+      },
+      live: (on) => answers.keep(on),
+    });
+  }
+  const watched = watchWrites(db, anyWrite, () => answers.written(), { changesOnly: true });
+  return { db: watched, answers, close };
 }

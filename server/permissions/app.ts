@@ -8,12 +8,14 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { errorEnvelope } from '../../shared/error-envelope.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { cacheUntilSchemaChanges } from '../db/until-next-write.js';
 import { frameworkErrors } from '../http/framework-errors.js';
 import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
 import { fixedSettings, type PermissionSettings, type SettingsSource } from '../platform/project-settings.js';
 import { requireAdminToken } from './admin-token.js';
 import type { PermissionContext } from './context.js';
+import { KeptAnswers } from './kept-answers.js';
 import { permissionMigrations } from './migrations.js';
 import { PermissionError } from './permission-error.js';
 import { checkRoutes } from './routes/check-routes.js';
@@ -36,12 +38,28 @@ export interface PermissionServiceOptions {
 }
 
 export async function buildPermissionService(options: PermissionServiceOptions): Promise<FastifyInstance> {
-  const { db } = options;
   // The handle's own schema: `permission` when embedded, one of their own in tests.
-  await migrate(db, { schema: db.schema, migrations: permissionMigrations });
+  await migrate(options.db, { schema: options.db.schema, migrations: permissionMigrations });
+  // The API's triggers write relationships too, on its own handle: every change is heard.
+  const { db, answers, close: stopHearingChanges } = await cacheUntilSchemaChanges(options.db);
   const settings = options.settings ?? fixedSettings(DEFAULT_PERMISSION_SETTINGS);
-  const context: PermissionContext = { store: new TupleStore(db), settings: () => settings.current() };
+  const current = () => settings.current();
+  const context: PermissionContext = { store: new TupleStore(db), settings: current, kept: new KeptAnswers(answers, current) };
 
+  try {
+    return await serve(options, settings, context, stopHearingChanges);
+  } catch (error) {
+    await stopHearingChanges();
+    throw error;
+  }
+}
+
+async function serve(
+  options: PermissionServiceOptions,
+  settings: SettingsSource<PermissionSettings>,
+  context: PermissionContext,
+  stopHearingChanges: () => Promise<void>,
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // A check is answered in a millisecond or two; a log line each would cost more than the answer.
@@ -54,6 +72,7 @@ export async function buildPermissionService(options: PermissionServiceOptions):
   installJsonParser(app);
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorEnvelope(404, `No route ${request.method} ${request.url.split('?')[0]}`)));
+  app.addHook('onClose', stopHearingChanges);
   requireAdminToken(app, options.adminToken);
   // A change saved on another instance is read before this request is answered.
   app.addHook('onRequest', () => settings.fresh());

@@ -1,5 +1,6 @@
 /** What the permission service's routes share. */
 import type { PermissionSettings } from '../platform/project-settings.js';
+import type { KeptAnswers } from './kept-answers.js';
 import { namespacesOf, type Namespaces } from './namespaces.js';
 import type { TupleStore } from './store/tuple-store.js';
 
@@ -7,6 +8,8 @@ export interface PermissionContext {
   store: TupleStore;
   /** The project's settings as they are for the request being answered. */
   settings(): PermissionSettings;
+  /** Checks and expansions, kept until the relationships or the settings change. */
+  kept: KeptAnswers;
 }
 
 export function namespaces(context: PermissionContext): Namespaces {

@@ -104,4 +104,33 @@ export const permissionMigrations: readonly Migration[] = [
       $function$;
     `,
   },
+  {
+    version: 2,
+    name: 'check hops of several objects',
+    up: `
+      -- check_hops for several objects of one namespace at once, each answered as check_hops
+      -- answers it alone (item: the object's place in p_objects, from 0): the subject sets a
+      -- check follows from one place, or the parents a traverse reaches, read in one statement.
+      CREATE FUNCTION check_hops_of_objects(
+        p_namespace text, p_objects text[],
+        p_subject_id text, p_subject_set_namespace text, p_subject_set_object text, p_subject_set_relation text,
+        p_relations text[], p_direct boolean[], p_find boolean[], p_filtered boolean[],
+        p_follow_ids int[], p_follow_namespaces text[], p_follow_relations text[],
+        p_find_ids int[], p_find_namespaces text[], p_find_relations text[],
+        p_limit int
+      ) RETURNS TABLE (item int, request int, step int, namespace text, object text, relation text, has_subject_sets boolean)
+      LANGUAGE plpgsql STABLE SET search_path FROM CURRENT AS $function$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY
+        SELECT (o.i - 1)::int, h.request, h.step, h.namespace, h.object, h.relation, h.has_subject_sets
+          FROM unnest(p_objects) WITH ORDINALITY AS o(object, i)
+          CROSS JOIN LATERAL check_hops(p_namespace, o.object, p_subject_id, p_subject_set_namespace, p_subject_set_object, p_subject_set_relation,
+            p_relations, p_direct, p_find, p_filtered, p_follow_ids, p_follow_namespaces, p_follow_relations,
+            p_find_ids, p_find_namespaces, p_find_relations, p_limit) WITH ORDINALITY AS h(request, step, namespace, object, relation, has_subject_sets, n)
+          ORDER BY o.i, h.n;
+      END
+      $function$;
+    `,
+  },
 ];

@@ -128,36 +128,50 @@ export function* tupleBatches(size) {
 const checkPath = (namespace, object, relation, subjectId) =>
   `/.ory/relation-tuples/check?namespace=${namespace}&object=${encodeURIComponent(object)}&relation=${relation}&subject_id=${encodeURIComponent(subjectId)}`;
 
-/** A stream of numbers from a seed, so the same checks are sent every run. */
+/**
+ * A stream of numbers from a seed, so the same checks are sent every run. Scaled from the whole
+ * state: its low bits repeat after a few steps, so taking them (`% below`) gave no more than
+ * 50 000 different subject-set checks.
+ */
 function numbers(seed) {
   let state = seed >>> 0;
   return (below) => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % below;
+    return Math.floor((state / 2 ** 32) * below);
   };
 }
 
 /**
- * `count` allowed checks of a folder's viewers three subject sets down: root-r's viewers hold
+ * `count` different allowed checks of a folder's viewers three subject sets down: root-r's viewers hold
  * dept-r, which holds its five teams, each holding four squads, one of which holds the user.
  */
-export function subjectSetChecks(count) {
-  const next = numbers(3);
-  return Array.from({ length: count }, () => {
+export function subjectSetChecks(count, seed = 3) {
+  const next = numbers(seed);
+  return distinct(count, () => {
     const root = next(ROOTS);
     const squad = root * SQUADS_PER_DEPARTMENT + next(SQUADS_PER_DEPARTMENT);
     return checkPath('Folder', `root-${root}`, 'viewers', squadUser(squad, next(USERS_PER_SQUAD)));
   });
 }
 
+/** `count` different paths from `draw` (400 000 subject-set checks and millions of traverse checks are possible). */
+function distinct(count, draw) {
+  const paths = new Set();
+  for (let draws = 0; paths.size < count; draws++) {
+    if (draws > count * 4) throw new Error(`only ${paths.size} different checks in ${draws} draws, ${count} wanted`);
+    paths.add(draw());
+  }
+  return [...paths];
+}
+
 /**
- * `count` allowed checks of `view` on a file by a user who views its root folder directly: the
+ * `count` different allowed checks of `view` on a file by a user who views its root folder directly: the
  * file's rule traverses to its folder, the folder's to the root (OPL `traverse`, twice).
  */
-export function traverseChecks(count) {
-  const next = numbers(5);
+export function traverseChecks(count, seed = 5) {
+  const next = numbers(seed);
   const viewersPerRoot = Math.floor(DIRECT_VIEWERS / ROOTS);
-  return Array.from({ length: count }, () => {
+  return distinct(count, () => {
     const file = next(FILES);
     const root = Math.floor(file / FILES_PER_FOLDER / FOLDERS_PER_ROOT);
     return checkPath('File', `file-${file}`, 'view', directViewer(root + ROOTS * next(viewersPerRoot)));
@@ -179,3 +193,6 @@ export const FAN_OUT_CHECKS = {
 
 /** `view` of a file in two folders that are each other's parent, viewed by a ring of groups, by nobody. */
 export const CYCLE_CHECK = checkPath('File', 'in-loop', 'view', NOBODY);
+
+/** A check above asked of the `n`th other nobody: the same work, never asked before (no answer kept for it). */
+export const asNobody = (path, n) => path.replace(`subject_id=${NOBODY}`, `subject_id=${NOBODY}-${n}`);

@@ -15,7 +15,9 @@
  * in itself, permits naming each other) ends where it comes back to one still being worked out.
  * Answers that depended on such a cut are not remembered, so the cut cannot spread. A subject
  * set holding no subject sets and without a rule is not followed: what it could add (the subject
- * stored in it directly) was read with the set that holds it.
+ * stored in it directly) was read with the set that holds it. The subject sets followed from one
+ * place, and the parents a traverse reaches, are read in one statement (reads.ts, readAhead)
+ * before they are checked in turn: the order, and so the answer and its path, are unchanged.
  */
 import type { PermissionSettings } from '../../platform/project-settings.js';
 import { relationOf, type Namespaces } from '../namespaces.js';
@@ -127,6 +129,7 @@ class Check {
       // A subject set with no subject sets in it and no rule adds nothing to "found directly in
       // it", which the hop already answered: following it would only cost a read.
       const worth = hop.subjectSets.filter((next) => next.hasSubjectSets || relationOf(this.namespaces, next.namespace, next.relation)?.rewrite);
+      await this.reads.readAhead(worth, depth - 1);
       return this.follow(worth, hop.more, async (next) =>
         through(
           { set, via: 'subject-set', tuple: { ...set, subject: { set: { namespace: next.namespace, object: next.object, relation: next.relation } } } },
@@ -185,6 +188,11 @@ class Check {
     if (depth <= 0) return DEPTH_EXCEEDED;
     const { subjectSets, more } = await this.reads.traverse({ ...target, relation });
     const set = { ...target, relation };
+    if (depth > 1)
+      await this.reads.readAhead(
+        subjectSets.map((parent) => ({ namespace: parent.namespace, object: parent.object, relation: computedRelation })),
+        depth - 1,
+      );
     return this.follow(subjectSets, more, async (parent) =>
       through(
         { set, via: 'traverse', tuple: { ...set, subject: { set: { namespace: parent.namespace, object: parent.object, relation: parent.relation } } } },

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { namespaces, type PermissionContext } from '../context.js';
-import { checkTuple } from '../engine/check.js';
+import { namespacesOf } from '../namespaces.js';
+import { checkTuple, effectiveDepth } from '../engine/check.js';
 import type { Limitation } from '../engine/outcome.js';
 import { PermissionError, unknownNamespace } from '../permission-error.js';
 import type { RelationTuple } from '../tuple.js';
@@ -28,13 +29,31 @@ function limitReached(limitation: Limitation): PermissionError {
   return new PermissionError(422, LIMIT_REACHED[limitation], 'The check could not be completed');
 }
 
+/** What a check answers, without the path: all a route needs, and what is kept. */
+type Answer = { membership: 'member' | 'not-member' } | { membership: 'unknown'; limitation: Limitation; strict: boolean };
+
+/**
+ * The engine's answer, kept until the relationships or the settings change. A request's
+ * `max-depth` is part of the question; a refusal (a relation the model does not declare) is
+ * worked out again each time, as it is cheap and not kept.
+ */
+function checked(context: PermissionContext, tuple: RelationTuple, maxDepth: number | undefined): Promise<Answer> {
+  const { namespace, object, relation, subject } = tuple;
+  const depth = effectiveDepth(maxDepth, context.settings().maxReadDepth);
+  const key = JSON.stringify(['check', namespace, object, relation, 'id' in subject ? [subject.id] : subject.set, depth]);
+  return context.kept.get(key, async (settings): Promise<Answer> => {
+    const known = namespacesOf(settings);
+    if (unknownNamespaceIn(known, tuple) !== undefined) return { membership: 'not-member' };
+    const outcome = await checkTuple(context.store, known, settings, tuple, depth);
+    if (outcome.membership === 'unknown') return { membership: 'unknown', limitation: outcome.limitation, strict: settings.strictMode };
+    return { membership: outcome.membership };
+  });
+}
+
 async function isAllowed(context: PermissionContext, tuple: RelationTuple, maxDepth: number | undefined): Promise<boolean> {
-  const known = namespaces(context);
-  if (unknownNamespaceIn(known, tuple) !== undefined) return false;
-  const settings = context.settings();
-  const outcome = await checkTuple(context.store, known, settings, tuple, maxDepth);
-  if (outcome.membership === 'unknown' && settings.strictMode) throw limitReached(outcome.limitation);
-  return outcome.membership === 'member';
+  const answer = await checked(context, tuple, maxDepth);
+  if (answer.membership === 'unknown' && answer.strict) throw limitReached(answer.limitation);
+  return answer.membership === 'member';
 }
 
 /** `mirrorStatus`: 403 for "not allowed" (`/check`), or 200 for both answers (`/check/openapi`). */

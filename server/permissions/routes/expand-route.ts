@@ -1,7 +1,9 @@
 /** Keto's expand API: the tree of who is in `namespace:object#relation`. */
 import type { FastifyInstance } from 'fastify';
 import { namespaces, type PermissionContext } from '../context.js';
+import { effectiveDepth } from '../engine/check.js';
 import { expandSubjectSet, type ExpandTree } from '../engine/expand.js';
+import { namespacesOf } from '../namespaces.js';
 import { PermissionError } from '../permission-error.js';
 import { requireKnownNamespaces, subjectJson, TUPLE_QUERY, type TupleQuery } from './wire.js';
 
@@ -42,7 +44,12 @@ export async function expandRoute(app: FastifyInstance, context: PermissionConte
     async (request) => {
       const { namespace, object, relation } = request.query;
       requireKnownNamespaces(namespaces(context), { namespace });
-      const tree = await expandSubjectSet(context.store, namespaces(context), context.settings(), { namespace, object, relation }, request.query['max-depth']);
+      const depth = request.query['max-depth'];
+      const key = JSON.stringify(['expand', namespace, object, relation, effectiveDepth(depth, context.settings().maxReadDepth)]);
+      const tree = await context.kept.get(
+        key,
+        async (settings) => (await expandSubjectSet(context.store, namespacesOf(settings), settings, { namespace, object, relation }, depth)) ?? null,
+      );
       if (!tree)
         throw new PermissionError(
           404,

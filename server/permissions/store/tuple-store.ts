@@ -100,9 +100,54 @@ interface HopRow extends SubjectSet {
   has_subject_sets: boolean;
 }
 
+const PARAMS = Array.from({ length: 17 }, (_, i) => `$${i + 1}`).join(', ');
+
+/** check_hops' parameters after the object: the subject, the requests (strict mode's types flattened) and the limit. */
+function hopParams(subject: Subject, requests: readonly HopRequest[], limit: number): unknown[] {
+  const follow: [number[], string[], string[]] = [[], [], []];
+  const findIn: [number[], string[], string[]] = [[], [], []];
+  requests.forEach((request, id) => {
+    for (const [types, into] of [
+      [request.follow, follow],
+      [request.findIn ?? request.follow, findIn],
+    ] as const) {
+      for (const type of types ?? []) {
+        into[0].push(id);
+        into[1].push(type.namespace);
+        into[2].push(type.relation);
+      }
+    }
+  });
+  return [
+    ...subjectColumns(subject),
+    requests.map((r) => r.relation),
+    requests.map((r) => r.direct),
+    requests.map((r) => r.find),
+    requests.map((r) => r.follow !== undefined),
+    ...follow,
+    ...findIn,
+    limit + 1,
+  ];
+}
+
+/** One object's rows of check_hops (in its order) as the hop of each request. */
+function hopsOf(rows: readonly HopRow[], requests: readonly HopRequest[], limit: number): Hop[] {
+  const hops: Hop[] = requests.map(() => ({ direct: false, inSubjectSet: false, subjectSets: [], more: false }));
+  for (const row of rows) {
+    const hop = hops[row.request]!;
+    if (row.step === 0) hop.direct = true;
+    else if (row.step === 1) hop.inSubjectSet = true;
+    else if (hop.subjectSets.length < limit) {
+      hop.subjectSets.push({ namespace: row.namespace, object: row.object, relation: row.relation, hasSubjectSets: row.has_subject_sets });
+    } else hop.more = true;
+  }
+  return hops;
+}
+
 export class TupleStore {
   private readonly table: string;
   private readonly checkHops: string;
+  private readonly checkHopsOfObjects: string;
 
   /** `schema`: where the tables are when it is not the handle's own (the API reads sitewave's roles from its handle). */
   constructor(
@@ -112,6 +157,7 @@ export class TupleStore {
     const prefix = schema ? `${quoteIdentifier(schema)}.` : '';
     this.table = `${prefix}relation_tuples`;
     this.checkHops = `${prefix}check_hops`;
+    this.checkHopsOfObjects = `${prefix}check_hops_of_objects`;
   }
 
   /**
@@ -122,44 +168,26 @@ export class TupleStore {
    * subject index.
    */
   async hops(namespace: string, object: string, subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[]> {
-    const follow: [number[], string[], string[]] = [[], [], []];
-    const findIn: [number[], string[], string[]] = [[], [], []];
-    requests.forEach((request, id) => {
-      for (const [types, into] of [
-        [request.follow, follow],
-        [request.findIn ?? request.follow, findIn],
-      ] as const) {
-        for (const type of types ?? []) {
-          into[0].push(id);
-          into[1].push(type.namespace);
-          into[2].push(type.relation);
-        }
-      }
-    });
     // check_hops (migrations.ts) is one statement; as a PL/pgSQL function its plan is made once per
     // connection rather than at every call, which is most of the cost of so small a read.
-    const result = await this.db.query<HopRow>(`SELECT * FROM ${this.checkHops}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`, [
+    const result = await this.db.query<HopRow>(`SELECT * FROM ${this.checkHops}(${PARAMS})`, [namespace, object, ...hopParams(subject, requests, limit)]);
+    return hopsOf(result.rows, requests, limit);
+  }
+
+  /**
+   * `hops` for several objects of one namespace, the same requests of each, in one statement:
+   * the subject sets a check is about to follow from one place, or the parents a traverse
+   * reaches, each answered as `hops` answers it alone. In the order of `objects`.
+   */
+  async hopsOfObjects(namespace: string, objects: readonly string[], subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[][]> {
+    const result = await this.db.query<HopRow & { item: number }>(`SELECT * FROM ${this.checkHopsOfObjects}(${PARAMS})`, [
       namespace,
-      object,
-      ...subjectColumns(subject),
-      requests.map((r) => r.relation),
-      requests.map((r) => r.direct),
-      requests.map((r) => r.find),
-      requests.map((r) => r.follow !== undefined),
-      ...follow,
-      ...findIn,
-      limit + 1,
+      objects,
+      ...hopParams(subject, requests, limit),
     ]);
-    const hops: Hop[] = requests.map(() => ({ direct: false, inSubjectSet: false, subjectSets: [], more: false }));
-    for (const row of result.rows) {
-      const hop = hops[row.request]!;
-      if (row.step === 0) hop.direct = true;
-      else if (row.step === 1) hop.inSubjectSet = true;
-      else if (hop.subjectSets.length < limit) {
-        hop.subjectSets.push({ namespace: row.namespace, object: row.object, relation: row.relation, hasSubjectSets: row.has_subject_sets });
-      } else hop.more = true;
-    }
-    return hops;
+    const rows: HopRow[][] = objects.map(() => []);
+    for (const row of result.rows) rows[row.item]!.push(row);
+    return rows.map((ofObject) => hopsOf(ofObject, requests, limit));
   }
 
   /** A page of the tuples matching `query`, in key order after `after`; `next` when there are more. */

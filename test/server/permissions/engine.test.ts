@@ -11,7 +11,7 @@ import { expandSubjectSet, type ExpandTree } from '../../../server/permissions/e
 import { listObjects } from '../../../server/permissions/engine/list-objects.js';
 import type { Outcome } from '../../../server/permissions/engine/outcome.js';
 import { readNamespaces, type Namespaces } from '../../../server/permissions/namespaces.js';
-import type { TupleStore } from '../../../server/permissions/store/tuple-store.js';
+import { TupleStore as TupleStoreClass, type TupleStore } from '../../../server/permissions/store/tuple-store.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
 import { subject, subjectSet, tuple, tupleStore } from './support.js';
 
@@ -59,6 +59,26 @@ class Loop implements Namespace {
   }
 }
 `;
+
+/** A store whose statements are counted: what a check costs in round trips. */
+function countingStore(db: Database): { store: TupleStore; statements: number } {
+  const counted = { statements: 0, store: undefined as unknown as TupleStore };
+  const counting: Database = {
+    ...db,
+    kind: db.kind,
+    schema: db.schema,
+    ownedSince: db.ownedSince,
+    query: (sql, params) => {
+      counted.statements += 1;
+      return db.query(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    close: () => db.close(),
+  };
+  counted.store = new TupleStoreClass(counting);
+  return counted;
+}
 
 const DEFAULTS: EngineSettings = { maxReadDepth: 5, maxReadWidth: 100, strictMode: false };
 const MEMBER = { membership: 'member' };
@@ -126,6 +146,25 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
       expect(await check('Group:all#members@bob', { maxReadWidth: 1 })).toEqual(MEMBER);
       expect(await check('Group:all#members@carol', { maxReadWidth: 2 })).toEqual(TOO_WIDE);
       expect(await check('Group:all#members@carol', { maxReadWidth: 3 })).toEqual(NOT_MEMBER);
+    });
+
+    it('reads the subject sets it follows from one place, and the parents a traverse reaches, one statement for all of them', async () => {
+      const counted = countingStore(db);
+      const parents = Array.from({ length: 30 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+      await write(...parents.flatMap((p) => [`Folder:d#parents@Folder:${p}#`, `Folder:${p}#parents@Folder:root-${p}#`]));
+      await write('Folder:root-p29#viewers@alice');
+      const checked = async (text: string) => {
+        counted.statements = 0;
+        const outcome = await checkTuple(counted.store, namespaces, DEFAULTS, tuple(text));
+        return { membership: outcome.membership, statements: counted.statements };
+      };
+      // The folder; its 30 parents; their 30 roots (whose own parents none has): three statements, not 61.
+      expect(await checked('Folder:d#view@alice')).toEqual({ membership: 'member', statements: 3 });
+      expect(await checked('Folder:d#view@bob')).toEqual({ membership: 'not-member', statements: 3 });
+
+      await write('Group:all#members@Group:g1#members', 'Group:all#members@Group:g2#members', 'Group:all#members@Group:g3#members');
+      await write('Group:g1#members@Group:g1a#members', 'Group:g2#members@Group:g2a#members', 'Group:g3#members@Group:g3a#members', 'Group:g3a#members@carol');
+      expect(await checked('Group:all#members@carol')).toEqual({ membership: 'member', statements: 2 });
     });
 
     it('ends cycles of groups with a definite answer', async () => {

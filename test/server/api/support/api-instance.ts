@@ -33,6 +33,8 @@ export interface TestUser {
 export interface TestApi {
   app: FastifyInstance;
   db: Database;
+  /** The API's database: on PGlite the directory other services open it by, on PostgreSQL unused. */
+  dataDir: string;
   identity: TestIdentity;
   identities: IdentityApi;
   secret: string;
@@ -93,6 +95,7 @@ export async function startTestApi(
   const api: TestApi = {
     app,
     db,
+    dataDir: dir.dataDir,
     identity,
     identities,
     secret,
