@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseModel } from '../../../server/permissions/opl/parser.js';
-import { sourcePosition } from '../../../server/permissions/opl/parse-error.js';
+import { oplPosition } from '../../../shared/opl-position.js';
 
 const FULL_EXAMPLE = `
   import { Namespace, SubjectSet, FooBar, Anything } from '@ory/keto-namespace-types'
@@ -183,13 +183,13 @@ describe('OPL errors', () => {
   const errorsOf = (source: string) => parseModel(source).errors;
 
   it('places positions as Keto does: the 0-based column, 1 at the start, the line before at a line start', () => {
-    expect(sourcePosition('abc', 0)).toEqual({ Line: 1, column: 1 });
-    expect(sourcePosition('abc', 1)).toEqual({ Line: 1, column: 1 });
-    expect(sourcePosition('abc', 2)).toEqual({ Line: 1, column: 2 });
-    expect(sourcePosition('ab\ncd', 3)).toEqual({ Line: 1, column: 3 });
-    expect(sourcePosition('ab\ncd', 4)).toEqual({ Line: 2, column: 1 });
+    expect(oplPosition('abc', 0)).toEqual({ Line: 1, column: 1 });
+    expect(oplPosition('abc', 1)).toEqual({ Line: 1, column: 1 });
+    expect(oplPosition('abc', 2)).toEqual({ Line: 1, column: 2 });
+    expect(oplPosition('ab\ncd', 3)).toEqual({ Line: 1, column: 3 });
+    expect(oplPosition('ab\ncd', 4)).toEqual({ Line: 2, column: 1 });
     // Offsets count UTF-8 bytes, the walk counts characters: é moves later columns one on.
-    expect(sourcePosition('/* é */ #', 8)).toEqual({ Line: 1, column: 9 });
+    expect(oplPosition('/* é */ #', 8)).toEqual({ Line: 1, column: 9 });
   });
 
   it('reports an unclosed comment from its start to the end', () => {

@@ -1,41 +1,16 @@
 /**
  * Where in the editor's text a syntax error of the permission service lies. The service places a
- * mistake as Keto does (docs/keto-compatibility.md): it counts the UTF-8 bytes before the token
- * and then walks that many characters, so a token reads as its 0-based column, except at the very
- * start (column 1) and at the first column of a later line (one past the end of the line before).
- * The screens show those numbers as the service gives them and underline the characters they
- * stand for, found by walking the same way: the first offset Keto would give that position.
+ * mistake as Keto does (shared/opl-position.ts); the screens show those numbers as the service
+ * gives them and underline the characters they stand for: the first offset placed there.
  */
+import { oplPosition, type OplPosition } from '../../../../shared/opl-position.js';
 
-export interface KetoPosition {
-  /** Keto's JSON spells it with a capital L. */
-  Line: number;
-  column: number;
-}
+export type KetoPosition = OplPosition;
 
 export interface KetoSyntaxError {
   message: string;
   start: KetoPosition;
   end: KetoPosition;
-}
-
-const encoder = new TextEncoder();
-
-/** The position Keto gives a token starting at `offset` (UTF-16 code units) of `source`. */
-export function ketoPosition(source: string, offset: number): KetoPosition {
-  let remaining = encoder.encode(source.slice(0, offset)).length;
-  let line = 1;
-  let column = 0;
-  for (const character of source) {
-    column++;
-    remaining--;
-    if (remaining <= 0) break;
-    if (character === '\n') {
-      line++;
-      column = 0;
-    }
-  }
-  return { Line: line, column };
 }
 
 function compare(a: KetoPosition, b: KetoPosition): number {
@@ -48,7 +23,7 @@ export function offsetOf(source: string, position: KetoPosition): number {
   let high = source.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (compare(ketoPosition(source, middle), position) < 0) low = middle + 1;
+    if (compare(oplPosition(source, middle), position) < 0) low = middle + 1;
     else high = middle;
   }
   return low;
