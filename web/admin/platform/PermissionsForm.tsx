@@ -66,7 +66,9 @@ export function PermissionsForm({ project, onReload }: { project: PlatformProjec
           <dl className="facts config-facts">
             <dt>{t('platformAdmin.permissions.namespaces')}</dt>
             <dd>
-              <AppLink className="link" href={PERMISSIONS_PATH}>{t('platformAdmin.permissions.namespaceCount', { count })}</AppLink>
+              <AppLink className="link" href={PERMISSIONS_PATH}>
+                {t('platformAdmin.permissions.namespaceCount', { count })}
+              </AppLink>
             </dd>
           </dl>
         </>
