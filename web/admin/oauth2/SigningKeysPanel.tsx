@@ -3,6 +3,7 @@
  * and when a retired one leaves the published keys (once every token it signed has expired).
  * "Rotate now" makes a new key sign at once, after a confirmation.
  */
+import { StackedTable } from '../../ui/StackedTable.js';
 import { Button } from 'react-aria-components';
 import type { OAuth2SigningKey } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
@@ -53,40 +54,26 @@ export function SigningKeysPanel() {
         <QueryError error={keys.error} onRetry={() => void keys.refetch()} />
       ) : (
         <div className="data-table">
-          <div className="data-table-scroll" aria-busy={keys.isFetching || undefined}>
-            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css), and browsers drop the implicit table roles of parts no longer displayed as a table. */}
-            <table className="table stacked-table" role="table" aria-labelledby="oauth2-signing-keys">
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    {t('oauth2Admin.keyId')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('oauth2Admin.keyStatus')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('oauth2Admin.created')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('oauth2Admin.retiredAt')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('oauth2Admin.removedAt')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {items.map((key) => (
-                  <KeyRow key={key.kid} signingKey={key} />
-                ))}
-                {items.length === 0 && (
-                  <EmptyTableRow columns={5} loading={keys.isPending}>
-                    {t('oauth2Admin.noSigningKeys')}
-                  </EmptyTableRow>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            labelledBy="oauth2-signing-keys"
+            columns={[
+              { label: t('oauth2Admin.keyId') },
+              { label: t('oauth2Admin.keyStatus') },
+              { label: t('oauth2Admin.created') },
+              { label: t('oauth2Admin.retiredAt') },
+              { label: t('oauth2Admin.removedAt') },
+            ]}
+            busy={keys.isFetching}
+          >
+            {items.map((key) => (
+              <KeyRow key={key.kid} signingKey={key} />
+            ))}
+            {items.length === 0 && (
+              <EmptyTableRow columns={5} loading={keys.isPending}>
+                {t('oauth2Admin.noSigningKeys')}
+              </EmptyTableRow>
+            )}
+          </StackedTable>
         </div>
       )}
     </section>

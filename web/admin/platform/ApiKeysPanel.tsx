@@ -3,6 +3,7 @@
  * never the value (the API answers it once, when the key is made). Creating one shows its value
  * once; revoking one asks first, and the key is refused from the next request on.
  */
+import { StackedTable } from '../../ui/StackedTable.js';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
@@ -60,69 +61,53 @@ export function ApiKeysPanel({ projectId }: { projectId: string }) {
         <QueryError error={keys.error} onRetry={() => void keys.refetch()} />
       ) : (
         <div className="data-table">
-          <div className="data-table-scroll" aria-busy={keys.isFetching || undefined}>
-            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css). */}
-            <table className="table stacked-table" role="table" aria-labelledby="platform-keys-title">
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    {t('platformAdmin.apiKeys.name')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('platformAdmin.apiKeys.endsWith')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('platformAdmin.apiKeys.created')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('platformAdmin.apiKeys.expires')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('platformAdmin.apiKeys.lastUsed')}
-                  </th>
-                  <th scope="col" role="columnheader" className="align-end">
-                    {t('admin.members.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {items.map((key) => (
-                  <tr key={key.id} className="table-row" role="row">
-                    <th scope="row" role="rowheader" className="cell-strong">
-                      {key.name}
-                    </th>
-                    <td role="cell" data-label={t('platformAdmin.apiKeys.endsWith')}>
-                      <code>…{key.last_characters}</code>
-                    </td>
-                    <td role="cell" data-label={t('platformAdmin.apiKeys.created')}>
-                      <DateText date={key.created_at} withTime />
-                    </td>
-                    <td role="cell" data-label={t('platformAdmin.apiKeys.expires')}>
-                      {key.expires_at ? <DateText date={key.expires_at} /> : t('platformAdmin.apiKeys.never')}
-                    </td>
-                    <td role="cell" data-label={t('platformAdmin.apiKeys.lastUsed')}>
-                      {key.last_used_at ? <DateText date={key.last_used_at} withTime /> : t('platformAdmin.apiKeys.notUsed')}
-                    </td>
-                    <td role="cell" className="align-end row-actions">
-                      <button
-                        type="button"
-                        className="button button-small button-secondary"
-                        aria-label={t('platformAdmin.apiKeys.revokeOf', { name: key.name })}
-                        onClick={() => void revokeKey(key)}
-                      >
-                        {t('platformAdmin.apiKeys.revoke')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-                {items.length === 0 && (
-                  <EmptyTableRow columns={6} loading={keys.isPending}>
-                    {t('platformAdmin.apiKeys.none')}
-                  </EmptyTableRow>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            labelledBy="platform-keys-title"
+            columns={[
+              { label: t('platformAdmin.apiKeys.name') },
+              { label: t('platformAdmin.apiKeys.endsWith') },
+              { label: t('platformAdmin.apiKeys.created') },
+              { label: t('platformAdmin.apiKeys.expires') },
+              { label: t('platformAdmin.apiKeys.lastUsed') },
+              { label: t('admin.members.actions'), align: 'end' },
+            ]}
+            busy={keys.isFetching}
+          >
+            {items.map((key) => (
+              <tr key={key.id} className="table-row" role="row">
+                <th scope="row" role="rowheader" className="cell-strong">
+                  {key.name}
+                </th>
+                <td role="cell" data-label={t('platformAdmin.apiKeys.endsWith')}>
+                  <code>…{key.last_characters}</code>
+                </td>
+                <td role="cell" data-label={t('platformAdmin.apiKeys.created')}>
+                  <DateText date={key.created_at} withTime />
+                </td>
+                <td role="cell" data-label={t('platformAdmin.apiKeys.expires')}>
+                  {key.expires_at ? <DateText date={key.expires_at} /> : t('platformAdmin.apiKeys.never')}
+                </td>
+                <td role="cell" data-label={t('platformAdmin.apiKeys.lastUsed')}>
+                  {key.last_used_at ? <DateText date={key.last_used_at} withTime /> : t('platformAdmin.apiKeys.notUsed')}
+                </td>
+                <td role="cell" className="align-end row-actions">
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    aria-label={t('platformAdmin.apiKeys.revokeOf', { name: key.name })}
+                    onClick={() => void revokeKey(key)}
+                  >
+                    {t('platformAdmin.apiKeys.revoke')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {items.length === 0 && (
+              <EmptyTableRow columns={6} loading={keys.isPending}>
+                {t('platformAdmin.apiKeys.none')}
+              </EmptyTableRow>
+            )}
+          </StackedTable>
         </div>
       )}
       {creating && (

@@ -2,6 +2,7 @@
  * The project's members: the installation's global administrators, with their name, address and
  * role. Removing one asks first; the API keeps the last administrator, and says so.
  */
+import { StackedTable } from '../../ui/StackedTable.js';
 import { apiFailureOf } from '../../lib/api-failure.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { useSession } from '../../session/use-session.js';
@@ -53,67 +54,55 @@ export function MembersPanel({ projectId }: { projectId: string }) {
         <QueryError error={members.error} onRetry={() => void members.refetch()} />
       ) : (
         <div className="data-table">
-          <div className="data-table-scroll" aria-busy={members.isFetching || undefined}>
-            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css). */}
-            <table className="table stacked-table" role="table" aria-labelledby="platform-members-title">
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    {t('platformAdmin.members.name')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('platformAdmin.members.email')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('platformAdmin.members.role')}
-                  </th>
-                  <th scope="col" role="columnheader" className="align-end">
-                    {t('admin.members.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {items.map((member) => (
-                  <tr key={member.id} className="table-row" role="row">
-                    <th scope="row" role="rowheader">
-                      <span className="person">
-                        <span className="cell-strong">{member.name || member.email}</span>
-                        {member.id === myId && <span className="status-badge">{t('admin.members.you')}</span>}
+          <StackedTable
+            labelledBy="platform-members-title"
+            columns={[
+              { label: t('platformAdmin.members.name') },
+              { label: t('platformAdmin.members.email') },
+              { label: t('platformAdmin.members.role') },
+              { label: t('admin.members.actions'), align: 'end' },
+            ]}
+            busy={members.isFetching}
+          >
+            {items.map((member) => (
+              <tr key={member.id} className="table-row" role="row">
+                <th scope="row" role="rowheader">
+                  <span className="person">
+                    <span className="cell-strong">{member.name || member.email}</span>
+                    {member.id === myId && <span className="status-badge">{t('admin.members.you')}</span>}
+                  </span>
+                </th>
+                <td role="cell" data-label={t('platformAdmin.members.email')}>
+                  <span className="person">
+                    {member.email}
+                    {!member.email_verified && (
+                      <span className="status-badge" data-tone="warn">
+                        {t('platformAdmin.members.unverified')}
                       </span>
-                    </th>
-                    <td role="cell" data-label={t('platformAdmin.members.email')}>
-                      <span className="person">
-                        {member.email}
-                        {!member.email_verified && (
-                          <span className="status-badge" data-tone="warn">
-                            {t('platformAdmin.members.unverified')}
-                          </span>
-                        )}
-                      </span>
-                    </td>
-                    <td role="cell" data-label={t('platformAdmin.members.role')}>
-                      {t(`platformAdmin.members.roles.${member.role}`, { defaultValue: member.role })}
-                    </td>
-                    <td role="cell" className="align-end row-actions">
-                      <button
-                        type="button"
-                        className="button button-small button-secondary"
-                        aria-label={t('platformAdmin.members.removeOf', { name: member.name || member.email })}
-                        onClick={() => void removeMember(member)}
-                      >
-                        {t('platformAdmin.members.remove')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-                {items.length === 0 && (
-                  <EmptyTableRow columns={4} loading={members.isPending}>
-                    {t('platformAdmin.members.none')}
-                  </EmptyTableRow>
-                )}
-              </tbody>
-            </table>
-          </div>
+                    )}
+                  </span>
+                </td>
+                <td role="cell" data-label={t('platformAdmin.members.role')}>
+                  {t(`platformAdmin.members.roles.${member.role}`, { defaultValue: member.role })}
+                </td>
+                <td role="cell" className="align-end row-actions">
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    aria-label={t('platformAdmin.members.removeOf', { name: member.name || member.email })}
+                    onClick={() => void removeMember(member)}
+                  >
+                    {t('platformAdmin.members.remove')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {items.length === 0 && (
+              <EmptyTableRow columns={4} loading={members.isPending}>
+                {t('platformAdmin.members.none')}
+              </EmptyTableRow>
+            )}
+          </StackedTable>
         </div>
       )}
     </section>

@@ -3,6 +3,7 @@
  * label, client id and issuer of each (never the client secret), with adding, changing and
  * removing one. Each change is a JSON Patch against the revision the list was read at.
  */
+import { StackedTable } from '../../ui/StackedTable.js';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { apiFailureOf } from '../../lib/api-failure.js';
@@ -70,77 +71,60 @@ export function SocialProvidersPanel({ project, onReload }: { project: PlatformP
         />
       )}
       <div className="data-table">
-        <div className="data-table-scroll">
-          {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css), and browsers drop the implicit table roles of parts no longer displayed as a table. */}
-          <table className="table stacked-table" role="table" aria-labelledby="platform-providers-title">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  {t('platformAdmin.providers.id')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('platformAdmin.providers.kind')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('platformAdmin.providers.label')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('platformAdmin.providers.clientId')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('platformAdmin.providers.issuer')}
-                </th>
-                <th scope="col" role="columnheader" className="align-end">
-                  {t('admin.members.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {providers.map((provider, index) => (
-                <tr key={provider.id} className="table-row" role="row">
-                  <th scope="row" role="rowheader">
-                    <code>{provider.id}</code>
-                  </th>
-                  <td role="cell" data-label={t('platformAdmin.providers.kind')}>
-                    {t(`platformAdmin.providers.kinds.${provider.provider}`, { defaultValue: provider.provider })}
-                  </td>
-                  <td role="cell" data-label={t('platformAdmin.providers.label')}>
-                    {provider.label ?? '—'}
-                  </td>
-                  <td role="cell" data-label={t('platformAdmin.providers.clientId')}>
-                    <code>{provider.client_id}</code>
-                  </td>
-                  <td role="cell" data-label={t('platformAdmin.providers.issuer')}>
-                    {provider.issuer_url ?? '—'}
-                  </td>
-                  <td role="cell" className="align-end row-actions">
-                    <button
-                      type="button"
-                      className="button button-small button-secondary"
-                      aria-label={t('platformAdmin.providers.editOf', { id: provider.id })}
-                      onClick={() => setEditing({ index })}
-                    >
-                      {t('platformAdmin.providers.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small button-secondary"
-                      aria-label={t('platformAdmin.providers.removeOf', { id: provider.id })}
-                      onClick={() => void remove(provider, index)}
-                    >
-                      {t('platformAdmin.providers.remove')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-              {providers.length === 0 && (
-                <EmptyTableRow columns={6} loading={false}>
-                  {t('platformAdmin.providers.none')}
-                </EmptyTableRow>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          labelledBy="platform-providers-title"
+          columns={[
+            { label: t('platformAdmin.providers.id') },
+            { label: t('platformAdmin.providers.kind') },
+            { label: t('platformAdmin.providers.label') },
+            { label: t('platformAdmin.providers.clientId') },
+            { label: t('platformAdmin.providers.issuer') },
+            { label: t('admin.members.actions'), align: 'end' },
+          ]}
+        >
+          {providers.map((provider, index) => (
+            <tr key={provider.id} className="table-row" role="row">
+              <th scope="row" role="rowheader">
+                <code>{provider.id}</code>
+              </th>
+              <td role="cell" data-label={t('platformAdmin.providers.kind')}>
+                {t(`platformAdmin.providers.kinds.${provider.provider}`, { defaultValue: provider.provider })}
+              </td>
+              <td role="cell" data-label={t('platformAdmin.providers.label')}>
+                {provider.label ?? '—'}
+              </td>
+              <td role="cell" data-label={t('platformAdmin.providers.clientId')}>
+                <code>{provider.client_id}</code>
+              </td>
+              <td role="cell" data-label={t('platformAdmin.providers.issuer')}>
+                {provider.issuer_url ?? '—'}
+              </td>
+              <td role="cell" className="align-end row-actions">
+                <button
+                  type="button"
+                  className="button button-small button-secondary"
+                  aria-label={t('platformAdmin.providers.editOf', { id: provider.id })}
+                  onClick={() => setEditing({ index })}
+                >
+                  {t('platformAdmin.providers.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="button button-small button-secondary"
+                  aria-label={t('platformAdmin.providers.removeOf', { id: provider.id })}
+                  onClick={() => void remove(provider, index)}
+                >
+                  {t('platformAdmin.providers.remove')}
+                </button>
+              </td>
+            </tr>
+          ))}
+          {providers.length === 0 && (
+            <EmptyTableRow columns={6} loading={false}>
+              {t('platformAdmin.providers.none')}
+            </EmptyTableRow>
+          )}
+        </StackedTable>
       </div>
       {editing && <ProviderModal project={project} index={editing.index} onClose={() => setEditing(null)} onReload={onReload} />}
     </section>

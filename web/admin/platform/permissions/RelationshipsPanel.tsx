@@ -5,6 +5,7 @@
  * dialog and deleted after a confirmation that names it; those of sitewave's own namespaces are
  * listed but kept by sitewave, which alone changes them.
  */
+import { StackedTable } from '../../../ui/StackedTable.js';
 import { useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { PRODUCT_NAMESPACES } from '../../../../shared/permission-model.js';
@@ -124,63 +125,51 @@ export function RelationshipsPanel({ namespaces }: { namespaces: readonly string
               {refusalText(t, apiFailureOf(page.error))}
             </p>
           )}
-          <div className="data-table-scroll" aria-busy={page.isFetching || undefined}>
-            {/* Explicit roles: on a narrow screen the rows are laid out as blocks (data-table.css). */}
-            <table className="table stacked-table relationship-table" role="table" aria-labelledby="platform-relationships-title">
-              <thead role="rowgroup">
-                <tr role="row">
-                  {columns.map((header) => (
-                    <th key={header} scope="col" role="columnheader">
-                      {header}
-                    </th>
-                  ))}
-                  <th scope="col" role="columnheader" className="align-end">
-                    {t('admin.members.actions')}
+          <StackedTable
+            labelledBy="platform-relationships-title"
+            columns={[...columns.map((label) => ({ label })), { label: t('admin.members.actions'), align: 'end' }]}
+            busy={page.isFetching}
+            className="relationship-table"
+          >
+            {rows.map((tuple) => {
+              const text = tupleText(tuple);
+              return (
+                <tr key={text} className="table-row" role="row">
+                  <th scope="row" role="rowheader" className="cell-strong">
+                    {tuple.namespace}
                   </th>
+                  <td role="cell" data-label={columns[1]}>
+                    <code>{tuple.object}</code>
+                  </td>
+                  <td role="cell" data-label={columns[2]}>
+                    {tuple.relation}
+                  </td>
+                  <td role="cell" data-label={columns[3]}>
+                    <code>{subjectText(tuple)}</code>
+                  </td>
+                  <td role="cell" className="align-end row-actions">
+                    {BUILT_IN.has(tuple.namespace) ? (
+                      <span className="status-badge">{t('platformAdmin.relationships.keptBySitewave')}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button-small button-secondary"
+                        aria-label={t('platformAdmin.relationships.deleteOf', { tuple: text })}
+                        onClick={() => void deleteTuple(tuple)}
+                      >
+                        {t('platformAdmin.relationships.delete')}
+                      </button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {rows.map((tuple) => {
-                  const text = tupleText(tuple);
-                  return (
-                    <tr key={text} className="table-row" role="row">
-                      <th scope="row" role="rowheader" className="cell-strong">
-                        {tuple.namespace}
-                      </th>
-                      <td role="cell" data-label={columns[1]}>
-                        <code>{tuple.object}</code>
-                      </td>
-                      <td role="cell" data-label={columns[2]}>
-                        {tuple.relation}
-                      </td>
-                      <td role="cell" data-label={columns[3]}>
-                        <code>{subjectText(tuple)}</code>
-                      </td>
-                      <td role="cell" className="align-end row-actions">
-                        {BUILT_IN.has(tuple.namespace) ? (
-                          <span className="status-badge">{t('platformAdmin.relationships.keptBySitewave')}</span>
-                        ) : (
-                          <button
-                            type="button"
-                            className="button button-small button-secondary"
-                            aria-label={t('platformAdmin.relationships.deleteOf', { tuple: text })}
-                            onClick={() => void deleteTuple(tuple)}
-                          >
-                            {t('platformAdmin.relationships.delete')}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-                {rows.length === 0 && (
-                  <EmptyTableRow columns={5} loading={page.isPending}>
-                    {Object.keys(filter).some((key) => filter[key] !== undefined) ? t('platformAdmin.relationships.noneMatch') : t('platformAdmin.relationships.none')}
-                  </EmptyTableRow>
-                )}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+            {rows.length === 0 && (
+              <EmptyTableRow columns={5} loading={page.isPending}>
+                {Object.keys(filter).some((key) => filter[key] !== undefined) ? t('platformAdmin.relationships.noneMatch') : t('platformAdmin.relationships.none')}
+              </EmptyTableRow>
+            )}
+          </StackedTable>
           {(tokens.length > 1 || next) && (
             <nav className="pagination" aria-label={t('shell.pagination')}>
               <p className="pagination-range" aria-live="polite">
