@@ -5,7 +5,7 @@
  * is allowed there; migrate() creates it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { refuseInsideTransaction, type Database, type NotificationListener, type QueryResult, type Transaction, type TransactionState } from './database.js';
 import { quoteIdentifier } from './schema-name.js';
@@ -60,9 +60,23 @@ function toResult<T>(result: pg.QueryResult): QueryResult<T> {
 /** The first wait before opening a lost listening connection again; it doubles up to the second. */
 const RELISTEN_MS = [500, 30_000] as const;
 
+/**
+ * How often the listening connection notifies itself, and how long it may go without hearing
+ * itself before it counts as lost. A heartbeat heard proves the connection alive and, since
+ * PostgreSQL delivers notifications in commit order, that every change committed before it was
+ * sent has been heard: a connection that dies silently (a cut network, a frozen server) is
+ * noticed within `lostAfterMs`, which bounds how long a missed change can go unheard.
+ */
+export const HEARTBEAT = { everyMs: 1_000, lostAfterMs: 3_000 } as const;
+
+/** A payload no schema can be named (schema names have no spaces): never taken for a change. */
+const HEARTBEAT_PAYLOAD_PREFIX = 'sitewave heartbeat ';
+
 export interface PostgresOptions {
   /** Errors of idle pooled connections (server restart, network): the pool drops them and reconnects. */
   onError?: (err: Error) => void;
+  /** The listening connection's heartbeat (HEARTBEAT); shorter in tests. */
+  heartbeat?: { everyMs: number; lostAfterMs: number };
 }
 
 export function openPostgres(databaseUrl: string, schema: string, options: PostgresOptions = {}): Database {
@@ -138,7 +152,7 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
       }
     },
     listen(channel: string, listener: NotificationListener) {
-      return listenOn(databaseUrl, schema, channel, listener, options.onError);
+      return listenOn(databaseUrl, schema, channel, listener, options);
     },
     async close() {
       if (closed) return;
@@ -148,28 +162,58 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
   };
 }
 
-/** A connection outside the pool: a pooled one would be handed to other work between statements. */
-function listenOn(databaseUrl: string, schema: string, channel: string, listener: NotificationListener, onError?: (err: Error) => void): () => Promise<void> {
+/**
+ * A connection outside the pool (a pooled one would be handed to other work between
+ * statements). `live(true)` once LISTEN holds; `live(false)` when the connection ends, fails or
+ * stops hearing its own heartbeat, and it is opened again.
+ */
+function listenOn(databaseUrl: string, schema: string, channel: string, listener: NotificationListener, options: PostgresOptions): () => Promise<void> {
+  const heartbeat = options.heartbeat ?? HEARTBEAT;
+  const ownPayload = `${HEARTBEAT_PAYLOAD_PREFIX}${randomUUID()}`;
   let current: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let beating: NodeJS.Timeout | undefined;
+  let heardAt = 0;
+  let sending = false;
   let waitMs: number = RELISTEN_MS[0];
 
   const lost = (client: pg.Client) => {
     if (current !== client) return;
     current = undefined;
+    clearInterval(beating);
     listener.live(false);
     client.end().catch(() => undefined);
     if (stopped) return;
     retry = setTimeout(() => void open(), waitMs);
     waitMs = Math.min(waitMs * 2, RELISTEN_MS[1]);
   };
+  const beat = (client: pg.Client) => {
+    if (Date.now() - heardAt > heartbeat.lostAfterMs) {
+      options.onError?.(new Error(`the connection listening for changes of ${schema} has not heard itself for ${heartbeat.lostAfterMs} ms`));
+      lost(client);
+      return;
+    }
+    // One at a time: on a connection gone silent they would queue. A failure surfaces as the
+    // silence above, or as the client's error event.
+    if (sending) return;
+    sending = true;
+    client
+      .query('SELECT pg_notify($1, $2)', [channel, ownPayload])
+      .catch(() => undefined)
+      .finally(() => (sending = false));
+  };
   const open = async () => {
     const client = new pg.Client({ connectionString: databaseUrl, application_name: `sitewave-${schema}-changes`, keepAlive: true });
     current = client;
-    client.on('notification', (message) => listener.notified(message.payload ?? ''));
+    client.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      if (payload === ownPayload) heardAt = Date.now();
+      // Other instances' heartbeats name no schema either: nobody's change.
+      else if (!payload.startsWith(HEARTBEAT_PAYLOAD_PREFIX)) listener.notified(payload);
+    });
     client.on('error', (err) => {
-      onError?.(err);
+      options.onError?.(err);
       lost(client);
     });
     client.on('end', () => lost(client));
@@ -177,18 +221,23 @@ function listenOn(databaseUrl: string, schema: string, channel: string, listener
       await client.connect();
       await client.query(`LISTEN ${quoteIdentifier(channel)}`);
     } catch (err) {
-      onError?.(err as Error);
+      options.onError?.(err as Error);
       lost(client);
       return;
     }
     if (current !== client) return;
     waitMs = RELISTEN_MS[0];
+    heardAt = Date.now();
+    sending = false;
+    beating = setInterval(() => beat(client), heartbeat.everyMs);
+    beating.unref();
     listener.live(true);
   };
   void open();
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(beating);
     const client = current;
     current = undefined;
     if (client) {

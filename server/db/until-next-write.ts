@@ -8,16 +8,17 @@
  *   through the schema's change triggers on PGlite as well (cacheUntilSchemaChanges).
  * - PostgreSQL: other instances, scripts and people write too. The watched handle still ends
  *   what is kept at once on this instance's own writes; every other change is heard through
- *   the schema's change triggers (change-triggers.ts) a moment after its commit. While that
- *   connection is down, lists and statistics are computed every time. Nothing is kept longer
- *   than KEPT_MAX_AGE_MS there, the bound on a change missed by a connection that died silently.
+ *   the schema's change triggers (change-triggers.ts) a moment after its commit, on a
+ *   connection that hears its own heartbeat (postgres.ts: one that dies silently counts as lost
+ *   within seconds). While that connection is not live, lists and statistics are computed every
+ *   time, and the access check's answers are kept for KEPT_MAX_AGE_MS at most.
  */
 import { LRUCache } from 'lru-cache';
 import { CHANGE_CHANNEL, installChangeTriggers } from './change-triggers.js';
 import type { Database } from './database.js';
 import { anyWrite, watchWrites } from './write-watch.js';
 
-/** On PostgreSQL, the longest an answer is kept, even when no change was heard. */
+/** On PostgreSQL, while changes are not heard, the longest the access check's answers are kept. */
 export const KEPT_MAX_AGE_MS = 5_000;
 
 export class UntilNextWrite {
@@ -30,10 +31,10 @@ export class UntilNextWrite {
    */
   private readonly computing = new Map<string, { generation: number; value: Promise<unknown> }>();
 
-  /** `maxAgeMs`: also forget an answer this old (writes this process does not see). */
+  /** `maxAgeMs`: also forget an answer this old (writes this process does not see), until hearing(true). */
   constructor(
     private enabled: boolean,
-    private readonly maxAgeMs = Number.POSITIVE_INFINITY,
+    private maxAgeMs = Number.POSITIVE_INFINITY,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -45,6 +46,16 @@ export class UntilNextWrite {
   /** Keep answers from now on, or stop; either way what is kept now is out of date. */
   keep(on: boolean): void {
     this.enabled = on;
+    this.generation += 1;
+  }
+
+  /**
+   * Whether every change is heard from now on: then an answer is kept until the next one,
+   * however old; if not, for `whileDeafMs` at most. Either way what is kept now may have missed
+   * a change while nobody was listening.
+   */
+  hearing(on: boolean, whileDeafMs: number): void {
+    this.maxAgeMs = on ? Number.POSITIVE_INFINITY : whileDeafMs;
     this.generation += 1;
   }
 
@@ -91,12 +102,14 @@ export interface KeptAnswers {
   close(): Promise<void>;
 }
 
-/** `answers` are kept where every change is seen (above); `permissions` everywhere, for at most KEPT_MAX_AGE_MS on PostgreSQL. */
+/**
+ * `answers` are kept where every change is heard (above); `permissions` everywhere, on
+ * PostgreSQL for KEPT_MAX_AGE_MS at most while changes are not heard.
+ */
 export async function cacheUntilNextWrite(db: Database, now?: () => number): Promise<KeptAnswers> {
   const soleWriter = db.kind === 'pglite';
-  const maxAgeMs = soleWriter ? undefined : KEPT_MAX_AGE_MS;
-  const answers = new UntilNextWrite(soleWriter, maxAgeMs, now);
-  const permissions = new UntilNextWrite(true, maxAgeMs, now);
+  const answers = new UntilNextWrite(soleWriter, undefined, now);
+  const permissions = new UntilNextWrite(true, soleWriter ? undefined : KEPT_MAX_AGE_MS, now);
   const changed = () => {
     answers.written();
     permissions.written();
@@ -108,7 +121,10 @@ export async function cacheUntilNextWrite(db: Database, now?: () => number): Pro
       notified: (schema) => {
         if (schema === db.schema) changed();
       },
-      live: (on) => answers.keep(on),
+      live: (on) => {
+        answers.keep(on);
+        permissions.hearing(on, KEPT_MAX_AGE_MS);
+      },
     });
   }
   // Pollers (the processing queue, the outboxes, the settler) write all the time and change
@@ -130,11 +146,11 @@ export interface KeptSchemaAnswers {
  * handle, another service's handle of the same PGlite instance (a trigger of the API writing the
  * permission service's relationships), another instance or a script on PostgreSQL. Every change
  * is heard through the schema's change triggers on both databases (PGlite delivers the
- * notification before the writing statement returns); nothing is kept while that is not live,
- * and on PostgreSQL nothing longer than KEPT_MAX_AGE_MS. A handle that cannot listen keeps nothing.
+ * notification before the writing statement returns); nothing is kept while that is not live.
+ * A handle that cannot listen keeps nothing.
  */
 export async function cacheUntilSchemaChanges(db: Database, now?: () => number): Promise<KeptSchemaAnswers> {
-  const answers = new UntilNextWrite(false, db.kind === 'postgres' ? KEPT_MAX_AGE_MS : undefined, now);
+  const answers = new UntilNextWrite(false, undefined, now);
   let close: () => Promise<void> = async () => undefined;
   if (db.listen) {
     await installChangeTriggers(db, db.schema);

@@ -2,8 +2,8 @@
  * Check and expand answers, kept until what they were worked out from changes: the relationships
  * (heard through the schema's change triggers, whichever handle or process wrote them:
  * until-next-write.ts) or the project's settings (namespaces, models, limits, strict mode — a new
- * revision is a new settings object). On PostgreSQL an answer is kept for at most
- * KEPT_MAX_AGE_MS, and none while the change notifications are not heard.
+ * revision is a new settings object). None is kept while the change notifications are not
+ * heard (on PostgreSQL, a listening connection that stops hearing its own heartbeat).
  */
 import type { UntilNextWrite } from '../db/until-next-write.js';
 import type { PermissionSettings } from '../platform/project-settings.js';

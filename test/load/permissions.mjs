@@ -140,7 +140,7 @@ export async function benchPermissions({ load, say, seconds, warmupSeconds, conn
   for (const run of runs) report(run, { say, seconds, connections, problems });
   if (runs.length > 0) {
     say(
-      `   load rows: wrk, ${seconds} s after ${warmupSeconds} s of warm-up, all allowed (403 "not allowed" would count as a failure); first time: each request a check never asked before (the warm-up sends others); kept: each request another of ${CHECKS_PER_ROW} checks, each asked once before the warm-up, answered from what the service keeps until a change (on PostgreSQL 5 s at most)`,
+      `   load rows: wrk, ${seconds} s after ${warmupSeconds} s of warm-up, all allowed (403 "not allowed" would count as a failure); first time: each request a check never asked before (the warm-up sends others); kept: each request another of ${CHECKS_PER_ROW} checks, each asked once before the warm-up, answered from what the service keeps until a change`,
     );
     say(
       `   single rows: one check at a time for ${SINGLE_SECONDS} s, each answered {"allowed": false}; first time: each of another nobody; limit.max_read_depth 5, limit.max_read_width 100 (the defaults)`,
@@ -258,7 +258,7 @@ async function proveAllowed(row) {
 
 /**
  * A kept row's checks, each asked once before its warm-up, ten at a time: the row then measures
- * answers kept (on PostgreSQL for at most 5 s, so some are worked out again during the row).
+ * answers kept.
  */
 async function askEach(row) {
   let next = 0;

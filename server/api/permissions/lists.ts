@@ -4,8 +4,8 @@
  * (role-relationships.ts): their own (the Installation's permits), an organisation's and a
  * project's (that namespace's permits, a project's including what its organisation grants on
  * all its projects). The gateway caches them; the API checks every call again, keeping an answer
- * until its next change (on PostgreSQL, where other instances change roles too, five seconds at
- * most: until-next-write.ts).
+ * until its next change (on PostgreSQL, where other instances change roles too, as heard:
+ * until-next-write.ts).
  */
 import type { Database, Queryable } from '../../db/database.js';
 import { checkRelations, type EngineSettings, type Target } from '../../permissions/engine/check.js';
