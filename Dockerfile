@@ -1,6 +1,6 @@
 # Build stage: compile the server and build the client with the dev toolchain, then keep only
 # production dependencies.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,7 +12,7 @@ COPY locales ./locales
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: compiled output and production dependencies, run as the unprivileged node user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
