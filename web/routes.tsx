@@ -1,16 +1,33 @@
 /**
- * The client's routes. Sign-in, registration, recovery and registration completion are in the
- * first download and do not load the session; neither does a project's read-only link
- * (`/share/:token`, a chunk of its own). Every other page is in the session area, a chunk of its
- * own that loads the session once and holds the data cache.
+ * The client's routes. Sign-in, registration, recovery and registration completion are the
+ * account area, a chunk of its own that does not load the session; neither does a project's
+ * read-only link (`/share/:token`, a chunk of its own). Every other page is in the session area,
+ * a chunk of its own that loads the session once and holds the data cache.
  */
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { RecoveryCard } from './account/cards/CodeFlowCard.js';
-import { LoginCard } from './account/cards/LoginCard.js';
-import { RegistrationCard } from './account/cards/RegistrationCard.js';
-import { RegistrationCompletionCard } from './account/cards/RegistrationCompletionCard.js';
 import { LoadingCard } from './ui/Card.js';
+
+const ACCOUNT_PATHS = ['/login', '/registration', '/recovery', '/registration-completion'];
+const accountArea = () => import('./account-area.js');
+// On an account address the chunk is fetched beside the entry, not after its first render.
+if (ACCOUNT_PATHS.includes(window.location.pathname)) void accountArea();
+
+function accountCard(name: 'LoginCard' | 'RegistrationCard' | 'RecoveryCard' | 'RegistrationCompletionCard') {
+  const Card = lazy(async () => ({ default: (await accountArea())[name] }));
+  return function AccountCard() {
+    return (
+      <Suspense fallback={<LoadingCard />}>
+        <Card />
+      </Suspense>
+    );
+  };
+}
+
+const LoginCard = accountCard('LoginCard');
+const RegistrationCard = accountCard('RegistrationCard');
+const RecoveryCard = accountCard('RecoveryCard');
+const RegistrationCompletionCard = accountCard('RegistrationCompletionCard');
 
 const SessionArea = lazy(async () => ({ default: (await import('./session-area.js')).SessionArea }));
 const SharePage = lazy(async () => ({ default: (await import('./share/SharePage.js')).SharePage }));

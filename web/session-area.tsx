@@ -7,10 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { Route, Switch, useLocation } from 'wouter';
-import { VerificationCard } from './account/cards/VerificationCard.js';
-import { ConsentCard } from './account/cards/ConsentCard.js';
 import { ErrorCard, ErrorView } from './account/cards/ErrorCard.js';
-import { LogoutCard } from './account/cards/LogoutCard.js';
 import { createQueryClient } from './lib/query-client.js';
 import { loadSessionTexts } from './lib/i18n.js';
 import { goTo } from './lib/navigate.js';
@@ -33,6 +30,10 @@ onSessionChanged(() => {
 const Shell = lazy(async () => ({ default: (await import('./shell/Shell.js')).Shell }));
 const InvitationPage = lazy(async () => ({ default: (await import('./invitation/InvitationPage.js')).InvitationPage }));
 const SettingsPage = lazy(async () => ({ default: (await import('./account/settings/SettingsPage.js')).SettingsPage }));
+// Each card with its flow renderer, fetched on its own address: the signed-in first load carries none.
+const VerificationCard = lazy(async () => ({ default: (await import('./account/cards/VerificationCard.js')).VerificationCard }));
+const ConsentCard = lazy(async () => ({ default: (await import('./account/cards/ConsentCard.js')).ConsentCard }));
+const LogoutCard = lazy(async () => ({ default: (await import('./account/cards/LogoutCard.js')).LogoutCard }));
 
 function WithSession({ children }: { children: ReactNode }) {
   return (

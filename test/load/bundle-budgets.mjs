@@ -3,9 +3,10 @@
  * `npm run budget:web`): the JavaScript Chromium fetches, measured against the built product,
  * each file gzipped at level 9 as a CDN would serve it.
  *
- *   /login, first visit                      budget  90 KB — no admin or survey code among it
+ *   /login, first visit                      budget  85 KB — no admin or survey code among it
+ *                                            (the product's budget is 90 KB; 85 keeps headroom)
  *   signed in, first visit of the projects   budget 150 KB — shell and survey area together
- *   administration area, opened afterwards   its own chunk(s), reported
+ *   administration area, opened afterwards   budget  90 KB — its own chunk(s)
  *   survey area, opened after administration its own chunk(s), reported
  *   floor page with the heatmap viewer       its own chunk(s), reported
  */
@@ -14,8 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { signUp, startProductAndBrowser } from './product-browser.mjs';
 import { fixed, formatTable } from './table.mjs';
 
-export const LOGIN_JS_BUDGET_KB = 90;
+export const LOGIN_JS_BUDGET_KB = 85;
 export const SHELL_JS_BUDGET_KB = 150;
+export const ADMIN_JS_BUDGET_KB = 90;
 
 /** Collects the scripts a page fetches from now on; `take()` returns them and starts afresh. */
 function scriptRecorder(page) {
@@ -42,7 +44,9 @@ const sum = (files, field) => files.reduce((total, file) => total + file[field],
 
 export async function benchBundles({ say, problems }) {
   say();
-  say(`== JavaScript fetched by Chromium, gzip -9 (budgets: /login ${LOGIN_JS_BUDGET_KB} KB, signed-in first load ${SHELL_JS_BUDGET_KB} KB) ==`);
+  say(
+    `== JavaScript fetched by Chromium, gzip -9 (budgets: /login ${LOGIN_JS_BUDGET_KB} KB, signed-in first load ${SHELL_JS_BUDGET_KB} KB, administration ${ADMIN_JS_BUDGET_KB} KB) ==`,
+  );
   let product;
   const result = {};
   try {
@@ -109,10 +113,15 @@ export async function benchBundles({ say, problems }) {
     );
     result.loginKb = kb(sum(login, 'gzip'));
     result.shellKb = kb(sum(shell, 'gzip'));
-    say(`   /login: ${fixed(result.loginKb, 1)} KB of ${LOGIN_JS_BUDGET_KB} KB; signed-in first load: ${fixed(result.shellKb, 1)} KB of ${SHELL_JS_BUDGET_KB} KB`);
+    result.adminKb = kb(sum(admin, 'gzip'));
+    say(
+      `   /login: ${fixed(result.loginKb, 1)} KB of ${LOGIN_JS_BUDGET_KB} KB; signed-in first load: ${fixed(result.shellKb, 1)} KB of ${SHELL_JS_BUDGET_KB} KB; administration: ${fixed(result.adminKb, 1)} KB of ${ADMIN_JS_BUDGET_KB} KB`,
+    );
     if (result.loginKb > LOGIN_JS_BUDGET_KB) problems.push(`/login ships ${fixed(result.loginKb, 1)} KB of gzip JavaScript, over the ${LOGIN_JS_BUDGET_KB} KB budget`);
     if (result.shellKb > SHELL_JS_BUDGET_KB)
       problems.push(`the signed-in first load ships ${fixed(result.shellKb, 1)} KB of gzip JavaScript, over the ${SHELL_JS_BUDGET_KB} KB budget`);
+    if (result.adminKb > ADMIN_JS_BUDGET_KB)
+      problems.push(`the administration area ships ${fixed(result.adminKb, 1)} KB of gzip JavaScript when opened, over the ${ADMIN_JS_BUDGET_KB} KB budget`);
     return result;
   } catch (error) {
     problems.push(`bundle budgets: ${error.message}`);

@@ -2,7 +2,7 @@
  * `/admin/orgs` (global administrators): every organisation with query and sort, creating one for
  * a customer with its first owner, and joining one as administrator to support it.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { OrgSummary } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
@@ -16,8 +16,11 @@ import { ListSearch } from '../../ui/ListSearch.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { AppLink } from '../../ui/AppLink.js';
-import { CreateOrgModal } from './CreateOrgModal.js';
 import { ALL_ORG_SORTS, useAllOrgs, useJoinOrg, type AllOrgSort } from './queries.js';
+
+// The form (its fields, the country list, the phone metadata) is fetched when it is opened:
+// about 60 KB the administration's first page need not carry.
+const CreateOrgModal = lazy(async () => ({ default: (await import('./CreateOrgModal.js')).CreateOrgModal }));
 
 const settingsPath = (orgId: string) => `/admin/orgs/${encodeURIComponent(orgId)}/settings`;
 
@@ -76,7 +79,11 @@ export function AllOrgsPage() {
           </Button>
         }
       />
-      {creating && <CreateOrgModal onClose={() => setCreating(false)} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateOrgModal onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
       <div className="list-toolbar">
         <ListSearch label={t('admin.allOrgs.search')} value={params.q} onChange={(q) => setParams({ q })} />
       </div>
