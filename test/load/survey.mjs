@@ -65,10 +65,11 @@ function requestLoop(url, seconds, concurrency) {
   );
 }
 
+const FIRST_PAGE = 'first page, newest first';
 const NAME_QUERY = 'name query "depot", by name';
 const TARGET = { nameQueryRatio: 2 };
 const LIST_QUERIES = [
-  ['first page, newest first', '?per_page=25'],
+  [FIRST_PAGE, '?per_page=25'],
   [NAME_QUERY, '?q=depot&sort=name&per_page=25'],
   ['page 40 of running projects', '?status=running&page=40&per_page=25'],
   // As the client asks for it, with the total page 1 gave: no count (past the end on 100 projects).
@@ -105,9 +106,11 @@ export async function benchSurveyLists({ say, problems, seconds, warmupSeconds }
       return [label, fixed(small.p50, 2), fixed(large.p50, 2), fixed(large.p99, 2), fixed(large.rps, 0), ratio(large.p50, small.p50)];
     });
     say(formatTable(['GET /api/orgs/{orgId}/projects', 'p50 ms (100)', 'p50 ms (10 000)', 'p99 ms (10 000)', 'req/s (10 000)', 'p50 10 000 vs 100'], rows));
-    const name = results.get(`${NAME_QUERY}|10000`).p50 / results.get(`${NAME_QUERY}|100`).p50;
+    // A name query costs what the plain list costs, however many projects the organisation has.
+    const name = results.get(`${NAME_QUERY}|10000`).p50 / results.get(`${FIRST_PAGE}|10000`).p50;
     const pass = name <= TARGET.nameQueryRatio;
-    say(`   target: ${NAME_QUERY} on 10 000 projects within ${TARGET.nameQueryRatio}x of 100 projects: ${fixed(name, 2)}x -> ${pass ? 'PASS' : 'FAIL'}`);
+    say(`   target: ${NAME_QUERY} within ${TARGET.nameQueryRatio}x of the ${FIRST_PAGE} on 10 000 projects (p50): ${fixed(name, 2)}x -> ${pass ? 'PASS' : 'FAIL'}`);
+    if (!pass) problems.push(`survey list: the name query is ${fixed(name, 2)}x the first page on 10 000 projects, over ${TARGET.nameQueryRatio}x`);
     say(
       '   each answer carries the total count of matching projects, up to COUNT_BOUND (then a lower bound, shown "250+"), counted unless the page is short (then the page shows it)',
     );
