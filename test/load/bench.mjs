@@ -6,7 +6,8 @@
  * Rows: the API upstream alone; the gateway on `/api/orgs/acme/devices` with a warm session
  * and permission cache; the floor of any Node proxy (upstreams/node-proxy.mjs: node:http and
  * undici passing the request through, nothing else); nginx proxying to the API; nginx with
- * `auth_request` asking the gateway's `/bff/authz` before proxying. Optional extras (BENCH_EXTRA=0 skips them): the
+ * `auth_request` asking the gateway's `/bff/authz` before proxying; Caddy (`reverse_proxy`, and
+ * `forward_auth` to `/bff/authz`) and HAProxy proxying, each on one core (peers.mjs). Optional extras (BENCH_EXTRA=0 skips them): the
  * gateway at LOG_LEVEL=info (what the per-request log line costs) and nginx with one worker
  * per core.
  *
@@ -23,6 +24,7 @@ import { benchIdentity } from './identity.mjs';
 import { benchBundles } from './bundle-budgets.mjs';
 import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
+import { startCaddy, startHaproxy } from './peers.mjs';
 import { benchOAuth2 } from './oauth2.mjs';
 import { benchPermissions } from './permissions.mjs';
 import { benchRolePermissions } from './role-permissions.mjs';
@@ -42,8 +44,17 @@ const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_
 const CONNECTIONS = 50;
 const ROUTE = '/api/orgs/acme/devices';
 const SESSION_HEADERS = { Cookie: 'ory_kratos_session=bench-session' };
-/** The target this bench exists to watch (informational: it never fails the run). */
+/** The targets this bench exists to watch (informational: they never fail the run). */
 const TARGET = { ratioToNginx: 0.45, p99Ms: 15 };
+/**
+ * The gateway doing its whole job against proxies that do less: at least Caddy proxying and
+ * doing nothing, twice Caddy asking the gateway first, three quarters of the bare Node proxy.
+ */
+const PEER_TARGETS = [
+  { row: 'caddy proxy (GOMAXPROCS=1)', atLeast: 1 },
+  { row: 'caddy forward_auth -> gateway authz', atLeast: 2 },
+  { row: 'Node proxy floor (node:http + undici)', atLeast: 0.75 },
+];
 // Fresh secrets per run: nothing here is a credential anyone could reuse.
 const ASSERTION_SECRET = randomBytes(32).toString('base64url');
 const INTERNAL_TOKEN = randomBytes(24).toString('base64url');
@@ -164,6 +175,39 @@ async function main() {
       await nginx.stop();
     }
   }
+
+  if (tools.caddy) {
+    const ports = { plainPort: await freePort(), authPort: await freePort() };
+    const caddy = await startCaddy(tools.caddy, { apiPort: port(api.url), gatewayPort: port(gateway.url), internalToken: INTERNAL_TOKEN, ...ports });
+    try {
+      results.push(
+        await measure({ label: 'caddy proxy (GOMAXPROCS=1)', url: `http://127.0.0.1:${ports.plainPort}${ROUTE}`, pids: { api: api.pid, peer: caddy.pid }, assertion: false }),
+      );
+      results.push(
+        await measure({
+          label: 'caddy forward_auth -> gateway authz',
+          url: `http://127.0.0.1:${ports.authPort}${ROUTE}`,
+          headers: SESSION_HEADERS,
+          pids: { api: api.pid, identity: identity.pid, gateway: gateway.pid, peer: caddy.pid },
+          gateway,
+          assertion: true,
+        }),
+      );
+    } finally {
+      await caddy.stop();
+    }
+  } else say('!! caddy is unavailable: its rows are skipped');
+  if (tools.haproxy) {
+    const plainPort = await freePort();
+    const haproxy = await startHaproxy(tools.haproxy, { apiPort: port(api.url), plainPort });
+    try {
+      results.push(
+        await measure({ label: 'haproxy proxy (nbthread 1)', url: `http://127.0.0.1:${plainPort}${ROUTE}`, pids: { api: api.pid, peer: haproxy.pid }, assertion: false }),
+      );
+    } finally {
+      await haproxy.stop();
+    }
+  } else say('!! haproxy is unavailable: its row is skipped');
 
   const notes = [];
   if (EXTRA_ROWS) {
@@ -287,20 +331,20 @@ function report(results, { direct, gateway, floor, nginx, whoami, notes }) {
 
   say();
   say('== CPU during the measured run (cores busy; the machine has as many as nproc says) ==');
-  const names = ['load', 'api', 'identity', 'gateway', 'floor', 'nginx'];
+  const names = ['load', 'api', 'identity', 'gateway', 'floor', 'nginx', 'peer'];
   say(
     formatTable(
-      ['row', 'load gen', 'api', 'identity', 'gateway', 'node floor', 'nginx', 'proxy us/req'],
+      ['row', 'load gen', 'api', 'identity', 'gateway', 'node floor', 'nginx', 'caddy/haproxy', 'proxy us/req'],
       results
         .filter((row) => row.result)
         .map(({ label, result, cpu }) => {
-          const proxyCores = (cpu.gateway ?? 0) + (cpu.floor ?? 0) + (cpu.nginx ?? 0);
+          const proxyCores = (cpu.gateway ?? 0) + (cpu.floor ?? 0) + (cpu.nginx ?? 0) + (cpu.peer ?? 0);
           const perRequest = proxyCores > 0 ? (proxyCores * 1e6) / result.rps : NaN;
           return [label, ...names.map((name) => fixed(cpu[name], 2)), fixed(perRequest, 1)];
         }),
     ),
   );
-  say('   proxy us/req: CPU microseconds the gateway, the Node proxy floor and/or nginx spent per request (lower is better, independent of contention)');
+  say('   proxy us/req: CPU microseconds the gateway, the Node proxy floor, nginx, Caddy and/or HAProxy spent per request (lower is better, independent of contention)');
 
   say();
   if (gateway?.result) {
@@ -322,6 +366,18 @@ function report(results, { direct, gateway, floor, nginx, whoami, notes }) {
     );
   } else {
     say('target: not evaluated (the gateway or nginx row did not run)');
+  }
+  for (const { row: label, atLeast } of PEER_TARGETS) {
+    const peer = results.find((row) => row.label === label)?.result;
+    if (!gateway?.result || !peer) {
+      say(`target: gateway >= ${atLeast}x ${label}: not evaluated (a row did not run)`);
+      continue;
+    }
+    const r = gateway.result.rps / peer.rps;
+    const pass = r >= atLeast && gateway.result.p99 < TARGET.p99Ms;
+    say(
+      `target: gateway >= ${atLeast}x ${label}, p99 < ${TARGET.p99Ms} ms -> ${pass ? 'PASS' : 'FAIL'} (${r.toFixed(2)}x, p99 ${gateway.result.p99.toFixed(2)} ms; informational)`,
+    );
   }
   for (const flag of flags) say(`!! ${flag}`);
   for (const problem of problems) say(`!! FAILED: ${problem}`);
