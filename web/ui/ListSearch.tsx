@@ -3,6 +3,7 @@
  * press does not become a request and a history entry; Enter applies it at once.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import './form/field.css';
 
 const DEBOUNCE_MS = 300;
 

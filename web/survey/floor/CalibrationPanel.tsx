@@ -13,6 +13,7 @@ import { toastStore } from '../../ui/toast-store.js';
 import type { PlanPoint } from '../heatmap/PlanViewport.js';
 import { isShortLine, scaleOf } from './calibration.js';
 import { useCalibrate } from './queries.js';
+import '../../ui/form/field.css';
 
 interface Props {
   floorplan: Floorplan;

@@ -15,6 +15,7 @@ import { WallOverlay } from '../heatmap/WallOverlay.js';
 import { WALL_MATERIAL_LOSS_DB, WALL_MATERIALS, type Wall, type WallMaterial } from '../../../shared/heatmap/walls.js';
 import { change, historyOf, MIN_WALL_PX, newWall, removeWall, sameWalls, snapPoint, undo, updateWall, type WallHistory } from './wall-drawing.js';
 import { useSaveWalls, useWalls } from './queries.js';
+import '../../ui/form/field.css';
 
 /** How near (screen pixels) a click must come to a wall end to join it. */
 const SNAP_SCREEN_PX = 12;

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/form/TextField.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
 import { Modal } from '../../ui/Modal.js';
 import { useCreateFloor, useUpdateFloor } from './queries.js';
+import '../../ui/form/field.css';
 
 interface Props {
   projectId: string;

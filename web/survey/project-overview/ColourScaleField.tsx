@@ -6,6 +6,7 @@
 import { Button, Input, Label, NumberField } from 'react-aria-components';
 import type { ColourStop } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
+import '../../ui/form/field.css';
 
 /** Black or white, whichever reads better on the colour (WCAG relative luminance). */
 function textOn(hex: string): string {

@@ -20,6 +20,7 @@ import { FormError } from '../../ui/form/FormError.js';
 import { useFormState } from '../../ui/form/use-form-state.js';
 import { toastStore } from '../../ui/toast-store.js';
 import { floorKeys, useNetworkTechnologies, useReportingSettings } from '../floor/queries.js';
+import '../../ui/form/field.css';
 
 type Values = Pick<Thresholds, 'minSignalDbm' | 'minSecondaryDbm' | 'minSnrDb' | 'minServing' | 'maxCoChannel' | 'coChannelDbm' | 'minAreaPercent' | 'bands' | 'colourScale'>;
 type NumberName = Exclude<keyof Values, 'bands' | 'colourScale'>;

@@ -16,6 +16,7 @@ import { NewShareLinkForm } from './NewShareLinkForm.js';
 import { useRevokeShareLink, useShareLinks } from './share-queries.js';
 import '../../ui/data-table.css';
 import './share-links.css';
+import '../../ui/form/field.css';
 
 interface Props {
   projectId: string;
