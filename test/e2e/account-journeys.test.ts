@@ -92,6 +92,7 @@ describe('a new user', () => {
     await screenshot(page, 'logout');
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL(/\/login/);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await screenshot(page, 'login');
     await signIn(page, stack, email, 'a brand new passphrase 2026');
     await page.getByRole('heading', { name: 'Two-Factor Authentication' }).waitFor();
