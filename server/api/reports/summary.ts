@@ -62,7 +62,7 @@ export function drawSummary(
     .fillColor(INK)
     .text(texts.t('summary.intro', { technology: technologyName, percent: texts.percent(thresholds.minAreaPercent) }), { width: CONTENT_WIDTH });
   doc.moveDown(0.4);
-  // How the figures were made, and how far the viewer's prediction can be trusted (README: measured and predicted layers).
+  // How the figures were made, and how far the viewer's prediction can be trusted (docs/heatmap-processing.md).
   doc
     .fontSize(9)
     .fillColor(MUTED)
