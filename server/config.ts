@@ -8,8 +8,11 @@ import path from 'node:path';
 import { EnvReader, type Env } from './env-reader.js';
 import { parseOidcProviders, type OidcProvider } from './identity/strategies/oidc/providers.js';
 import type { S3Settings } from './storage/s3.js';
+import { defaultLogFormat } from './logging/log-output.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** JSON lines for machines, or readable lines for a person at a terminal (server/logging/log-output.ts). */
+export type LogFormat = 'json' | 'pretty';
 
 export interface Config {
   port: number;
@@ -54,6 +57,7 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   /** HS256 key the gateway signs identity assertions with and the API verifies them with. */
   assertionSecret: string;
   sessionCookieName: string;
@@ -181,8 +185,11 @@ function requestHandling(read: EnvReader) {
   }
   const logLevel = (read.value('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) read.problems.push(`LOG_LEVEL="${logLevel}": expected one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = read.value('LOG_FORMAT');
+  if (logFormat !== undefined && logFormat !== 'json' && logFormat !== 'pretty') read.problems.push(`LOG_FORMAT="${logFormat}": expected json or pretty`);
   return {
     logLevel,
+    logFormat: defaultLogFormat(logFormat, Boolean(process.stdout.isTTY)),
     trustProxy,
     sessionCookieName: read.matching('SESSION_COOKIE_NAME', 'ory_kratos_session', /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'a cookie name'),
     sessionCacheTtlMs: read.integer('SESSION_CACHE_TTL', 60, 1, 3600) * 1000,

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
+import { logOutput } from './logging/log-output.js';
 import { startEmbeddedServices } from './embedded.js';
 import { CLOSE_MESSAGE, type EmbeddedThreadData, type EmbeddedThreadMessage } from './embedded-thread.js';
 
@@ -13,7 +14,7 @@ if (!port) throw new Error('embedded-thread-entry runs only as a worker thread o
 const say = (message: EmbeddedThreadMessage) => port.postMessage(message);
 
 const { config, version } = workerData as EmbeddedThreadData;
-const log = pino({ level: config.logLevel });
+const log = pino({ level: config.logLevel }, logOutput(config.logFormat));
 
 try {
   const services = await startEmbeddedServices(config, log, version);

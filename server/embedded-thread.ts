@@ -22,7 +22,7 @@ const THREAD_MODULE = siblingModule(import.meta.url, 'embedded-thread-entry');
  * A thread is a second V8 heap, and V8 grows a heap's young generation to 48 MB while a start
  * keeps much of what it allocates (modules, schemas, the demo's processing), then keeps it
  * resident while idle. 24 MB holds the services' requests just as well and keeps the resident
- * set of `npm start` within its budget (README, Performance).
+ * set of `npm start` within its budget (docs/performance.md).
  */
 const YOUNG_GENERATION_MB = 24;
 

@@ -6,7 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { pino } from 'pino';
+import { logOutput } from './logging/log-output.js';
 import { startEmbeddedServicesOnThread } from './embedded-thread.js';
+import { startupBanner } from './startup-banner.js';
 import { buildGateway } from './gateway/app.js';
 import { prepareNewDatabase } from './prepare-database.js';
 import { isClusterWorker, runPrimary } from './workers.js';
@@ -38,19 +40,26 @@ async function main(): Promise<void> {
   const config = readConfig();
   if (isClusterWorker()) return runGateway(config, true);
 
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel }, logOutput(config.logFormat));
   // A new PGlite database is created in a child process, so this one opens it as on a restart.
   await prepareNewDatabase(config, log);
   // Without IDENTITY_PUBLIC_URL or API_URL the embedded service takes its place, so both are set now.
   const embedded = await startEmbeddedServicesOnThread(config, log, packageVersion());
+  const banner = () => {
+    if (config.logFormat !== 'pretty') return;
+    const embeddedMail = 'IDENTITY_PUBLIC_URL' in embedded.env || 'API_URL' in embedded.env;
+    process.stdout.write(startupBanner(config, { version: packageVersion(), embeddedMail }));
+  };
 
   if (config.workers > 1) {
     // Workers must sign with one key, including the one made up at start for an embedded API.
     await runPrimary({ config, env: { ASSERTION_SECRET: config.assertionSecret, ...embedded.env }, log, graceMs: SHUTDOWN_GRACE_MS, onStopped: embedded.close });
     log.info({ publicUrl: config.publicUrl, workers: config.workers }, `sitewave is starting ${config.workers} gateway workers: open ${config.publicUrl}`);
+    banner();
     return;
   }
   await runGateway(config, false, embedded.close);
+  banner();
 }
 
 async function runGateway(config: Config, clusterWorker: boolean, closeEmbedded: () => Promise<void> = async () => undefined): Promise<void> {

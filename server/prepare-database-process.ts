@@ -5,6 +5,7 @@
  * parent's output in its format; a failure is reported to the parent, which fails the start with it.
  */
 import { pino } from 'pino';
+import { logOutput } from './logging/log-output.js';
 import { prepareApiSchema } from './api/demo/seed-outside-api.js';
 import { loadConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -22,7 +23,7 @@ import { openBlobStore } from './storage/open.js';
 process.on('disconnect', () => process.exit(1));
 
 const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const log = pino({ level: config.logLevel }, logOutput(config.logFormat));
 
 async function prepare(name: EmbeddedServiceName, db: Database): Promise<void> {
   if (name === 'oauth2') return void (await migrate(db, { schema: db.schema, migrations: oauth2Migrations }));

@@ -245,6 +245,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/share/:shareToken/tracks/:trackId/datasets', shareRoute()),
   route('GET', '/api/share/:shareToken/tracks/:trackId/points', shareRoute()),
   route('GET', '/api/share/:shareToken/floorplans/:floorplanId/image', shareRoute()),
+  route('GET', '/api/share/:shareToken/floorplans/:floorplanId/walls', shareRoute()),
   route('GET', '/api/share/:shareToken/photos/:photoId/image', shareRoute()),
   route('GET', '/api/share/:shareToken/stats', shareRoute()),
   route('GET', '/api/share/:shareToken/statistics/networkstatistics', shareRoute()),

@@ -7619,6 +7619,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/share/{shareToken}/floorplans/{floorplanId}/walls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The walls drawn on a shared plan
+         * @description Read-only, with a share link: its secret is the shareToken path segment; no session. An unknown link answers 404, a revoked or expired one 410.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The secret of the link. */
+                    shareToken: string;
+                    floorplanId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            walls: {
+                                /** @description Chosen by the client; unique within the plan. */
+                                id: string;
+                                /** @description First end, image pixels. */
+                                x1: number;
+                                y1: number;
+                                /** @description Second end, image pixels. */
+                                x2: number;
+                                y2: number;
+                                /**
+                                 * @description A preset; each has a typical loss (drywall 3, glass 4, brick 8, concrete 12 dB).
+                                 * @enum {string}
+                                 */
+                                material: "drywall" | "glass" | "brick" | "concrete";
+                                /** @description What a signal loses crossing this wall, dB. */
+                                lossDb: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/share/{shareToken}/photos/{photoId}/image": {
         parameters: {
             query?: never;

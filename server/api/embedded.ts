@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { openBlobStore } from '../storage/open.js';
 import { startApi, type RunningApi } from './start.js';
+import { logOutput } from '../logging/log-output.js';
 
 export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger, version?: string): Promise<RunningApi> {
   if (!config.identityAdminUrl || !config.identityAdminToken) {
@@ -34,6 +35,7 @@ export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger, v
       oauth2AdminToken: config.oauth2AdminToken,
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
+      logStream: logOutput(config.logFormat),
       seedDemo: true,
       version,
       // The same mail settings as the embedded identity service, so both outboxes land together.

@@ -2,7 +2,7 @@
  * The `/api` door's fast lane. A GET whose session, permissions and assertion are all cached
  * (nearly every read of a signed-in screen) is proxied straight from node:http, before
  * Fastify builds its request and reply, routes, and runs its hooks: that machinery was about
- * a seventh of the gateway's CPU per proxied request (README, Performance).
+ * a seventh of the gateway's CPU per proxied request (docs/performance.md).
  *
  * The lane decides with the ordinary path's own code (api-proxy.ts: `admit`, the Authorizer,
  * `forwardHeaders`, `answerHeaders`) and answers as it does: the API's answer with the same

@@ -37,6 +37,7 @@ import { GatewayMetrics } from './metrics.js';
 import { PermissionLists } from './permissions.js';
 import { projectApi } from './project-api.js';
 import { ResourceScopes } from './resource-scope.js';
+import { logOutput } from '../logging/log-output.js';
 import { requestLoggerFactory } from '../logging/request-logger.js';
 import { RoutePolicyTable } from './route-policy.js';
 import { securityHeaders } from './security-headers.js';
@@ -87,7 +88,7 @@ export type GatewayConfig = Pick<
   | 'internalToken'
   | 'supportEmail'
   | 'webRoot'
->;
+> & { /** Absent: JSON lines. */ logFormat?: Config['logFormat'] };
 
 /** Wrong API keys one client address may send in a minute before it is told to wait. */
 const API_KEY_FAILURES_PER_MINUTE = 20;
@@ -131,7 +132,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
       server.setTimeout(0);
       return server;
     },
-    logger: loggerOptions(config.logLevel, tuning.logStream),
+    logger: loggerOptions(config.logLevel, tuning.logStream ?? logOutput(config.logFormat ?? 'json')),
     // One line per request, written by logging.ts with what an operator needs.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: requestLoggerFactory,

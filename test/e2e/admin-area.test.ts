@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, PASSWORD, register, screenshot, signIn, uniqueEmail } from './support/account-page.js';
-import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
+import { api, expectAccessible, expectAccessibleAtPhoneWidth, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { lastOutboxMail, startStack, type Stack } from './support/stack.js';
 import { screenshotOnFailure } from './support/failure-shots.js';
@@ -133,6 +133,7 @@ describe('the administration area', () => {
     const row = owner.getByRole('row', { name: /2\.4\.1/ });
     expect(await row.locator('code').getAttribute('title')).toBe(sha256);
     await expectAccessible(owner);
+    await expectAccessibleAtPhoneWidth(owner);
     await screenshotsOf(owner, 'admin-firmware');
 
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -303,6 +304,8 @@ describe('the administration area', () => {
     await owner.getByRole('alertdialog').getByRole('button', { name: 'Start subscription' }).click();
     await owner.getByText('Renews on').waitFor();
     await expectAccessible(owner);
+    // The invoices table scrolls sideways on a phone.
+    await expectAccessibleAtPhoneWidth(owner);
     await screenshotsOf(owner, 'admin-device');
 
     await owner.getByRole('table', { name: 'Invoices' }).getByRole('link').first().click();

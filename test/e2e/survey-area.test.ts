@@ -12,7 +12,7 @@ import { pdfFixture } from '../server/api/survey/pdf-fixture.js';
 import { generateLayout } from '../../server/api/demo/site-layout.js';
 import { placeAccessPoints } from '../../server/api/demo/walk-simulator.js';
 import { PASSWORD, register, uniqueEmail } from './support/account-page.js';
-import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
+import { api, expectAccessible, expectHeadingsInOrder, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { lastOutboxMail, startStack, type Stack } from './support/stack.js';
 import { screenshotOnFailure } from './support/failure-shots.js';
@@ -164,6 +164,7 @@ describe('the survey area', () => {
     expect(text).toMatch(/Nearest measurement 0\.\d m away/);
     await page.mouse.move(0, 0);
     await expectAccessible(page);
+    await expectHeadingsInOrder(page);
     await screenshotsOf(page, 'survey-heatmap-primary');
   });
 

@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, uniqueEmail } from './support/account-page.js';
-import { api, expectAccessible, newAppPage, screenshotsOf } from './support/app-page.js';
+import { api, expectAccessible, expectAccessibleAtPhoneWidth, newAppPage, screenshotsOf } from './support/app-page.js';
 import { launchChromium } from './support/chromium.js';
 import { startStack, type Stack } from './support/stack.js';
 import { screenshotOnFailure } from './support/failure-shots.js';
@@ -107,6 +107,8 @@ describe('survey statistics', () => {
     expect(await namesTable.getByRole('rowheader', { name: 'Sitewave-Demo' }).count()).toBe(1);
 
     await expectAccessible(page);
+    // On a phone the tables and channel charts scroll sideways: each is reachable from the keyboard.
+    await expectAccessibleAtPhoneWidth(page);
     await screenshotsOf(page, 'survey-statistics');
   });
 

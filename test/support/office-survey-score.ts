@@ -1,6 +1,6 @@
 /** Scores a processed office survey at held-out points against the true local mean, per distance from the walked route. */
 import { NO_DATA } from '../../server/api/tracks/processing/grid.js';
-import type { ProcessingResult } from '../../server/api/tracks/processing/process-track.js';
+import type { ProcessingResult } from '../../server/api/tracks/processing/result-types.js';
 import { SIGMA_SCALE } from '../../server/api/tracks/processing/prediction/predict-network.js';
 import type { OfficeSurvey } from './office-survey.js';
 

@@ -282,6 +282,28 @@ describe('authenticator app', () => {
     expect(submit).toHaveBeenCalledWith({ method: 'totp', csrf_token: csrfValue(fresh), totp_code: '123456' });
   });
 
+  it('shows what a key node carries when parts of it are missing, and never takes the card down', () => {
+    // Some identity service versions (and some recordings) send the key's message without its
+    // `text`, without its context, or the node without any message at all.
+    const variants: [string, (attributes: Record<string, unknown>) => void, string | null][] = [
+      ['no text, the key in the context', (a) => delete (a.text as Record<string, unknown>).text, 'S7BI4B7UM3BJRMJGUTG57TEGQJOH7CSF'],
+      ['no context, the key as text', (a) => delete (a.text as Record<string, unknown>).context, 'S7BI4B7UM3BJRMJGUTG57TEGQJOH7CSF'],
+      ['neither text nor context', (a) => (a.text = { id: 1050006, type: 'info' }), null],
+      ['no message at all', (a) => delete a.text, null],
+    ];
+    for (const [, change, shown] of variants) {
+      const recorded = structuredClone(fresh);
+      const key = recorded.ui.nodes.find((n) => n.attributes.node_type === 'text' && n.attributes.id === 'totp_secret_key')!;
+      change(key.attributes);
+      const { unmount } = renderWithProviders(<SettingsView flow={flow(recorded)} submit={() => undefined} />);
+      const totp = card('Manage 2FA TOTP Authenticator App');
+      expect(within(totp).getByRole('img', { name: 'Authenticator app QR code' })).toBeTruthy();
+      expect(within(totp).getByRole('textbox', { name: /Verification code/ })).toBeTruthy();
+      if (shown) expect(within(totp).getByText(shown).tagName).toBe('CODE');
+      unmount();
+    }
+  });
+
   it('keeps the same key after a wrong code, with the message under the field', () => {
     show(totpInvalid);
     const totp = card('Manage 2FA TOTP Authenticator App');

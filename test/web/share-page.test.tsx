@@ -38,6 +38,7 @@ describe('the survey source', () => {
     await source.tracks('f1', 100, signal);
     await source.datasets('t1', 2, 100, signal);
     await source.points('t1', signal);
+    await source.walls('fp1', signal);
     await source.photos('f1', 100, signal);
     await source.technologies(signal);
     await source.stats('p1', signal);
@@ -55,6 +56,7 @@ describe('the survey source', () => {
       `${base}/floors/f1/tracks`,
       `${base}/tracks/t1/datasets`,
       `${base}/tracks/t1/points`,
+      `${base}/floorplans/fp1/walls`,
       `${base}/floors/f1/photos`,
       `${base}/networktechnologies`,
       `${base}/stats`,
@@ -72,6 +74,7 @@ describe('the survey source', () => {
       '/api/floors/f1/tracks',
       '/api/tracks/t1/datasets',
       '/api/tracks/t1/points',
+      '/api/floorplans/fp1/walls',
       '/api/floors/f1/photos',
       '/api/networktechnologies',
       '/api/projects/p1/stats',

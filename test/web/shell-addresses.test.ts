@@ -80,6 +80,8 @@ describe('organisation addresses', () => {
     expect(areaOf('/')).toBe('home');
     expect(areaOf('/orgs/o1/projects')).toBe('survey');
     expect(areaOf('/projects/p1')).toBe('survey');
+    // Typed into the address bar: the selected organisation's projects, by way of the home page.
+    expect(areaOf('/projects')).toBe('home');
     expect(areaOf('/admin/orgs/o1/devices')).toBe('admin');
     expect(areaOf('/adminx')).toBeNull();
     expect(areaOf('/settings')).toBeNull();

@@ -7,14 +7,15 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from '../lib/i18n.js';
 import type { NavItem } from '../shell/nav-items.js';
-import { usePermissions } from '../shell/use-permissions.js';
+import { INSTALLATION_SCOPE, usePermissions } from '../shell/use-permissions.js';
 import { AppLink } from '../ui/AppLink.js';
 import './admin.css';
 
+/** `orgId` null: the installation's sections, offered by the caller's own list. */
 export function AdminFrame({ sections, orgId, label, children }: { sections: readonly NavItem[]; orgId: string | null; label: string; children: ReactNode }) {
   const { t } = useTranslation();
   const [path] = useLocation();
-  const permissions = usePermissions({ orgId });
+  const permissions = usePermissions(orgId === null ? INSTALLATION_SCOPE : { orgId });
   const offered = permissions.isPending ? [] : sections.filter((s) => permissions.can(s.permissions));
   return (
     <div className="admin-frame">

@@ -5,15 +5,13 @@
 import { useEffect } from 'react';
 import { goTo } from '../lib/navigate.js';
 import type { NavItem } from '../shell/nav-items.js';
-import { useShell } from '../shell/shell-context.js';
-import { usePermissions } from '../shell/use-permissions.js';
+import { INSTALLATION_SCOPE, usePermissions } from '../shell/use-permissions.js';
 import { Forbidden } from '../ui/QueryError.js';
 
-/** Without `orgId` (the installation's sections) rights are read in the selected organisation's scope. */
+/** Without `orgId` (the installation's sections) the caller's own list decides, with or without an organisation. */
 export function FirstSection({ sections, orgId }: { sections: readonly NavItem[]; orgId?: string }) {
-  const shell = useShell();
-  const permissions = usePermissions({ orgId: orgId ?? shell.org?.id ?? null });
-  const pending = permissions.isPending || (!orgId && shell.orgsPending);
+  const permissions = usePermissions(orgId ? { orgId } : INSTALLATION_SCOPE);
+  const pending = permissions.isPending;
   const first = pending ? undefined : sections.find((s) => permissions.can(s.permissions));
   const target = first?.href(orgId ?? '');
   useEffect(() => {

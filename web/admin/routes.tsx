@@ -9,7 +9,6 @@ import type { PermissionId } from '../../shared/permission-ids.js';
 import { useTranslation } from '../lib/i18n.js';
 import { GLOBAL_SECTIONS, ORG_SECTIONS } from '../shell/nav-items.js';
 import { RequirePermission } from '../shell/RequirePermission.js';
-import { useShell } from '../shell/shell-context.js';
 import { NotFoundPage } from '../ui/NotFoundPage.js';
 import { AdminFrame } from './AdminFrame.js';
 import { FirstSection } from './FirstSection.js';
@@ -50,17 +49,14 @@ const UserPage = lazy(async () => {
 const UsersPage = lazy(async () => ({ default: (await import('./users/UsersPage.js')).UsersPage }));
 
 /**
- * A page of the installation's administration (global administrators). Rights are read in the
- * selected organisation's scope: the permission rule answers no without an organisation's list.
+ * A page of the installation's administration (global administrators). Rights are the caller's
+ * own list, as the gateway reads these routes: no organisation is needed, none is selected.
  */
 function GlobalPage({ ids, children }: { ids: readonly PermissionId[]; children: ReactNode }) {
   const { t } = useTranslation();
-  const shell = useShell();
-  const orgId = shell.org?.id ?? null;
-  if (shell.orgsPending) return <div className="shell-loading spinner" />;
   return (
-    <AdminFrame sections={GLOBAL_SECTIONS} orgId={orgId} label={t('shell.nav.administration')}>
-      <RequirePermission orgId={orgId} ids={ids}>
+    <AdminFrame sections={GLOBAL_SECTIONS} orgId={null} label={t('shell.nav.administration')}>
+      <RequirePermission orgId={null} installation ids={ids}>
         <Suspense fallback={<div className="shell-loading spinner" />}>{children}</Suspense>
       </RequirePermission>
     </AdminFrame>

@@ -44,12 +44,14 @@ const PLACEHOLDERS = new RegExp(PLACEHOLDER.source, 'g');
 /**
  * The catalogue's text, or — when the context lacks a value it names (1050006 without its
  * `secret`, 1070002 without its `title` ...) — the server's text, which carries the value itself.
- * A raw `{{placeholder}}` is never shown.
+ * A raw `{{placeholder}}` is never shown, and a message without `text` shows what else it carries.
  */
 export function messageText(t: Translate, message: UiText, locale: string): string {
-  const text = SERVER_TEXT_IDS.has(message.id) ? message.text : t(`messages.${message.id}`, { ...messageValues(message, locale), defaultValue: message.text });
+  // Some services (and recordings) leave `text` out: what the catalogue and context give is shown, else nothing.
+  const serverText = message.text ?? '';
+  const text = SERVER_TEXT_IDS.has(message.id) ? serverText : t(`messages.${message.id}`, { ...messageValues(message, locale), defaultValue: serverText });
   if (!PLACEHOLDER.test(text)) return text;
-  return message.text
+  return serverText
     .replace(PLACEHOLDERS, '')
     .replace(/\s{2,}/g, ' ')
     .trim();

@@ -9,7 +9,9 @@ import { useTranslation } from '../lib/i18n.js';
 import { QueryError } from '../ui/QueryError.js';
 import { SignalOverTime } from '../survey/floor/SignalOverTime.js';
 import { TrackList } from '../survey/floor/TrackList.js';
-import { useFloorplans, useNetworkTechnologies, useTrackLayers, useTrackPoints, useTracks } from '../survey/floor/queries.js';
+import { useFloorplans, useNetworkTechnologies, useTrackLayers, useTrackPoints, useTracks, useWalls } from '../survey/floor/queries.js';
+import { WallLegend } from '../survey/heatmap/WallLegend.js';
+import { WallOverlay } from '../survey/heatmap/WallOverlay.js';
 import { HeatmapViewer } from '../survey/heatmap/HeatmapViewer.js';
 import { PlanViewport } from '../survey/heatmap/PlanViewport.js';
 import { usePhotoBoard } from '../survey/photos/use-photo-board.js';
@@ -32,6 +34,7 @@ export function SharedFloor({ floorId, thresholdsFor }: Props) {
   const layers = useTrackLayers(track);
   const points = useTrackPoints(track?.id);
   const plan = plans.data?.items.find((p) => p.id === track?.floorplanId) ?? plans.data?.items[0];
+  const walls = useWalls(floorId, plan?.id);
   const photos = usePhotoBoard({ floorId, tracks: walks, trackId: track?.id, mayWrite: false });
 
   const failed = plans.error ?? tracks.error ?? layers.error;
@@ -66,6 +69,7 @@ export function SharedFloor({ floorId, thresholdsFor }: Props) {
         technologyName={technologyName}
         aside={aside}
         tools={photos.tools}
+        walls={walls.data}
         below={points.data && <SignalOverTime points={points.data} requirementDbm={thresholdsFor(main).minSignalDbm} technology={technologyName(main)} />}
       />
     );
@@ -75,10 +79,12 @@ export function SharedFloor({ floorId, thresholdsFor }: Props) {
         <div className="heatmap-main">
           <PlanViewport {...photos.tools} stage={plan.display} planPerStage={plan.width / plan.display.width} label={t('survey.floor.planLabel')}>
             <img className="plan-image" src={plan.display.url} width={plan.display.width} height={plan.display.height} alt="" draggable={false} />
+            {walls.data && <WallOverlay walls={walls.data} plan={plan} screenPerPlan={1} />}
           </PlanViewport>
         </div>
         <aside className="heatmap-aside" aria-label={t('survey.viewer.panel')}>
           {aside}
+          {walls.data && <WallLegend walls={walls.data} />}
           <p className="panel-text" role="status">
             {track ? t('common.loading') : t('share.page.noWalk')}
           </p>

@@ -1,5 +1,5 @@
 /**
- * `/`: straight on to the selected organisation's projects. Someone who belongs to no
+ * `/` (and `/projects`): straight on to the selected organisation's projects. Someone who belongs to no
  * organisation yet is told how to get into one instead of seeing an empty list.
  */
 import { useEffect } from 'react';

@@ -25,13 +25,15 @@ function SectionLinks({ items, orgId, className }: { items: readonly NavItem[]; 
   );
 }
 
-export function MainNav({ orgId, permissions }: { orgId: string; permissions: Permissions }) {
+/** `orgId` null (the caller belongs to no organisation): only the installation's administration can be offered. */
+export function MainNav({ orgId, permissions }: { orgId: string | null; permissions: Permissions }) {
   const { t } = useTranslation();
-  const items = permissions.isPending ? [] : NAV_ITEMS.filter((item) => permissions.can(item.permissions));
+  const offerable = orgId ? NAV_ITEMS : NAV_ITEMS.filter((item) => item.id === 'administration');
+  const items = permissions.isPending ? [] : offerable.filter((item) => permissions.can(item.permissions));
   return (
     <nav className="main-nav" aria-label={t('shell.mainNav')}>
       <ul className="main-nav-links">
-        <SectionLinks items={items} orgId={orgId} className="main-nav-link" />
+        <SectionLinks items={items} orgId={orgId ?? ''} className="main-nav-link" />
       </ul>
       {items.length > 0 && (
         <div className="main-nav-folded">
@@ -46,7 +48,7 @@ export function MainNav({ orgId, permissions }: { orgId: string; permissions: Pe
             panelLabel={t('shell.mainNav')}
           >
             <ul className="panel-list">
-              <SectionLinks items={items} orgId={orgId} className="panel-item" />
+              <SectionLinks items={items} orgId={orgId ?? ''} className="panel-item" />
             </ul>
           </PopoverPanel>
         </div>

@@ -9,7 +9,7 @@ import { persistentStorage, usePersistentStorage } from '../lib/persistent-stora
 import { PopoverPanel } from '../ui/PopoverPanel.js';
 import { QueryError } from '../ui/QueryError.js';
 import { RelativeTime } from '../ui/RelativeTime.js';
-import { NOTIFICATIONS_SHOWN, unseenOf, useLatestNotifications } from './notification-queries.js';
+import { notificationTitle, NOTIFICATIONS_SHOWN, unseenOf, useLatestNotifications } from './notification-queries.js';
 
 export function NotificationsBell({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
@@ -60,7 +60,7 @@ export function NotificationsBell({ orgId }: { orgId: string }) {
             <li key={item.id} className="notification" data-new={newWhenOpened.has(item.id) || undefined}>
               <p className="notification-title">
                 {newWhenOpened.has(item.id) && <span className="notification-new">{t('shell.new')}</span>}
-                {item.title}
+                {notificationTitle(t, item)}
               </p>
               {item.body && <p className="notification-body">{item.body}</p>}
               <RelativeTime className="notification-time" date={item.createdAt} />

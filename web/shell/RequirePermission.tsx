@@ -10,16 +10,19 @@ import { usePermissions } from './use-permissions.js';
 export function RequirePermission({
   orgId,
   projectId,
+  installation,
   ids,
   children,
 }: {
   orgId: string | null;
+  /** A page of the installation's administration: the caller's own list decides (INSTALLATION_SCOPE). */
+  installation?: boolean;
   /** For a project's page: its own list counts as well. */
   projectId?: string;
   ids: readonly PermissionId[];
   children: ReactNode;
 }) {
-  const permissions = usePermissions({ orgId, projectId });
+  const permissions = usePermissions({ orgId, projectId, installation });
   if (permissions.isPending) return <div className="shell-loading spinner" />;
   if (!permissions.can(ids)) return <Forbidden />;
   return <>{children}</>;

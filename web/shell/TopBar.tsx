@@ -6,13 +6,14 @@ import type { CurrentOrganization } from './current-org.js';
 import { MainNav } from './MainNav.js';
 import { NotificationsBell } from './NotificationsBell.js';
 import { OrgSwitcher } from './OrgSwitcher.js';
-import { usePermissions } from './use-permissions.js';
+import { INSTALLATION_SCOPE, usePermissions } from './use-permissions.js';
 import { UserMenu } from './UserMenu.js';
 
 export function TopBar({ session, current }: { session: Session; current: CurrentOrganization }) {
   const { t } = useTranslation();
   const orgId = current.org?.id ?? null;
-  const permissions = usePermissions({ orgId });
+  // In no organisation, a global administrator is still offered the installation's administration.
+  const permissions = usePermissions(orgId ? { orgId } : INSTALLATION_SCOPE);
   return (
     <header className="topbar">
       <AppLink className="brand" href="/" aria-label={t('shell.home')}>
@@ -20,7 +21,7 @@ export function TopBar({ session, current }: { session: Session; current: Curren
         <span className="brand-name">sitewave</span>
       </AppLink>
       <OrgSwitcher current={current} />
-      {orgId && <MainNav orgId={orgId} permissions={permissions} />}
+      <MainNav orgId={orgId} permissions={permissions} />
       <div className="topbar-end">
         {orgId && permissions.can('org:notifications:read') && <NotificationsBell orgId={orgId} />}
         <UserMenu session={session} />

@@ -15,7 +15,17 @@ const PERMISSIONS_STALE_MS = 2 * 60 * 1000;
 export interface PermissionScope {
   orgId?: string | null;
   projectId?: string | null;
+  /**
+   * The installation's administration, read as the gateway reads its `user`-scope routes: the
+   * caller's own list alone, no organisation needed (a global administrator may belong to none).
+   */
+  installation?: boolean;
 }
+
+/** The scope of the installation's administration pages. */
+export const INSTALLATION_SCOPE: PermissionScope = Object.freeze({ installation: true });
+
+const NO_LIST: ReadonlySet<string> = new Set();
 
 interface ListsResponse {
   user: string[];
@@ -34,7 +44,8 @@ export interface Permissions {
   can: (ids: PermissionId | readonly PermissionId[]) => boolean;
 }
 
-export function usePermissions(scope: PermissionScope): Permissions {
+export function usePermissions(requested: PermissionScope): Permissions {
+  const scope = requested.installation ? {} : requested;
   const query = useQuery({
     queryKey: permissionKeys.scope(scope),
     queryFn: async ({ signal }) => {
@@ -45,7 +56,7 @@ export function usePermissions(scope: PermissionScope): Permissions {
   });
   const lists: PermissionLists = {
     user: query.data ? new Set(query.data.user) : null,
-    organization: query.data?.organization ? new Set(query.data.organization) : null,
+    organization: query.data?.organization ? new Set(query.data.organization) : requested.installation && query.data ? NO_LIST : null,
     project: query.data?.project ? new Set(query.data.project) : null,
   };
   return {

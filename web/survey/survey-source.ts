@@ -19,6 +19,7 @@ import type {
   Track,
   TrackPoints,
 } from '../lib/api-types.js';
+import type { Wall } from '../../shared/heatmap/walls.js';
 
 /** A page of the per-network statistics. */
 export interface NetworkStatisticsArgs {
@@ -36,6 +37,7 @@ export interface SurveySource {
   tracks(floorId: string, perPage: number, signal: AbortSignal): Promise<ApiPage<Track>>;
   datasets(trackId: string, page: number, perPage: number, signal: AbortSignal): Promise<DatasetPage>;
   points(trackId: string, signal: AbortSignal): Promise<TrackPoints>;
+  walls(floorplanId: string, signal: AbortSignal): Promise<Wall[]>;
   photos(floorId: string, perPage: number, signal: AbortSignal): Promise<ApiPage<Photo>>;
   technologies(signal: AbortSignal): Promise<NetworkTechnologies>;
   /** The `projectId` is the signed-in API's; a link knows its project. */
@@ -52,6 +54,7 @@ export const sessionSource: SurveySource = {
   datasets: (trackId, page, perPage, signal) =>
     dataOf(api.GET('/api/tracks/{trackId}/datasets', { params: { path: { trackId }, query: { include: 'values', page, per_page: perPage } }, signal }), signal),
   points: (trackId, signal) => dataOf(api.GET('/api/tracks/{trackId}/points', { params: { path: { trackId } }, signal }), signal),
+  walls: async (floorplanId, signal) => (await dataOf(api.GET('/api/floorplans/{floorplanId}/walls', { params: { path: { floorplanId } }, signal }), signal)).walls,
   photos: (floorId, perPage, signal) => dataOf(api.GET('/api/floors/{floorId}/photos', { params: { path: { floorId }, query: { per_page: perPage } }, signal }), signal),
   technologies: (signal) => dataOf(api.GET('/api/networktechnologies', { signal }), signal),
   stats: (projectId, signal) => dataOf(api.GET('/api/projects/{projectId}/stats', { params: { path: { projectId } }, signal }), signal),
@@ -77,6 +80,8 @@ export function shareSource(shareToken: string): SurveySource {
         signal,
       ),
     points: (trackId, signal) => dataOf(api.GET('/api/share/{shareToken}/tracks/{trackId}/points', { params: { path: { shareToken, trackId } }, signal }), signal),
+    walls: async (floorplanId, signal) =>
+      (await dataOf(api.GET('/api/share/{shareToken}/floorplans/{floorplanId}/walls', { params: { path: { shareToken, floorplanId } }, signal }), signal)).walls,
     photos: (floorId, perPage, signal) =>
       dataOf(api.GET('/api/share/{shareToken}/floors/{floorId}/photos', { params: { path: { shareToken, floorId }, query: { per_page: perPage } }, signal }), signal),
     technologies: (signal) => dataOf(api.GET('/api/share/{shareToken}/networktechnologies', { params: { path: { shareToken } }, signal }), signal),

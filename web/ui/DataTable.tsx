@@ -17,6 +17,7 @@ import { Pagination } from './Pagination.js';
 import { QueryError } from './QueryError.js';
 import './data-table.css';
 import { EmptyTableRow } from './EmptyTableRow.js';
+import { ScrollRegion } from './ScrollRegion.js';
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -81,7 +82,7 @@ export function DataTable<T extends { id: string }, Sort extends string>(props: 
 
   return (
     <div className="data-table">
-      <div className="data-table-scroll" aria-busy={query.isFetching || undefined}>
+      <ScrollRegion label={props.label} busy={query.isFetching}>
         {query.isFetching && !query.isPending && <div className="data-table-progress" aria-hidden="true" />}
         <table className="table" aria-label={props.label}>
           <thead>
@@ -128,7 +129,7 @@ export function DataTable<T extends { id: string }, Sort extends string>(props: 
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {query.data && query.data.total > 0 && (
         <Pagination
           page={params.page}

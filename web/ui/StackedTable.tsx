@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import './data-table.css';
+import { ScrollRegion } from './ScrollRegion.js';
 
 export interface StackedColumn {
   label: string;
@@ -14,7 +15,7 @@ export interface StackedColumn {
 
 export function StackedTable(props: { labelledBy: string; columns: readonly StackedColumn[]; busy?: boolean; className?: string; children: ReactNode }) {
   return (
-    <div className="data-table-scroll" aria-busy={props.busy || undefined}>
+    <ScrollRegion labelledBy={props.labelledBy} busy={props.busy}>
       <table className={props.className ? `table stacked-table ${props.className}` : 'table stacked-table'} role="table" aria-labelledby={props.labelledBy}>
         <thead role="rowgroup">
           <tr role="row">
@@ -27,6 +28,6 @@ export function StackedTable(props: { labelledBy: string; columns: readonly Stac
         </thead>
         <tbody role="rowgroup">{props.children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The demo's survey devices: a few manufactured ones in the inventory (their claim codes are in
- * the README, so a new installation can try registering one) and two of them already in the demo
+ * docs/getting-started.md, so a new installation can try registering one) and two of them already in the demo
  * organisation, so its device and billing screens have something to show.
  */
 import type { Queryable } from '../../db/database.js';

@@ -7,13 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { createFloorplan } from '../floorplans/create-floorplan.js';
 import { setCalibration } from '../floorplans/store.js';
+import { replaceWalls } from '../floorplans/walls.js';
+import type { Wall as PlanWall, WallMaterial } from '../../../shared/heatmap/walls.js';
 import { createFloor } from '../floors/store.js';
 import { createProject, type Project } from '../projects/store.js';
 import type { SurveyContext } from '../survey/context.js';
 import { encodeSampleTable } from '../tracks/import/sample-table.js';
 import { insertTrack } from '../tracks/store.js';
 import { layoutSvg } from './floorplan-svg.js';
-import { generateLayout, surveyRoute } from './site-layout.js';
+import { generateLayout, surveyRoute, type SiteLayout, type Wall as LayoutWall } from './site-layout.js';
 import { placeAccessPoints, simulateWalk, toPixels, type AccessPoint } from './walk-simulator.js';
 
 export const DEMO_PROJECT_NAME = 'Demo office survey';
@@ -25,6 +27,25 @@ export const DEMO_FLOORS = [
   // One access point fewer upstairs: the heatmap shows the gap a survey is there to find.
   { name: 'First floor', level: 1, seed: 202, aps: 3 },
 ];
+
+const MATERIAL: Readonly<Record<LayoutWall['kind'], WallMaterial>> = { exterior: 'concrete', interior: 'drywall', glass: 'glass' };
+
+/**
+ * The layout's walls as the walls tool would save them on the plan (image pixels), with the loss
+ * the simulated signal met crossing them: the predicted layer has them from the first visit.
+ */
+export function demoPlanWalls(layout: SiteLayout, image: { width: number; height: number }): PlanWall[] {
+  const clamp = (v: number, most: number) => Math.min(most, Math.max(0, Math.round(v * PX_PER_M * 100) / 100));
+  return layout.walls.map((wall, i) => ({
+    id: `demo-wall-${i + 1}`,
+    x1: clamp(wall.x1, image.width),
+    y1: clamp(wall.y1, image.height),
+    x2: clamp(wall.x2, image.width),
+    y2: clamp(wall.y2, image.height),
+    material: MATERIAL[wall.kind],
+    lossDb: wall.lossDb,
+  }));
+}
 
 /** A neighbour's access point outside the east wall, sharing channels with ours. */
 function neighbour(widthM: number, heightM: number): AccessPoint {
@@ -85,6 +106,7 @@ export async function seedDemoSurvey(ctx: SurveyContext, orgId: string, ownerId:
       },
       now,
     );
+    await ctx.db.transaction((tx) => replaceWalls(tx, plan.id, demoPlanWalls(layout, plan), now));
     const aps = [...placeAccessPoints(layout, spec.seed + 1, spec.aps, 'Sitewave-Demo'), neighbour(layout.widthM, layout.heightM)];
     const walk = simulateWalk(layout, aps, { route: surveyRoute(layout), seed: spec.seed + 2, scanIntervalS: 1, startTime: Math.floor(now.getTime() / 1000) });
     const samples = toPixels(walk.samples, PX_PER_M);

@@ -9,7 +9,7 @@ const parameter = (name: string, description: string, required = false) => ({ na
 
 export const LIST_OBJECTS_PATH_ITEM: Record<string, unknown> = {
   get: {
-    tags: ['Permissions'],
+    tags: ['permissions'],
     operationId: 'listObjects',
     summary: 'The objects a subject reaches through a relation or permit (extension: not part of Keto)',
     description:

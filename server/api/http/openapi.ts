@@ -11,51 +11,6 @@ import { RouteTable } from '../auth/route-table.js';
 import { LIST_OBJECTS_PATH } from '../../permissions/routes/list-objects-route.js';
 import { LIST_OBJECTS_PATH_ITEM, PROJECT_API_KEY_SCHEME } from './list-objects-doc.js';
 
-/** Operations are grouped by the resource they act on: the last known collection in the path. */
-const TAGS: Record<string, string> = {
-  admin: 'Administration',
-  orgs: 'Organisations',
-  users: 'People',
-  invite: 'Invitations',
-  invites: 'Invitations',
-  validate: 'Invitations',
-  register: 'Invitations',
-  registerjoin: 'Invitations',
-  join: 'Invitations',
-  permissions: 'Permissions',
-  user: 'Your account',
-  devices: 'Devices',
-  device: 'Device uploads',
-  startsubscription: 'Subscriptions',
-  cancelsubscription: 'Subscriptions',
-  invoices: 'Invoices',
-  notifications: 'Notifications',
-  firmware: 'Firmware',
-  projects: 'Projects',
-  stats: 'Statistics',
-  statistics: 'Statistics',
-  contacts: 'Contacts',
-  reporting: 'Reporting',
-  floors: 'Floors',
-  floorplans: 'Floor plans',
-  tracks: 'Tracks',
-  datasets: 'Tracks',
-  process: 'Tracks',
-  photos: 'Photos',
-  networktechnologies: 'Survey reference',
-  shares: 'Shared projects',
-  share: 'Shared projects',
-};
-
-export function tagOf(url: string): string {
-  const segments = url.split('/').filter((part) => part && part !== 'api' && !part.startsWith(':'));
-  for (let i = segments.length - 1; i >= 0; i--) {
-    const tag = TAGS[segments[i]!];
-    if (tag && !(segments[i] === 'users' && segments[0] === 'projects')) return tag;
-  }
-  return 'Other';
-}
-
 /** The security requirement and a sentence on the rights a route needs, from its policy row. */
 function accessOf(policy: ApiRoutePolicy): { security?: Record<string, string[]>[]; description?: string } {
   if (policy.scope === 'public') return { security: [], description: 'No session needed.' };
@@ -102,7 +57,8 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       const policy = policies.get(method, url);
       // Platform routes are the gateway's own calls, hidden from the document.
       const access = policy && policy.scope !== 'platform' ? accessOf(policy) : {};
-      return { schema: { ...schema, tags: schema?.tags ?? [tagOf(url)], ...access }, url };
+      // Each route names its group (`tags`) in its own schema.
+      return { schema: { ...schema, ...access }, url };
     },
     transformObject: (document) => {
       if (!('openapiObject' in document)) return document.swaggerObject;

@@ -60,7 +60,7 @@ export function acceptInvite(ctx: ApiContext, token: string, profile: IdentityPr
       kind: 'invite.accepted',
       title: `${who} joined the organisation`,
       body: `${who} (${profile.email}) accepted the invite and joined as ${invite.role}.`,
-      data: { inviteId: invite.id, userId: profile.id, role: invite.role },
+      data: { inviteId: invite.id, userId: profile.id, role: invite.role, name: who },
       createdAt: ctx.now(),
     });
     return member;

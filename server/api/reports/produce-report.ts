@@ -88,7 +88,8 @@ export async function produceReport(ctx: SurveyContext, rd: ReportDocument, text
     }
     tallies.push({ name: floor.name, tally });
   }
-  drawSummary(rd, texts, technology(main)?.name ?? main, thresholds, tallies);
+  const radii = [...walks.values()].flat().map((walk) => walk.result.method.radiusM);
+  drawSummary(rd, texts, technology(main)?.name ?? main, thresholds, tallies, radii);
   await readerCaughtUp(doc);
 
   const box = heatmapBox();

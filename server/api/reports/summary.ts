@@ -27,12 +27,31 @@ export function requirementText(texts: ReportTexts, view: RequirementView, t: Te
   }
 }
 
+/**
+ * The interpolation radius the report's walks were processed with, as the method sentence states
+ * it: one value, or the range when walks differ; the default when there is no walk.
+ */
+export function radiusText(texts: ReportTexts, radiiM: readonly number[]): string {
+  if (radiiM.length === 0) return texts.number(DEFAULT_IDW.radiusM);
+  const least = Math.min(...radiiM);
+  const most = Math.max(...radiiM);
+  return least === most ? texts.number(least) : `${texts.number(least)}–${texts.number(most)}`;
+}
+
 export interface FloorTally {
   name: string;
   tally: Tally | null;
 }
 
-export function drawSummary(rd: ReportDocument, texts: ReportTexts, technologyName: string, thresholds: TechnologyThresholds, floors: FloorTally[]): void {
+/** `radiiM`: each walk's interpolation radius, as its processing recorded it. */
+export function drawSummary(
+  rd: ReportDocument,
+  texts: ReportTexts,
+  technologyName: string,
+  thresholds: TechnologyThresholds,
+  floors: FloorTally[],
+  radiiM: readonly number[],
+): void {
   const { doc } = rd;
   doc.addPage();
   doc.font('bold').fontSize(18).fillColor(INK).text(texts.t('summary.title'), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
@@ -43,11 +62,11 @@ export function drawSummary(rd: ReportDocument, texts: ReportTexts, technologyNa
     .fillColor(INK)
     .text(texts.t('summary.intro', { technology: technologyName, percent: texts.percent(thresholds.minAreaPercent) }), { width: CONTENT_WIDTH });
   doc.moveDown(0.4);
-  // How the figures were made, and how far the viewer's prediction can be trusted (README: measured and predicted layers).
+  // How the figures were made, and how far the viewer's prediction can be trusted (docs/heatmap-processing.md).
   doc
     .fontSize(9)
     .fillColor(MUTED)
-    .text(texts.t('summary.method', { radius: texts.number(DEFAULT_IDW.radiusM) }), { width: CONTENT_WIDTH });
+    .text(texts.t('summary.method', { radius: radiusText(texts, radiiM) }), { width: CONTENT_WIDTH });
   doc.moveDown(0.8);
   drawTable(
     rd,

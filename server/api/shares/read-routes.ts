@@ -12,6 +12,7 @@ import { Type } from 'typebox';
 import { FloorplanSchema } from '../floorplans/floorplan-schema.js';
 import { fileAnswer, sendBlob } from '../floorplans/routes.js';
 import { getFloorplanRow, listFloorplans } from '../floorplans/store.js';
+import { getWalls, WallsSchema } from '../floorplans/walls.js';
 import { listFloors } from '../floors/store.js';
 import { PageQueryFields, pageArgs } from '../http/list-query.js';
 import { PageOf, ProjectStatsSchema } from '../http/response-schemas.js';
@@ -153,6 +154,15 @@ function registerReads(fastify: FastifyInstance, ctx: SurveyContext): void {
       const id = await sharedId(ctx.db, await open(request.params.shareToken), 'floorplan', request.params.floorplanId);
       const row = (await getFloorplanRow(ctx.db, id))!;
       return sendBlob(ctx, reply, row.display_key, 'image/png', `"${row.display_key.split('/').pop()}"`, request.headers['if-none-match']);
+    },
+  );
+
+  app.get(
+    '/api/share/:shareToken/floorplans/:floorplanId/walls',
+    { schema: { tags, summary: 'The walls drawn on a shared plan', params: FloorplanParams, response: { 200: WallsSchema } } },
+    async (request) => {
+      const id = await sharedId(ctx.db, await open(request.params.shareToken), 'floorplan', request.params.floorplanId);
+      return { walls: (await getWalls(ctx.db, id)) ?? [] };
     },
   );
 

@@ -83,7 +83,7 @@ export async function registerSubscriptionRoutes(fastify: FastifyInstance, ctx: 
             kind: 'subscription.started',
             title: `Subscription started: ${device.name}`,
             body: `${plan.name} plan, ${interval}, for device ${device.serial}.${invoice ? ` Invoice ${invoice.number} issued.` : ''}`,
-            data: { deviceId, subscriptionId: sub.id, invoiceId: invoice?.id ?? null },
+            data: { deviceId, subscriptionId: sub.id, invoiceId: invoice?.id ?? null, device: device.name || device.serial },
             createdAt: now,
           });
           return { subscription: toSubscription(sub), invoice };
@@ -130,7 +130,7 @@ export async function registerSubscriptionRoutes(fastify: FastifyInstance, ctx: 
           kind: 'subscription.cancelled',
           title: `Subscription cancelled: ${device.name}`,
           body: to === 'cancelled' ? `The subscription of device ${device.serial} has ended.` : `The subscription of device ${device.serial} ends on ${until}.`,
-          data: { deviceId, subscriptionId: sub.id, state: to },
+          data: { deviceId, subscriptionId: sub.id, state: to, device: device.name || device.serial },
           createdAt: now,
         });
         return toSubscription(sub);

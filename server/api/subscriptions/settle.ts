@@ -39,7 +39,7 @@ export async function settleSubscriptions(tx: Queryable, orgId: string, now: Dat
         kind: 'subscription.ended',
         title: `Subscription ended: ${sub.name || sub.serial}`,
         body: `The ${sub.plan} subscription of device ${sub.serial} ended on ${sub.current_period_end.toISOString().slice(0, 10)}.`,
-        data: { deviceId: sub.device_id, subscriptionId: sub.id },
+        data: { deviceId: sub.device_id, subscriptionId: sub.id, device: sub.name || sub.serial },
         createdAt: now,
       });
       continue;

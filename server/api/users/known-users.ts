@@ -1,7 +1,8 @@
 /**
  * The first time the API sees an identity (any call with its assertion), it copies the profile
  * from the identity service. The very first identity ever seen becomes the global administrator,
- * and owner of any organisation without members (the demo one seeded on first start): a fresh
+ * and owner of any organisation without members (the demo one seeded on first start), and
+ * manager of those organisations' projects without members (the demo survey): a fresh
  * installation needs one, and whoever sets it up signs in first. Later administrators are
  * appointed by an administrator (`PUT /api/admin/users/{userId}`).
  */
@@ -38,10 +39,19 @@ export class KnownUsers {
       const first = (await tx.query('SELECT 1 FROM users LIMIT 1')).rowCount === 0;
       await saveProfile(tx, profile, this.now(), first ? 'admin' : 'user');
       if (first) {
-        await tx.query(
+        const adopted = await tx.query<{ org_id: string }>(
           `INSERT INTO org_members (org_id, user_id, role, created_at, updated_at)
-           SELECT o.id, $1, 'owner', $2, $2 FROM orgs o WHERE NOT EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = o.id)`,
+           SELECT o.id, $1, 'owner', $2, $2 FROM orgs o WHERE NOT EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = o.id)
+           RETURNING org_id`,
           [id, this.now()],
+        );
+        // Their projects without people (the demo survey) get the first person as manager, so the
+        // demo is under "My projects", the tab a first visit lands on.
+        await tx.query(
+          `INSERT INTO project_members (project_id, user_id, role, created_at, updated_at)
+           SELECT p.id, $1, 'manager', $2, $2 FROM projects p
+            WHERE p.org_id = ANY($3::uuid[]) AND NOT EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id)`,
+          [id, this.now(), adopted.rows.map((r) => r.org_id)],
         );
       }
     });

@@ -94,8 +94,34 @@ export async function newAppPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+const described = (found: AxeViolation[]) => found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
 /** Fails naming every serious or critical axe finding, in light and in dark. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const found = await auditLightAndDark(page);
-  expect(found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(described(await auditLightAndDark(page))).toEqual([]);
+}
+
+/**
+ * The same audit at phone width (360×740), where wide tables scroll sideways and must be
+ * reachable from the keyboard; the viewport is restored afterwards.
+ */
+export async function expectAccessibleAtPhoneWidth(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  try {
+    expect(described(await auditLightAndDark(page))).toEqual([]);
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}
+
+/** Headings that skip no level (axe's `heading-order`, a moderate finding the audit above leaves out). */
+export async function expectHeadingsInOrder(page: Page): Promise<void> {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const page = globalThis as unknown as { axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: AxeViolation[] }> } };
+    const result = await page.axe.run({ exclude: [['[data-live-announcer]']] }, { runOnly: { type: 'rule', values: ['heading-order'] } });
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+  });
+  expect(described(found)).toEqual([]);
 }

@@ -42,6 +42,11 @@ describe('embedded API', { timeout: 60_000 }, () => {
       tracks: { processed: number };
     };
     expect(stats.tracks.processed).toBe(2);
+    // ... and manages the demo survey, so "My projects" (where a first visit lands) shows it.
+    const mine = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/projects?mine=true`, { headers: { [ASSERTION_HEADER]: token } })).json()) as {
+      items: { id: string }[];
+    };
+    expect(mine.items.map((p) => p.id)).toEqual([projects.items[0]!.id]);
 
     // Two demo devices are registered; the inventory holds more for a first registration.
     const devices = (await (await fetch(`${config.apiUrl}/api/orgs/${orgs.items[0]!.id}/devices?sort=serial`, { headers: { [ASSERTION_HEADER]: token } })).json()) as {

@@ -123,7 +123,7 @@ describe.each(BACKENDS)('invites on %s', (backend) => {
       expect(feed.body.items[0]).toMatchObject({
         kind: 'invite.accepted',
         title: 'New Bie joined the organisation',
-        data: { inviteId: id, userId: res.body.userId, role: 'viewer' },
+        data: { inviteId: id, userId: res.body.userId, role: 'viewer', name: 'New Bie' },
       });
       const { data } = await t.identities.getIdentity({ id: res.body.userId });
       expect(data.verifiable_addresses?.[0]).toMatchObject({ value: 'newbie@example.com', verified: true });

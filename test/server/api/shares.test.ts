@@ -280,6 +280,15 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
       expect((await get(a, `${base}/networktechnologies`)).body.items.length).toBeGreaterThan(0);
     });
 
+    it("shows the plan's walls, as the project's people see them", async () => {
+      const walls = [{ id: 'w1', x1: 1, y1: 1, x2: 6, y2: 1, material: 'concrete', lossDb: 12 }];
+      await db.query('UPDATE floorplans SET walls = $1 WHERE id = $2', [JSON.stringify(walls), shared.floorplanId]);
+      const viaLink = await get(a, `/api/share/${token}/floorplans/${shared.floorplanId}/walls`);
+      expect(viaLink.status).toBe(200);
+      expect(viaLink.body).toEqual({ walls });
+      expect(viaLink.body).toEqual((await a.get(`/api/floorplans/${shared.floorplanId}/walls`).set(owner)).body);
+    });
+
     it('counts only the allowed floors in the statistics', async () => {
       const base = `/api/share/${token}`;
       const onFloor = (route: string) => a.get(`/api/projects/${projectId}/statistics/${route}?floorId=${shared.floorId}&per_page=100`).set(owner);
@@ -306,6 +315,7 @@ describe.each(BACKENDS)('share links on %s', (backend) => {
           `${base}/tracks/${target.trackId}/datasets`,
           `${base}/tracks/${target.trackId}/points`,
           `${base}/floorplans/${target.floorplanId}/image`,
+          `${base}/floorplans/${target.floorplanId}/walls`,
           `${base}/photos/${target.photoId}/image`,
         ]) {
           expect((await get(a, url)).status, url).toBe(404);

@@ -96,7 +96,10 @@ describe.each(['pglite', 'postgres'])('subscription routes on %s', (backend) => 
     const device = (await http.get(`/api/orgs/${orgId}/devices?subscription=active`)).body.items;
     expect(device.map((d: { id: string }) => d.id)).toEqual([deviceId]);
     const [started] = await notifications('subscription.started');
-    expect(started).toMatchObject({ title: 'Subscription started: Lobby', data: { deviceId, subscriptionId: res.body.subscription.id, invoiceId: res.body.invoice.id } });
+    expect(started).toMatchObject({
+      title: 'Subscription started: Lobby',
+      data: { deviceId, subscriptionId: res.body.subscription.id, invoiceId: res.body.invoice.id, device: 'Lobby' },
+    });
   });
 
   it('refuses a second start with 409 and changes nothing', async () => {
@@ -132,6 +135,7 @@ describe.each(['pglite', 'postgres'])('subscription routes on %s', (backend) => 
     expect(res.body).toMatchObject({ state: 'cancelling', cancelledAt: '2026-04-01T00:00:00.000Z', endedAt: null, currentPeriodEnd: '2026-04-30T10:00:00.000Z' });
     const [cancelled] = await notifications('subscription.cancelled');
     expect(cancelled!.body).toMatch(/ends on 2026-04-30/);
+    expect(cancelled!.data).toMatchObject({ device: 'Lobby' });
     const twice = await http.post(`/api/devices/${deviceId}/cancelsubscription`).send({});
     expect(twice.status).toBe(409);
     expect(twice.body.error.reason).toMatch(/immediately/);
@@ -141,7 +145,9 @@ describe.each(['pglite', 'postgres'])('subscription routes on %s', (backend) => 
     const device = (await http.get(`/api/orgs/${orgId}/devices?subscription=cancelled`)).body.items[0];
     expect(device.subscription).toMatchObject({ state: 'cancelled', endedAt: '2026-04-30T10:00:00.000Z' });
     expect((await t.db.query('SELECT 1 FROM invoices WHERE device_id = $1', [deviceId])).rowCount).toBe(3);
-    expect(await notifications('subscription.ended')).toHaveLength(1);
+    const ended = await notifications('subscription.ended');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.data).toMatchObject({ device: 'Lobby' });
     expect((await http.get(`/api/orgs/${orgId}/devices?subscription=none`)).body.total).toBe(2);
   });
 

@@ -19,7 +19,9 @@ const SECRET_TEXT_IDS = new Set([1050006, 1050009]);
 
 export function TextNode({ node, attributes }: { node: UiNode; attributes: UiNodeTextAttributes }) {
   const text = useMessageText();
-  const secrets = attributes.text.context?.secrets;
+  // A node may come without its message (or its message without `text`): show what is there.
+  const message = attributes.text as UiText | undefined;
+  const secrets = message?.context?.secrets;
   const labelId = `${attributes.id}-label`;
   return (
     <div className="node-text" id={attributes.id} data-group={node.group} aria-labelledby={node.meta.label ? labelId : undefined} role="group">
@@ -36,10 +38,10 @@ export function TextNode({ node, attributes }: { node: UiNode; attributes: UiNod
             </li>
           ))}
         </ul>
-      ) : SECRET_TEXT_IDS.has(attributes.text.id) ? (
-        <code className="secret">{text(attributes.text)}</code>
+      ) : message && SECRET_TEXT_IDS.has(message.id) ? (
+        <code className="secret">{text(message)}</code>
       ) : (
-        <p>{text(attributes.text)}</p>
+        message && <p>{text(message)}</p>
       )}
       <NodeMessages messages={node.messages} />
     </div>

@@ -16,7 +16,8 @@ import { FilterSelect } from '../../ui/FilterSelect.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { RelativeTime } from '../../ui/RelativeTime.js';
 import { notificationTarget } from './notification-target.js';
-import { kindKey, NOTIFICATION_KINDS, useNotifications } from './queries.js';
+import { kindKey, notificationTitle } from '../../shell/notification-queries.js';
+import { NOTIFICATION_KINDS, useNotifications } from './queries.js';
 
 const TONE: Record<string, 'good' | 'warn' | 'bad' | undefined> = {
   'invite.accepted': 'good',
@@ -59,7 +60,7 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
       cell: (n) => (
         <span className="notification-cell">
           {fresh.has(n.id) && <span className="notification-new">{t('shell.new')}</span>}
-          <span className="cell-strong">{n.title}</span>
+          <span className="cell-strong">{notificationTitle(t, n)}</span>
           {n.body && <span className="notification-body">{n.body}</span>}
         </span>
       ),

@@ -4,13 +4,8 @@ import { api, dataOf } from '../../lib/api-client.js';
 import { notificationKeys } from '../../shell/notification-queries.js';
 
 /** The kinds the API records; the page filters by them and names each in the reader's language. */
-export const NOTIFICATION_KINDS = ['', 'invite.accepted', 'subscription.started', 'subscription.cancelled', 'subscription.ended'] as const;
+export const NOTIFICATION_KINDS = ['', 'invite.accepted', 'subscription.started', 'subscription.cancelled', 'subscription.ended', 'firmware.released'] as const;
 export type NotificationKindFilter = (typeof NOTIFICATION_KINDS)[number];
-
-/** `subscription.started` → `subscriptionStarted`: a dot would nest the text's key one level deeper. */
-export function kindKey(kind: string): string {
-  return kind.replace(/\.(\w)/g, (_, first: string) => first.toUpperCase());
-}
 
 export interface NotificationListQuery {
   kind: NotificationKindFilter;

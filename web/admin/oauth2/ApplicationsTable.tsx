@@ -17,6 +17,7 @@ import { applicationPath } from './oauth2-path.js';
 import { useApplications } from './queries.js';
 import '../../ui/data-table.css';
 import { EmptyTableRow } from '../../ui/EmptyTableRow.js';
+import { ScrollRegion } from '../../ui/ScrollRegion.js';
 
 function UrisSummary({ uris }: { uris: readonly string[] }) {
   const { t } = useTranslation();
@@ -67,7 +68,7 @@ export function ApplicationsTable({ onAdd }: { onAdd: () => void }) {
         <ListSearch label={t('oauth2Admin.search')} value={name} onChange={search} />
       </div>
       <div className="data-table">
-        <div className="data-table-scroll" aria-busy={query.isFetching || undefined}>
+        <ScrollRegion label={t('oauth2Admin.applications')} busy={query.isFetching}>
           {query.isFetching && !query.isPending && <div className="data-table-progress" aria-hidden="true" />}
           <table className="table" aria-label={t('oauth2Admin.applications')}>
             <thead>
@@ -112,7 +113,7 @@ export function ApplicationsTable({ onAdd }: { onAdd: () => void }) {
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         {(trail.length > 1 || next) && (
           <nav className="pagination" aria-label={t('shell.pagination')}>
             <p className="pagination-range" aria-live="polite">

@@ -4,8 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import type { User } from '../../lib/api-types.js';
-import { useShell } from '../../shell/shell-context.js';
-import { usePermissions } from '../../shell/use-permissions.js';
+import { INSTALLATION_SCOPE, usePermissions } from '../../shell/use-permissions.js';
 import { GrantedApplications } from './GrantedApplications.js';
 import { loadOAuth2Texts } from './texts.js';
 
@@ -16,8 +15,7 @@ const WithTexts = lazy(async () => {
 });
 
 export function UserGrantsPanel({ user, name }: { user: User; name: string }) {
-  const shell = useShell();
-  const permissions = usePermissions({ orgId: shell.org?.id ?? null });
+  const permissions = usePermissions(INSTALLATION_SCOPE);
   if (permissions.isPending || !permissions.can('admin:oauth2')) return null;
   return (
     <Suspense fallback={<div className="spinner" />}>

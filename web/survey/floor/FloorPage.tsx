@@ -226,6 +226,8 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
           )
         }
       />
+      {/* The viewer's panels are headed h3: this names the level between them and the page's h1. */}
+      {plan && <h2 className="visually-hidden">{t('survey.floor.viewerTitle')}</h2>}
       {body}
       {photos.dialogs}
       <UploadModal

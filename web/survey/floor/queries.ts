@@ -101,12 +101,12 @@ export function useCalibrate(floorId: string, floorplanId: string) {
   });
 }
 
-/** A plan's walls; not on a share link, whose mirrors carry none. */
+/** A plan's walls, from the signed-in API or a share link's mirror. */
 export function useWalls(floorId: string, floorplanId: string | undefined) {
+  const source = useSurveySource();
   return useQuery({
-    queryKey: floorKeys.walls(floorId, floorplanId ?? ''),
-    queryFn: async ({ signal }): Promise<Wall[]> =>
-      (await dataOf(api.GET('/api/floorplans/{floorplanId}/walls', { params: { path: { floorplanId: floorplanId! } }, signal }), signal)).walls,
+    queryKey: [...source.scope, ...floorKeys.walls(floorId, floorplanId ?? '')],
+    queryFn: ({ signal }): Promise<Wall[]> => source.walls(floorplanId!, signal),
     enabled: Boolean(floorplanId),
   });
 }

@@ -20,7 +20,8 @@ export function ChannelChart({ band, channels }: { band: string; channels: reado
   const most = Math.max(1, ...sorted.map((c) => c.networks));
   const width = sorted.length * (BAR + GAP) + GAP;
   return (
-    <figure className="channel-chart">
+    // Wider than a phone: a tab stop, so the keyboard scrolls it too.
+    <figure className="channel-chart" tabIndex={0} aria-label={band}>
       <figcaption className="panel-title">{band}</figcaption>
       <svg viewBox={`0 ${-TOP} ${width} ${HEIGHT + 24 + TOP}`} width={width} height={HEIGHT + 24 + TOP} aria-hidden="true">
         {sorted.map((c, i) => {

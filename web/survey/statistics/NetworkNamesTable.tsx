@@ -4,13 +4,14 @@
  */
 import type { NamedNetwork } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
+import { ScrollRegion } from '../../ui/ScrollRegion.js';
 
 export function NetworkNamesTable({ names, labelledBy, technologyName }: { names: readonly NamedNetwork[]; labelledBy: string; technologyName: (id: string) => string }) {
   const { t, i18n } = useTranslation();
   const whole = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const list = new Intl.ListFormat(i18n.language, { style: 'short', type: 'unit' });
   return (
-    <div className="data-table-scroll">
+    <ScrollRegion labelledBy={labelledBy}>
       <table className="table names-table" aria-labelledby={labelledBy}>
         <thead>
           <tr>
@@ -41,6 +42,6 @@ export function NetworkNamesTable({ names, labelledBy, technologyName }: { names
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,7 +1,7 @@
 /** Per channel of a layer: how many networks use it and how many are heard together at a point. */
 import type { TrackNetwork } from '../import/sample-table.js';
 import type { LayerWork } from './layers.js';
-import type { ChannelResult } from './process-track.js';
+import type { ChannelResult } from './result-types.js';
 import { round2 } from './rounding.js';
 import type { SampleStats } from './sample-stats.js';
 

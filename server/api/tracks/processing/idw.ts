@@ -4,8 +4,14 @@
  *
  * 1. bin: samples are averaged per cell (value and position), so a surveyor who stood still
  *    for a minute counts as one point, not six hundred;
- * 2. splat: each occupied cell spreads weight 1/max(d, cell/2)^power onto every cell within
- *    `radiusM` of its centroid. A cell's value is Σ w·v / Σ w; a cell no bin reaches has no data.
+ * 2. splat: each occupied cell spreads weight 1/max(d, cell/2)^power, d measured from its
+ *    centroid, onto every cell whose centre lies within `radiusM` of the bin cell's centre. A
+ *    cell's value is Σ w·v / Σ w; a cell no bin reaches has no data.
+ *
+ * Which cells a bin reaches depends on the bin's cell, not its centroid: every network heard at a
+ * place reaches the same cells from there. (With the centroid, a network heard in only some of a
+ * cell's scans has its own centroid, and at the edge of the radius could reach a cell its
+ * stronger neighbours miss by a few centimetres — the best server there would be a weak one.)
  *
  * Cost is bins × (2·radius/cell)², independent of the size of the floor; the accumulators are
  * allocated once per grid and reset through the list of touched cells.
@@ -44,8 +50,9 @@ export class IdwInterpolator {
     this.weighted = new Float64Array(n);
     this.reachedMark = new Uint8Array(n);
     const r = Math.ceil(options.radiusM / grid.cellSizeM);
+    const reach = (options.radiusM / grid.cellSizeM) ** 2;
     const offs: number[] = [];
-    for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) offs.push(dx, dy);
+    for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) if (dx * dx + dy * dy <= reach) offs.push(dx, dy);
     this.offsets = Int32Array.from(offs);
   }
 
@@ -72,8 +79,7 @@ export class IdwInterpolator {
    */
   interpolate(out: Float32Array): number {
     const { cols, rows, cellSizeM } = this.grid;
-    const { radiusM, power } = this.options;
-    const r2 = radiusM * radiusM;
+    const { power } = this.options;
     const minD = cellSizeM / 2;
     const half = power / 2;
     const offs = this.offsets;
@@ -91,7 +97,6 @@ export class IdwInterpolator {
         const dx = (c + 0.5) * cellSizeM - bx;
         const dy = (r + 0.5) * cellSizeM - by;
         let d2 = dx * dx + dy * dy;
-        if (d2 > r2) continue;
         if (d2 < minD * minD) d2 = minD * minD;
         const w = half === 1 ? 1 / d2 : 1 / Math.pow(d2, half);
         const i = r * cols + c;

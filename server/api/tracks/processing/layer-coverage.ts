@@ -3,7 +3,7 @@ import type { TrackNetwork } from '../import/sample-table.js';
 import { technology } from '../../survey/technologies.js';
 import { NO_DATA, type GridSpec } from './grid.js';
 import { NONE, type LayerWork } from './layers.js';
-import type { LayerResult } from './process-track.js';
+import type { LayerResult } from './result-types.js';
 import { clampDb, round2 } from './rounding.js';
 
 /** Noise floor assumed where a layer recorded none, dBm. */

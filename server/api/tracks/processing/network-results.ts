@@ -3,7 +3,7 @@ import type { TrackNetwork } from '../import/sample-table.js';
 import { NO_DATA } from './grid.js';
 import type { NetworkGrids } from './interpolate-networks.js';
 import type { LayerWork } from './layers.js';
-import type { LayerResult, NetworkResult } from './process-track.js';
+import type { LayerResult, NetworkResult } from './result-types.js';
 import { round2 } from './rounding.js';
 import type { SampleStats } from './sample-stats.js';
 

@@ -8,7 +8,7 @@
 import { siblingModule } from '../../../sibling-module.js';
 import { startThread } from '../../../threads.js';
 import type { SampleTable } from '../import/sample-table.js';
-import type { ProcessingResult, ProcessOptions } from './process-track.js';
+import type { ProcessingResult, ProcessOptions } from './result-types.js';
 
 const THREAD_MODULE = siblingModule(import.meta.url, 'process-thread-entry');
 

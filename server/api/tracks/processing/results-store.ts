@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../../db/database.js';
 import type { TrackResultSummary } from '../store.js';
-import type { ProcessingResult } from './process-track.js';
+import type { ProcessingResult } from './result-types.js';
 
 const bytes = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 

@@ -26,6 +26,14 @@ describe('demo survey', () => {
     // The plan's scale bar calibrates it at 20 px per metre.
     const plan = (await http.get(`/api/floors/${floors[0].id}/floorplans`)).body.items[0];
     expect(plan.metresPerPixel).toBeCloseTo(0.05, 9);
+    // Its walls are drawn, as the walls tool would save them, and the walk was processed with them:
+    // the predicted layer shows what walls do from the first visit.
+    const walls = (await http.get(`/api/floorplans/${plan.id}/walls`)).body.walls as { material: string; lossDb: number }[];
+    expect(walls.length).toBeGreaterThan(10);
+    expect(new Set(walls.map((w) => w.material))).toEqual(new Set(['concrete', 'drywall', 'glass']));
+    const walk = (await http.get(`/api/floors/${floors[0].id}/tracks`)).body.items[0];
+    const predicted = (await http.get(`/api/tracks/${walk.id}/datasets?kind=predicted&per_page=1`)).body;
+    expect(predicted.total ?? predicted.items?.length).toBeGreaterThan(0);
     // Three access points upstairs cover less than four downstairs.
     const coverage = async (floorId: string) => {
       const track = (await http.get(`/api/floors/${floorId}/tracks`)).body.items[0];

@@ -2,7 +2,8 @@
 import { generateLayout, surveyRoute, type SiteLayout } from '../../../../server/api/demo/site-layout.js';
 import { placeAccessPoints, simulateWalk, toPixels, trueSignal, type AccessPoint } from '../../../../server/api/demo/walk-simulator.js';
 import { SeededRandom } from '../../../../server/api/demo/random.js';
-import { processTrack, type ProcessingResult } from '../../../../server/api/tracks/processing/process-track.js';
+import { processTrack } from '../../../../server/api/tracks/processing/process-track.js';
+import type { ProcessingResult } from '../../../../server/api/tracks/processing/result-types.js';
 import { NO_DATA } from '../../../../server/api/tracks/processing/grid.js';
 import type { SampleTable } from '../../../../server/api/tracks/import/sample-table.js';
 

@@ -1,7 +1,7 @@
 /**
  * The predicted layer's accuracy on an independent simulated office survey (test/support/office-survey.ts):
  * uploaded as CSV through the importer, processed with the drawn walls, scored at 3 000 held-out
- * points against the true local mean. The table printed here is the one in the README.
+ * points against the true local mean. The table printed here is the one in docs/heatmap-processing.md.
  */
 import { describe, expect, it } from 'vitest';
 import { importCsvText } from '../../../../server/api/tracks/import/import-track.js';

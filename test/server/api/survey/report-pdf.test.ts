@@ -143,6 +143,31 @@ describe.each(['pglite', 'postgres'])('survey report PDF on %s', (backend) => {
     }
   }, 120_000);
 
+  it('states the interpolation radius each walk was processed with, not the default', async () => {
+    const floor = floors[1]!.id;
+    const method = async () => {
+      const res = await request(t.app.server).get(`/api/projects/${projectId}/report.pdf`).query({ lang: 'en', floors: floor, views: 'requirements' }).buffer(true).parse(binary);
+      expect(res.status).toBe(200);
+      const file = path.join(ARTIFACTS, 'demo-radius.pdf');
+      await writeFile(file, res.body as Buffer);
+      return /interpolated within (\S+) m of the samples/.exec((await pdfText(file)).replace(/\s+/g, ' '))?.[1];
+    };
+    const walks = `SELECT id FROM tracks WHERE floor_id = $1 AND status = 'processed' ORDER BY id`;
+    const ids = (await t.db.query<{ id: string }>(walks, [floor])).rows.map((r) => r.id);
+    const setRadius = (id: string, radius: number) =>
+      t.db.query(`UPDATE tracks SET result = jsonb_set(result, '{method,radiusM}', $2::jsonb) WHERE id = $1`, [id, JSON.stringify(radius)]);
+    try {
+      for (const id of ids) await setRadius(id, 3);
+      expect(await method()).toBe('3');
+      if (ids.length > 1) {
+        await setRadius(ids[0]!, 7.5);
+        expect(await method()).toBe('3–7.5');
+      }
+    } finally {
+      for (const id of ids) await setRadius(id, 5);
+    }
+  }, 120_000);
+
   it('stops working on a report whose reader hangs up', async () => {
     const reads: string[] = [];
     const get = t.ctx.blobs.get.bind(t.ctx.blobs);
