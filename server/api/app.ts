@@ -105,6 +105,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildSerializer } },
     ...REFUSE_PROTOTYPE_KEYS,
     frameworkErrors: frameworkErrors(errorEnvelope),
+    // The demo's first start (organisation, floors, walls, processed walks) runs in an onReady
+    // hook, which Fastify bounds by this: 10 s by default, which a busy two-core machine exceeds.
+    pluginTimeout: 120_000,
   });
   app.addHook('onClose', stopHearingChanges);
   installValidators(app);
