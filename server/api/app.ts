@@ -90,6 +90,8 @@ export interface ApiOptions {
   version?: string;
   /** Each audit event as a pino line on this logger too (AUDIT_LOG=stdout), for a SIEM. */
   auditLog?: Logger;
+  /** Records no audit events: only for measuring what recording costs (test/load/audit.mjs). */
+  unrecordedForMeasurement?: boolean;
   /** Audit events older than this many days are removed by the retention job (default 400). */
   auditRetentionDays?: number;
   /** How often delivery looks for unsent mail besides being woken by new mail (default 5 s). */
@@ -108,7 +110,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   // Every change a route makes is recorded in its own transaction (audit/recorder.ts).
   const audit = new AuditRecorder({ now, log: options.auditLog });
-  const db = audit.wrap(watched);
+  const recording = options.unrecordedForMeasurement !== true;
+  const db = recording ? audit.wrap(watched) : watched;
   const app = Fastify({
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
     childLoggerFactory: requestLoggerFactory,
@@ -121,7 +124,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   app.addHook('onClose', stopHearingChanges);
   installValidators(app);
   installJsonParser(app);
-  audit.install(app, watched);
+  if (recording) audit.install(app, watched);
   const identities = options.identities ?? identityAdmin(options.identityAdminUrl, options.identityAdminToken);
   const oauth2 =
     options.oauth2 ?? (options.oauth2AdminUrl && options.oauth2AdminToken ? providerAdmin(options.oauth2AdminUrl, options.oauth2AdminToken) : unconfiguredProviderAdmin());

@@ -164,9 +164,14 @@ export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now:
     details: smallDetails(input.details),
   };
   const hash = eventHash(head.head_hash, event);
+  // The event and the chain's new head in one statement: one round trip fewer on every change.
   await tx.query(
-    `INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    `WITH appended AS (
+       INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       RETURNING seq, hash
+     )
+     UPDATE audit_chain SET head_seq = appended.seq, head_hash = appended.hash FROM appended WHERE one`,
     [
       seq,
       event.at,
@@ -186,7 +191,6 @@ export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now:
       hash,
     ],
   );
-  await tx.query('UPDATE audit_chain SET head_seq = $1, head_hash = $2 WHERE one', [seq, hash]);
   return { ...event, hash };
 }
 

@@ -53,7 +53,9 @@ const AllOrgsPage = lazy(async () => ({ default: (await import('./orgs/AllOrgsPa
 // A person's page explains their access to a project: its texts come with it.
 const UserPage = lazy(async () => {
   const page = await import('./users/UserPage.js');
-  await Promise.all([page.loadAccessTexts(), loadAuditTexts()]);
+  // One after the other: each merges into the catalogue as it was when it started.
+  await page.loadAccessTexts();
+  await loadAuditTexts();
   return { default: page.UserPage };
 });
 const UsersPage = lazy(async () => ({ default: (await import('./users/UsersPage.js')).UsersPage }));

@@ -156,6 +156,17 @@ function csvLine(e: AuditEvent): string {
   return `${cells.map(csvCell).join(',')}\n`;
 }
 
+/**
+ * One event as its JSON line, written by the database: a single text column decodes far faster
+ * than sixteen typed ones (PGlite), and the API only passes it on. Same shape as toAuditEvent().
+ */
+const JSON_LINE = `json_build_object(
+  'seq', seq, 'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'actor', json_build_object('type', actor_type, 'id', actor_id, 'name', actor_name, 'address', actor_address),
+  'action', action, 'group', action_group,
+  'target', CASE WHEN target_type IS NULL THEN NULL ELSE json_build_object('type', target_type, 'id', target_id, 'name', target_name) END,
+  'orgId', org_id, 'outcome', outcome, 'requestId', request_id, 'details', details, 'hash', hash)::text AS line`;
+
 /** The filtered range, oldest first, a page of rows at a time. */
 export async function* exportAuditEvents(db: Queryable, filters: FilterQuery, orgId: string | null, format: 'jsonl' | 'csv', pageSize = 2_000): AsyncGenerator<string> {
   if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\n`;
@@ -164,13 +175,14 @@ export async function* exportAuditEvents(db: Queryable, filters: FilterQuery, or
     const params: unknown[] = [];
     const where = auditWhere(filters, orgId, params);
     where.push(`seq > $${params.push(after)}`);
-    const rows = await db.query<AuditRow>(`SELECT * FROM audit_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.push(pageSize)}`, params);
+    const columns = format === 'csv' ? '*' : `seq, ${JSON_LINE}`;
+    const rows = await db.query<AuditRow & { line: string }>(
+      `SELECT ${columns} FROM audit_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.push(pageSize)}`,
+      params,
+    );
     if (rows.rows.length === 0) return;
     let chunk = '';
-    for (const row of rows.rows) {
-      const event = toAuditEvent(row);
-      chunk += format === 'csv' ? csvLine(event) : `${JSON.stringify(event)}\n`;
-    }
+    for (const row of rows.rows) chunk += format === 'csv' ? csvLine(toAuditEvent(row)) : `${row.line}\n`;
     yield chunk;
     after = Number(rows.rows[rows.rows.length - 1]!.seq);
     if (rows.rows.length < pageSize) return;

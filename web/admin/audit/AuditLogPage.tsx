@@ -75,7 +75,18 @@ export function AuditEventRows({ scope, events, compact = false }: { scope: Audi
                 <DateText date={e.at} withTime />
               </td>
               <th scope="row" className="audit-action">
-                <code>{e.action}</code>
+                <code>
+                  {e.action.split('.').map((part, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && (
+                        <>
+                          .<wbr />
+                        </>
+                      )}
+                      {part}
+                    </Fragment>
+                  ))}
+                </code>
                 <span className="audit-meta">{t(`audit.groups.${e.group}`)}</span>
               </th>
               <td>
