@@ -9,6 +9,7 @@ import { AppLink } from '../../ui/AppLink.js';
 import { QueryError } from '../../ui/QueryError.js';
 import { AuditEventRows } from './AuditLogPage.js';
 import { useAuditEvents, type AuditScope } from './queries.js';
+import '../admin.css';
 import './audit.css';
 
 const RECENT = 10;

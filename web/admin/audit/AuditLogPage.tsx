@@ -23,6 +23,9 @@ import { QueryError } from '../../ui/QueryError.js';
 import { devicePath } from '../devices/device-path.js';
 import { userPath } from '../users/user-path.js';
 import { exportHref, useAuditEvents, useVerifyChain, type AuditFilters, type AuditScope } from './queries.js';
+// The list toolbar's, the filters' and the status badges' looks, whichever screen was opened first.
+import '../../ui/data-table.css';
+import '../admin.css';
 import './audit.css';
 
 const TONE: Record<AuditOutcome, 'good' | 'warn' | 'bad'> = { success: 'good', failure: 'bad', denied: 'warn' };
