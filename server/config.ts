@@ -95,6 +95,10 @@ export interface Config {
   oauth2PrivateNetworkCallbacks: boolean;
   /** Days the embedded OAuth2 provider's ID token signing key signs before it is replaced by a new one. */
   oauth2SigningKeyRotationDays: number;
+  /** Audit events older than this are removed by the daily retention job. */
+  auditRetentionDays: number;
+  /** Each audit event also as a pino line on stdout, on a logger of its own (`AUDIT_LOG=stdout`). */
+  auditLog: boolean;
   /** Gateway processes sharing the port; one per core is the fastest on a dedicated machine. */
   workers: number;
   webRoot: string;
@@ -226,6 +230,8 @@ function embeddedServices(read: EnvReader) {
     oauth2PrivateNetworkCallbacks: read.flag('OAUTH2_PRIVATE_NETWORK_CALLBACKS', false),
     // At most ten years: a key kept longer is not rotated in any useful sense.
     oauth2SigningKeyRotationDays: read.integer('OAUTH2_SIGNING_KEY_ROTATION_DAYS', 90, 1, 3650),
+    auditRetentionDays: read.integer('AUDIT_RETENTION_DAYS', 400, 1, 36_500),
+    auditLog: read.matching('AUDIT_LOG', 'off', /^(off|stdout)$/, 'off or stdout') === 'stdout',
     s3: s3Settings(read),
   };
 }

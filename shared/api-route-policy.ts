@@ -138,6 +138,10 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('DELETE', '/api/admin/oauth2/issuers/:issuerId', user('admin:oauth2')),
   route('GET', '/api/admin/oauth2/signing-keys', user('admin:oauth2')),
   route('POST', '/api/admin/oauth2/signing-keys', user('admin:oauth2')),
+  // The audit trail: every event (global administrators).
+  route('GET', '/api/admin/audit', user('admin:audit')),
+  route('GET', '/api/admin/audit/export', user('admin:audit')),
+  route('POST', '/api/admin/audit/verify', user('admin:audit')),
 
   // ── The caller ───────────────────────────────────────────────────────────
   route('GET', '/api/permissions', session()),
@@ -170,6 +174,8 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/orgs/:orgId/invoices', org('org:billing:read')),
   route('GET', '/api/orgs/:orgId/invoices/:invoiceId', org('org:billing:read')),
   route('GET', '/api/orgs/:orgId/notifications', org('org:notifications:read')),
+  route('GET', '/api/orgs/:orgId/audit', org('org:audit:read')),
+  route('GET', '/api/orgs/:orgId/audit/export', org('org:audit:read')),
 
   // ── Devices and subscriptions ────────────────────────────────────────────
   route('GET', '/api/orgs/:orgId/devices', org('org:devices:read')),

@@ -31,7 +31,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:audit" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "org:audit:read" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -75,7 +75,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:audit" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "org:audit:read" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -119,7 +119,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {unknown} */
-                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                            id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:audit" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "org:audit:read" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                         }[];
                     };
                 };
@@ -167,7 +167,7 @@ export interface paths {
                             identityId: string;
                             permissions: {
                                 /** @enum {unknown} */
-                                id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                                id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:audit" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "org:audit:read" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                                 allowed: boolean;
                                 /** @description From the permit down to the relationship that lets the person in; empty when not allowed. */
                                 path: {
@@ -237,7 +237,7 @@ export interface paths {
                             identityId: string;
                             permissions: {
                                 /** @enum {unknown} */
-                                id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
+                                id: "admin:orgs" | "admin:users" | "admin:firmware" | "admin:oauth2" | "admin:audit" | "admin:platform" | "org:read" | "org:update" | "org:delete" | "org:users:read" | "org:users:manage" | "org:invites:read" | "org:invites:manage" | "org:devices:read" | "org:devices:manage" | "org:billing:read" | "org:billing:manage" | "org:notifications:read" | "org:projects:read" | "org:projects:create" | "org:audit:read" | "project:read" | "project:update" | "project:delete" | "project:survey:write" | "project:users:read" | "project:users:manage" | "project:contacts:manage" | "project:reporting:manage" | "project:shares:manage";
                                 allowed: boolean;
                                 /** @description From the permit down to the relationship that lets the person in; empty when not allowed. */
                                 path: {
@@ -2621,6 +2621,350 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit events, newest first, filtered; page on with `cursor`
+         * @description Needs one of these permissions: admin:audit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The actor: identity, API key or device id */
+                    actor?: string;
+                    actorType?: "identity" | "api-key" | "device" | "anonymous" | "system";
+                    group?: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
+                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.track.uploaded" | "survey.track.processed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
+                    /** @description The target id */
+                    target?: string;
+                    targetType?: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
+                    /** @description Events whose actor or target this id is (a user’s or a device’s own page) */
+                    subject?: string;
+                    outcome?: "success" | "failure" | "denied";
+                    /** @description At or after */
+                    from?: string;
+                    /** @description Strictly before */
+                    to?: string;
+                    /** @description The `next` of the previous page */
+                    cursor?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                seq: number;
+                                /** Format: date-time */
+                                at: string;
+                                actor: {
+                                    /** @enum {unknown} */
+                                    type: "identity" | "api-key" | "device" | "anonymous" | "system";
+                                    id: string | null;
+                                    name: string;
+                                    address: string | null;
+                                };
+                                action: string;
+                                /** @enum {unknown} */
+                                group: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
+                                target: {
+                                    /** @enum {unknown} */
+                                    type: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
+                                    id: string | null;
+                                    name: string;
+                                } | null;
+                                orgId: string | null;
+                                /** @enum {unknown} */
+                                outcome: "success" | "failure" | "denied";
+                                requestId: string | null;
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                hash: string;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the filtered events, oldest first, as JSON lines or CSV
+         * @description Needs one of these permissions: admin:audit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The actor: identity, API key or device id */
+                    actor?: string;
+                    actorType?: "identity" | "api-key" | "device" | "anonymous" | "system";
+                    group?: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
+                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.track.uploaded" | "survey.track.processed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
+                    /** @description The target id */
+                    target?: string;
+                    targetType?: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
+                    /** @description Events whose actor or target this id is (a user’s or a device’s own page) */
+                    subject?: string;
+                    outcome?: "success" | "failure" | "denied";
+                    /** @description At or after */
+                    from?: string;
+                    /** @description Strictly before */
+                    to?: string;
+                    format?: "jsonl" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events of the range, oldest first: one JSON object a line, or CSV with a header row. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": unknown;
+                        "text/csv": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the hash chain from its start; names the first broken link
+         * @description Needs one of these permissions: admin:audit.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            checked: number;
+                            baseSeq: number;
+                            headSeq: number;
+                            firstBroken?: {
+                                seq: number;
+                                reason: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{orgId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's audit events, newest first, filtered
+         * @description Needs one of these permissions: org:audit:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The actor: identity, API key or device id */
+                    actor?: string;
+                    actorType?: "identity" | "api-key" | "device" | "anonymous" | "system";
+                    group?: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
+                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.track.uploaded" | "survey.track.processed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
+                    /** @description The target id */
+                    target?: string;
+                    targetType?: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
+                    /** @description Events whose actor or target this id is (a user’s or a device’s own page) */
+                    subject?: string;
+                    outcome?: "success" | "failure" | "denied";
+                    /** @description At or after */
+                    from?: string;
+                    /** @description Strictly before */
+                    to?: string;
+                    /** @description The `next` of the previous page */
+                    cursor?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    orgId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                seq: number;
+                                /** Format: date-time */
+                                at: string;
+                                actor: {
+                                    /** @enum {unknown} */
+                                    type: "identity" | "api-key" | "device" | "anonymous" | "system";
+                                    id: string | null;
+                                    name: string;
+                                    address: string | null;
+                                };
+                                action: string;
+                                /** @enum {unknown} */
+                                group: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
+                                target: {
+                                    /** @enum {unknown} */
+                                    type: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
+                                    id: string | null;
+                                    name: string;
+                                } | null;
+                                orgId: string | null;
+                                /** @enum {unknown} */
+                                outcome: "success" | "failure" | "denied";
+                                requestId: string | null;
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                hash: string;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{orgId}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the organisation's filtered events as JSON lines or CSV
+         * @description Needs one of these permissions: org:audit:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The actor: identity, API key or device id */
+                    actor?: string;
+                    actorType?: "identity" | "api-key" | "device" | "anonymous" | "system";
+                    group?: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
+                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.track.uploaded" | "survey.track.processed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
+                    /** @description The target id */
+                    target?: string;
+                    targetType?: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
+                    /** @description Events whose actor or target this id is (a user’s or a device’s own page) */
+                    subject?: string;
+                    outcome?: "success" | "failure" | "denied";
+                    /** @description At or after */
+                    from?: string;
+                    /** @description Strictly before */
+                    to?: string;
+                    format?: "jsonl" | "csv";
+                };
+                header?: never;
+                path: {
+                    orgId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events of the range, oldest first: one JSON object a line, or CSV with a header row. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": unknown;
+                        "text/csv": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -13,6 +13,8 @@ export const PERMISSION_IDS = [
   'admin:users',
   'admin:firmware',
   'admin:oauth2',
+  // The audit trail: every event, its export and the chain check.
+  'admin:audit',
   // The identity platform's project: its configuration and API keys (the project API under /.ory).
   'admin:platform',
   // Organisation (organisation list).
@@ -30,6 +32,8 @@ export const PERMISSION_IDS = [
   'org:notifications:read',
   'org:projects:read',
   'org:projects:create',
+  // The organisation's own audit events.
+  'org:audit:read',
   // Project (project list, or granted organisation-wide through the organisation list).
   'project:read',
   'project:update',

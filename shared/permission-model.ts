@@ -33,6 +33,7 @@ class Installation implements Namespace {
     "admin:users": (ctx: Context): boolean => this.related.administrators.includes(ctx.subject),
     "admin:firmware": (ctx: Context): boolean => this.related.administrators.includes(ctx.subject),
     "admin:oauth2": (ctx: Context): boolean => this.related.administrators.includes(ctx.subject),
+    "admin:audit": (ctx: Context): boolean => this.related.administrators.includes(ctx.subject),
     "admin:platform": (ctx: Context): boolean => this.related.administrators.includes(ctx.subject),
   }
 }
@@ -74,6 +75,7 @@ class Organisation implements Namespace {
     "org:notifications:read": (ctx: Context): boolean => this.permits.view(ctx),
     "org:projects:read": (ctx: Context): boolean => this.permits.view(ctx),
     "org:projects:create": (ctx: Context): boolean => this.permits.contribute(ctx),
+    "org:audit:read": (ctx: Context): boolean => this.permits.manage(ctx),
 
     // On every project of the organisation.
     "project:read": (ctx: Context): boolean => this.permits.view(ctx),

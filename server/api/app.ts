@@ -7,6 +7,10 @@ import { linkRoleRelationships, roleRelationshipsSchema } from './permissions/ro
 import { RolePermissions } from './permissions/lists.js';
 import { registerAccessRoutes } from './permissions/access-routes.js';
 import type { Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import { AuditRecorder } from './audit/recorder.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS, scheduleAuditRetention } from './audit/retention.js';
+import { registerAuditRoutes } from './audit/routes.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { assertionKey } from '../../shared/identity-assertion.js';
 import type { Database } from '../db/database.js';
@@ -84,6 +88,12 @@ export interface ApiOptions {
   mail?: MailSettings;
   /** The product's version, shown in the API reference. */
   version?: string;
+  /** Each audit event as a pino line on this logger too (AUDIT_LOG=stdout), for a SIEM. */
+  auditLog?: Logger;
+  /** Records no audit events: only for measuring what recording costs (test/load/audit.mjs). */
+  unrecordedForMeasurement?: boolean;
+  /** Audit events older than this many days are removed by the retention job (default 400). */
+  auditRetentionDays?: number;
   /** How often delivery looks for unsent mail besides being woken by new mail (default 5 s). */
   mailPollMs?: number;
 }
@@ -96,7 +106,12 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const permissionSchema = roleRelationshipsSchema(options.db.schema);
   await linkRoleRelationships(options.db, permissionSchema);
   // Every statement of the API goes through this handle, so answers kept until the next write stay true.
-  const { db, answers, permissions, close: stopHearingChanges } = await cacheUntilNextWrite(options.db);
+  const { db: watched, answers, permissions, close: stopHearingChanges } = await cacheUntilNextWrite(options.db);
+  const now = options.now ?? (() => new Date());
+  // Every change a route makes is recorded in its own transaction (audit/recorder.ts).
+  const audit = new AuditRecorder({ now, log: options.auditLog });
+  const recording = options.unrecordedForMeasurement !== true;
+  const db = recording ? audit.wrap(watched) : watched;
   const app = Fastify({
     logger: apiLoggerOptions(options.logLevel ?? 'info', options.logStream),
     childLoggerFactory: requestLoggerFactory,
@@ -112,7 +127,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   app.addHook('onClose', stopHearingChanges);
   installValidators(app);
   installJsonParser(app);
-  const now = options.now ?? (() => new Date());
+  if (recording) audit.install(app, watched);
   const identities = options.identities ?? identityAdmin(options.identityAdminUrl, options.identityAdminToken);
   const oauth2 =
     options.oauth2 ?? (options.oauth2AdminUrl && options.oauth2AdminToken ? providerAdmin(options.oauth2AdminUrl, options.oauth2AdminToken) : unconfiguredProviderAdmin());
@@ -146,6 +161,17 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerOrgLogoRoutes(app, { db: ctx.db, blobs: surveyBlobs(options.blobs) });
   await registerInviteRoutes(app, ctx);
   await registerInviteAcceptRoutes(app, ctx);
+  await registerAuditRoutes(app, { db: watched, recorder: audit });
+  const stopRetention = scheduleAuditRetention(watched, now, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS, (err) =>
+    app.log.error({ err }, 'the audit retention job failed'),
+  );
+  const refusals = audit.installRefusals(app, watched);
+  app.decorate('auditRefusals', refusals);
+  app.addHook('onClose', async () => {
+    stopRetention();
+    refusals.stop();
+    await refusals.flush();
+  });
   const callerId = (request: FastifyRequest) => request.caller!.id;
   await installFleet(app, { db: ctx.db, answers, blobs: options.blobs, now, callerId });
   const survey = await installSurvey(app, {

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { openBlobStore } from '../storage/open.js';
@@ -37,6 +38,9 @@ export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger, v
       logLevel: config.logLevel,
       logStream: logOutput(config.logFormat),
       seedDemo: true,
+      auditRetentionDays: config.auditRetentionDays,
+      // A logger of its own, so a SIEM can tell the trail's lines from request logs by `logger`.
+      auditLog: config.auditLog ? pino({ name: 'sitewave-audit', base: { logger: 'audit' } }) : undefined,
       version,
       // The same mail settings as the embedded identity service, so both outboxes land together.
       mail: { from: config.mailFrom, smtpUrl: config.smtpUrl, mailDirectory: config.smtpUrl ? undefined : path.join(config.dataDir, 'mail') },

@@ -21,6 +21,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startGateway } from './gateway.mjs';
 import { benchIdentity } from './identity.mjs';
+import { benchAudit } from './audit.mjs';
 import { benchBundles } from './bundle-budgets.mjs';
 import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
@@ -241,6 +242,7 @@ async function main() {
   await benchOAuth2({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchPermissions({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchRolePermissions({ say, problems });
+  await benchAudit({ say, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurveyReport({ say, problems });
   await benchProduct({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });

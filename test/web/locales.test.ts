@@ -41,11 +41,12 @@ interface Entry {
 }
 
 /**
- * A locale's catalogue is seven files: the account interface's (`<locale>.json`, loaded by the
+ * A locale's catalogue is eight files: the account interface's (`<locale>.json`, loaded by the
  * sign-in page), the session cards' (`session/<locale>.json`), the signed-in areas' (`app/<locale>.json`), the OAuth2 administration's
  * (`oauth2-admin/<locale>.json`, fetched with its screens), the identity platform administration's
  * (`platform-admin/<locale>.json`, likewise), the explanation of a person's access to a project
- * (`access/<locale>.json`, fetched with the screens showing it) and the PDF report's
+ * (`access/<locale>.json`, fetched with the screens showing it), the audit log's (`audit/<locale>.json`,
+ * fetched with its screens and panels) and the PDF report's
  * (`report/<locale>.json`, read by the server). Checked as one, so a key moved between them is
  * still a key, and no namespace may be in two but `messages`, whose ids may be in only one.
  */
@@ -56,6 +57,7 @@ const FILES = (locale: Locale) => [
   `oauth2-admin/${locale}.json`,
   `platform-admin/${locale}.json`,
   `access/${locale}.json`,
+  `audit/${locale}.json`,
   `report/${locale}.json`,
 ];
 

@@ -14,12 +14,21 @@ import { AdminFrame } from './AdminFrame.js';
 import { FirstSection } from './FirstSection.js';
 import { loadOAuth2Texts } from './oauth2/texts.js';
 import { loadPlatformTexts } from './platform/texts.js';
+import { loadAuditTexts } from './audit/texts.js';
 
 /**
  * Each screen is a chunk of its own: opening the devices does not download the phone-number
  * metadata of the settings form or the checksum code of the firmware upload.
  */
-const DevicePage = lazy(async () => ({ default: (await import('./devices/DevicePage.js')).DevicePage }));
+// A device's page shows its recent audit events: their texts come with it.
+const DevicePage = lazy(async () => {
+  const [page] = await Promise.all([import('./devices/DevicePage.js'), loadAuditTexts()]);
+  return { default: page.DevicePage };
+});
+const AuditLogPage = lazy(async () => {
+  const [page] = await Promise.all([import('./audit/AuditLogPage.js'), loadAuditTexts()]);
+  return { default: page.AuditLogPage };
+});
 const DevicesPage = lazy(async () => ({ default: (await import('./devices/DevicesPage.js')).DevicesPage }));
 const FirmwarePage = lazy(async () => ({ default: (await import('./firmware/FirmwarePage.js')).FirmwarePage }));
 const InvoicePage = lazy(async () => ({ default: (await import('./invoices/InvoicePage.js')).InvoicePage }));
@@ -43,7 +52,9 @@ const AllOrgsPage = lazy(async () => ({ default: (await import('./orgs/AllOrgsPa
 // A person's page explains their access to a project: its texts come with it.
 const UserPage = lazy(async () => {
   const page = await import('./users/UserPage.js');
+  // One after the other: each merges into the catalogue as it was when it started.
   await page.loadAccessTexts();
+  await loadAuditTexts();
   return { default: page.UserPage };
 });
 const UsersPage = lazy(async () => ({ default: (await import('./users/UsersPage.js')).UsersPage }));
@@ -118,6 +129,11 @@ export function AdminRoutes() {
           </GlobalPage>
         )}
       </Route>
+      <Route path="/admin/audit">
+        <GlobalPage ids={['admin:audit']}>
+          <AuditLogPage />
+        </GlobalPage>
+      </Route>
       <Route path="/admin/platform">
         <GlobalPage ids={['admin:platform']}>
           <PlatformPage tab="settings" />
@@ -190,6 +206,13 @@ export function AdminRoutes() {
         {({ orgId }) => (
           <OrgPage orgId={orgId} ids={['org:notifications:read']}>
             <NotificationsPage orgId={orgId} />
+          </OrgPage>
+        )}
+      </Route>
+      <Route path="/admin/orgs/:orgId/audit">
+        {({ orgId }) => (
+          <OrgPage orgId={orgId} ids={['org:audit:read']}>
+            <AuditLogPage key={orgId} orgId={orgId} />
           </OrgPage>
         )}
       </Route>

@@ -25,6 +25,7 @@ export const ORG_SECTIONS: readonly NavItem[] = [
   { id: 'devices', label: 'devices', href: orgAdmin('devices'), permissions: ['org:devices:read'] },
   { id: 'invoices', label: 'invoices', href: orgAdmin('invoices'), permissions: ['org:billing:read'] },
   { id: 'notifications', label: 'notifications', href: orgAdmin('notifications'), permissions: ['org:notifications:read'] },
+  { id: 'audit', label: 'audit', href: orgAdmin('audit'), permissions: ['org:audit:read'] },
 ];
 
 /** The installation's administration: global administrators only. */
@@ -34,6 +35,7 @@ export const GLOBAL_SECTIONS: readonly NavItem[] = [
   { id: 'firmware', label: 'firmware', href: () => '/admin/firmware', permissions: ['admin:firmware'] },
   { id: 'oauth2', label: 'oauth2', href: () => '/admin/oauth2', permissions: ['admin:oauth2'] },
   { id: 'platform', label: 'platform', href: () => '/admin/platform', permissions: ['admin:platform'] },
+  { id: 'audit', label: 'audit', href: () => '/admin/audit', permissions: ['admin:audit'] },
 ];
 
 const anyOf = (sections: readonly NavItem[]) => [...new Set(sections.flatMap((s) => s.permissions))];
@@ -56,7 +58,8 @@ export function isInSection(item: NavItem, orgId: string, path: string): boolean
       path.startsWith('/admin/users') ||
       path.startsWith('/admin/firmware') ||
       path.startsWith('/admin/oauth2') ||
-      path.startsWith('/admin/platform')
+      path.startsWith('/admin/platform') ||
+      path.startsWith('/admin/audit')
     );
   return path === target || path.startsWith(`${target}/`);
 }

@@ -10,6 +10,7 @@ import { identityToWire, sessionToWire } from '../sessions/wire.js';
 import { getIdentity, type StoredIdentity } from '../store/identities.js';
 import type { Aal, StoredSession } from '../store/sessions.js';
 import type { Call } from './call.js';
+import { recordAccountEvent } from '../audit.js';
 import type { Flow } from './flow-service.js';
 
 export interface Authenticated {
@@ -21,14 +22,19 @@ export interface Authenticated {
 
 export async function authenticate(call: Call, flow: Flow, identityId: string, method: string, aal: Aal, current?: ActiveSession): Promise<Authenticated> {
   const { ctx } = call;
-  let session: StoredSession;
+  let session!: StoredSession;
   let token: string | undefined;
-  if (current && current.identity.id === identityId) {
-    session = await addAuthentication(ctx, ctx.db, current.session, method, aal);
-    token = current.token;
-  } else {
-    ({ session, token } = await issueSession(ctx, ctx.db, identityId, method, call.request));
-  }
+  // The session and its event commit together (audit.ts).
+  await ctx.db.transaction(async (tx) => {
+    if (current && current.identity.id === identityId) {
+      session = await addAuthentication(ctx, tx, current.session, method, aal);
+      token = current.token;
+    } else {
+      ({ session, token } = await issueSession(ctx, tx, identityId, method, call.request));
+    }
+    const action = flow.kind === 'registration' ? 'account.registered' : flow.kind === 'recovery' ? 'account.recovered' : 'account.signin.succeeded';
+    await recordAccountEvent(tx, call.request, { action, identityId, details: { method, aal: session.aal, flow: flow.type } }, ctx.now());
+  });
   const identity = (await getIdentity(ctx.db, identityId))!;
   if (flow.type === 'browser' && token) setSessionCookie(call.reply, token, session.expires_at, ctx.options.publicUrl);
   flow.internal.completed = true;

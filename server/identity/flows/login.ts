@@ -3,6 +3,7 @@
  * step-up to aal2 (authenticator app, backup code).
  */
 import type { UiNode, UiText } from '../../../shared/identity-flow.js';
+import { recordAccountEvent } from '../audit.js';
 import { stringField } from '../http/body.js';
 import { KratosError } from '../http/kratos-error.js';
 import { checkReturnTo } from '../http/return-to.js';
@@ -166,6 +167,18 @@ export const loginFlow: FlowKindHandler = {
     flow.wire.active = strategy.method;
     const outcome = await strategy.login(call, flow, body, active);
     if (outcome.kind === 'form') {
+      if (outcome.status >= 400) {
+        // A refused sign-in: who was named (never what was typed as a secret), how, from where.
+        const identifier = stringField(body, 'identifier')?.slice(0, 200);
+        await call.ctx.db.transaction((tx) =>
+          recordAccountEvent(
+            tx,
+            call.request,
+            { action: 'account.signin.failed', outcome: 'failure', details: { method: strategy.method, ...(identifier ? { identifier } : {}) } },
+            call.ctx.now(),
+          ),
+        );
+      }
       await save(call, flow);
       return respondFlow(call, 'login', flow, outcome.status);
     }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '../context.js';
+import { recordAccountEvent } from '../audit.js';
 import { bodyOf, stringField } from '../http/body.js';
 import { KratosError } from '../http/kratos-error.js';
 import { isJsonRequest } from '../http/request-kind.js';
@@ -50,7 +51,10 @@ export function registerLogoutRoutes(app: FastifyInstance, ctx: IdentityContext,
       if (!session || (cookieSession && cookieSession.session.id !== session.id)) {
         throw new KratosError(403, { reason: 'The logout token is not valid for this session.' });
       }
-      await revokeSession(ctx.db, session.id, ctx.now());
+      await ctx.db.transaction(async (tx) => {
+        if (await revokeSession(tx, session.id, ctx.now()))
+          await recordAccountEvent(tx, request, { action: 'account.session.revoked', identityId: session.identity_id, details: { by: 'sign-out' } }, ctx.now());
+      });
       clearSessionCookie(reply, ctx.options.publicUrl);
       // A new CSRF secret after logout: nothing prepared for the old session carries over.
       delete request.cookies[Object.keys(request.cookies).find((name) => name.startsWith('csrf_token_')) ?? ''];
@@ -68,7 +72,10 @@ export function registerLogoutRoutes(app: FastifyInstance, ctx: IdentityContext,
     if (!token) return reply.code(400).send(new KratosError(400, { reason: 'The session_token field is missing.' }).body());
     const active = await sessionByToken(ctx, token);
     if (!active) return reply.code(403).send(new KratosError(403, { reason: 'The session token is not valid.' }).body());
-    await revokeSession(ctx.db, active.session.id, ctx.now());
+    await ctx.db.transaction(async (tx) => {
+      if (await revokeSession(tx, active.session.id, ctx.now()))
+        await recordAccountEvent(tx, request, { action: 'account.session.revoked', identityId: active.identity.id, details: { by: 'sign-out' } }, ctx.now());
+    });
     return reply.code(204).send();
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.js';
+import { recordAccountEvent } from '../audit.js';
 import { kratosErrorBody } from '../http/kratos-error.js';
 import { getSession, listIdentitySessions, revokeIdentitySessions, revokeSession } from '../store/sessions.js';
 import { currentSession, sessionByToken } from './session-service.js';
@@ -56,7 +57,11 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext
   app.delete('/sessions', async (request, reply) => {
     const active = await currentSession(ctx, request);
     if (!active) return reply.code(401).send(unauthorized());
-    const count = await revokeIdentitySessions(ctx.db, active.identity.id, ctx.now(), active.session.id);
+    const count = await ctx.db.transaction(async (tx) => {
+      const revoked = await revokeIdentitySessions(tx, active.identity.id, ctx.now(), active.session.id);
+      await recordAccountEvent(tx, request, { action: 'account.signout.everywhere', identityId: active.identity.id, details: { sessions: revoked } }, ctx.now());
+      return revoked;
+    });
     return { count };
   });
 
@@ -70,7 +75,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: IdentityContext
     if (!session || session.identity_id !== active.identity.id) {
       return reply.code(404).send(kratosErrorBody(404, { reason: 'No such session of yours.' }));
     }
-    await revokeSession(ctx.db, session.id, ctx.now());
+    await ctx.db.transaction(async (tx) => {
+      if (await revokeSession(tx, session.id, ctx.now()))
+        await recordAccountEvent(tx, request, { action: 'account.session.revoked', identityId: active.identity.id, details: { sessionId: session.id } }, ctx.now());
+    });
     return reply.code(204).send();
   });
 }

@@ -4,6 +4,7 @@
  * link tokens (only hashes), the courier outbox and stored self-service errors.
  */
 import type { Migration } from '../../db/migrate.js';
+import { AUDIT_STORE_SQL } from '../../audit/chain.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -161,5 +162,10 @@ export const identityMigrations: readonly Migration[] = [
       );
       CREATE INDEX courier_message_dispatches_message ON courier_message_dispatches (message_id, created_at);
     `,
+  },
+  {
+    version: 3,
+    name: 'audit trail: hash-chained, append-only account events',
+    up: AUDIT_STORE_SQL,
   },
 ];

@@ -24,7 +24,7 @@ describe.each(BACKENDS)('API application on %s', (backend) => {
     admin = await t.newIdentity('first');
     const first = await t.http.get('/api/permissions').set(await t.as(admin));
     expect(first.status).toBe(200);
-    expect(first.body).toEqual([{ id: 'admin:orgs' }, { id: 'admin:users' }, { id: 'admin:firmware' }, { id: 'admin:oauth2' }, { id: 'admin:platform' }]);
+    expect(first.body).toEqual([{ id: 'admin:orgs' }, { id: 'admin:users' }, { id: 'admin:firmware' }, { id: 'admin:oauth2' }, { id: 'admin:audit' }, { id: 'admin:platform' }]);
     const second = await t.newIdentity('second');
     const res = await t.http.get('/api/permissions').set(await t.as(second));
     expect(res.body).toEqual([]);

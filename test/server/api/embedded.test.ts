@@ -29,7 +29,14 @@ describe('embedded API', { timeout: 60_000 }, () => {
     const token = await signIdentityAssertion(assertionKey(config.assertionSecret), { sub: data.id, sid: 's', aal: 'aal1' }, Math.floor(Date.now() / 1000));
     const res = await fetch(`${config.apiUrl}/api/permissions`, { headers: { [ASSERTION_HEADER]: token } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([{ id: 'admin:orgs' }, { id: 'admin:users' }, { id: 'admin:firmware' }, { id: 'admin:oauth2' }, { id: 'admin:platform' }]);
+    expect(await res.json()).toEqual([
+      { id: 'admin:orgs' },
+      { id: 'admin:users' },
+      { id: 'admin:firmware' },
+      { id: 'admin:oauth2' },
+      { id: 'admin:audit' },
+      { id: 'admin:platform' },
+    ]);
     expect((await fetch(`${config.apiUrl}/api/permissions`)).status).toBe(401);
 
     // A first start seeded the demo organisation; the first identity owns it and sees the survey.

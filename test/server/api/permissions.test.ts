@@ -47,7 +47,14 @@ describe.each(BACKENDS)('permission lists and their enforcement on %s', (backend
   afterAll(async () => t?.close());
 
   it('answers the three lists from roles', async () => {
-    expect(ids((await t.http.get('/api/permissions').set(await t.as(admin))).body)).toEqual(['admin:firmware', 'admin:oauth2', 'admin:orgs', 'admin:platform', 'admin:users']);
+    expect(ids((await t.http.get('/api/permissions').set(await t.as(admin))).body)).toEqual([
+      'admin:audit',
+      'admin:firmware',
+      'admin:oauth2',
+      'admin:orgs',
+      'admin:platform',
+      'admin:users',
+    ]);
     expect((await t.http.get('/api/permissions').set(await t.as(owner))).body).toEqual([]);
     expect(ids((await t.http.get(`/api/orgs/${orgId}/permissions`).set(await t.as(owner))).body)).toEqual([...ORG_ROLE_PERMISSIONS.owner].sort());
     expect(ids((await t.http.get(`/api/orgs/${orgId}/permissions`).set(await t.as(viewer))).body)).toEqual([...ORG_ROLE_PERMISSIONS.viewer].sort());

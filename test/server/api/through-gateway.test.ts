@@ -100,6 +100,7 @@ describe('the API through the gateway', () => {
       { id: 'admin:users' },
       { id: 'admin:firmware' },
       { id: 'admin:oauth2' },
+      { id: 'admin:audit' },
       { id: 'admin:platform' },
     ]);
     const org = await http.post('/api/admin/orgs').set(founder).send({ name: 'Gateway Org' });

@@ -9,6 +9,7 @@ import { usePermissions } from '../../shell/use-permissions.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { QueryError } from '../../ui/QueryError.js';
 import { InvoiceTable } from '../invoices/InvoiceTable.js';
+import { AuditEventsPanel } from '../audit/AuditEventsPanel.js';
 import { DeviceDetailsPanel } from './DeviceDetailsPanel.js';
 import { DeviceTokenPanel } from './DeviceTokenPanel.js';
 import { DeviceStatusBadge } from './DeviceStatusBadge.js';
@@ -39,6 +40,7 @@ export function DevicePage({ orgId, deviceId }: { orgId: string; deviceId: strin
       <DeviceDetailsPanel device={d} mayManage={mayManage} />
       {mayManage && <DeviceTokenPanel device={d} />}
       <SubscriptionPanel device={d} mayManage={permissions.can('org:billing:manage')} />
+      <AuditEventsPanel scope={{ kind: 'org', orgId }} subject={d.id} permissionOrgId={orgId} />
       {permissions.can('org:billing:read') && (
         <section className="panel panel-wide" aria-labelledby="device-invoices">
           <h2 id="device-invoices" className="panel-title">

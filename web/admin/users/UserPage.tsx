@@ -10,6 +10,8 @@ import { useTranslation } from '../../lib/i18n.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { QueryError } from '../../ui/QueryError.js';
 import { UserGrantsPanel } from '../oauth2/UserGrantsPanel.js';
+import { AuditEventsPanel } from '../audit/AuditEventsPanel.js';
+import { useShell } from '../../shell/shell-context.js';
 import { userKeys } from './queries.js';
 import { RecoveryPanel } from './RecoveryPanel.js';
 import { UserAccessPanel } from './UserAccessPanel.js';
@@ -25,6 +27,7 @@ export { loadAccessTexts } from '../../ui/access/texts.js';
 
 export function UserPage({ userId }: { userId: string }) {
   const { t } = useTranslation();
+  const shell = useShell();
   const user = useQuery({
     queryKey: userKeys.detail(userId),
     queryFn: ({ signal }) => dataOf(api.GET('/api/admin/users/{userId}', { params: { path: { userId } }, signal }), signal),
@@ -49,6 +52,7 @@ export function UserPage({ userId }: { userId: string }) {
       <UserSessionsPanel user={u} />
       <UserGrantsPanel user={u} name={userName(u)} />
       <UserMessagesPanel user={u} />
+      <AuditEventsPanel scope={{ kind: 'global' }} subject={u.id} permissionOrgId={shell.org?.id ?? null} />
     </>
   );
 }

@@ -1,0 +1,302 @@
+/**
+ * Records every change through `/api` in the audit trail, in the change's own transaction, from
+ * one place rather than in each handler:
+ *
+ * - Each unsafe route with a row in ROUTE_AUDIT runs its handler inside an audit context.
+ * - The API's database handle (wrap()) sees every statement. Inside a context, a write that runs
+ *   on its own becomes a transaction of that write and its event; a transaction that changed
+ *   rows gets its event appended before it commits. A write that changed nothing records nothing,
+ *   and a transaction that rolls back takes its event with it.
+ * - A change made elsewhere (the OAuth2 provider's clients, the identity service's sessions), where
+ *   the handler writes nothing here, is recorded once the route answers with success, before the
+ *   answer leaves, in a transaction of its own.
+ *
+ * Handlers may add what only they know (a target created elsewhere, a detail) with noteAudit().
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { LRUCache } from 'lru-cache';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Logger } from 'pino';
+import type { AuditEvent, AuditOutcome } from '../../../shared/audit-actions.js';
+import type { Database, QueryResult, Queryable, Transaction } from '../../db/database.js';
+import { anyWrite } from '../../db/write-watch.js';
+import { appendAuditEvent, type NewAuditEvent } from '../../audit/chain.js';
+import { UUID } from '../../../shared/uuid.js';
+import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, insertedValue, type RouteAudit } from './route-actions.js';
+
+/** Copies of other services' data, written as a side effect of a request: not changes of their own. */
+const CACHE_TABLES = new Set(['users']);
+/** Body fields whose values are names of roles or states, safe and useful to keep. */
+const VALUE_FIELDS = new Set(['role', 'status', 'plan', 'kind']);
+
+interface RequestAudit {
+  spec: RouteAudit;
+  request: FastifyRequest;
+  targetId: string | null;
+  targetName: string | null;
+  orgId: string | null;
+  actorName: string | null;
+  notes: Record<string, unknown>;
+  /** Events recorded for this request so far. */
+  recorded: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    audit: RequestAudit | null;
+  }
+  interface FastifyInstance {
+    /** Records the refusals counted so far (tests, shutdown). */
+    auditRefusals?: { flush(): Promise<void> };
+  }
+}
+
+const current = new AsyncLocalStorage<RequestAudit>();
+
+/** From a handler: what only it knows about the change it is making (call before the write). */
+export function noteAudit(note: { targetId?: string; targetName?: string; orgId?: string; details?: Record<string, unknown> }): void {
+  const audit = current.getStore();
+  if (!audit) return;
+  if (note.targetId) audit.targetId = note.targetId;
+  if (note.targetName) audit.targetName = note.targetName;
+  if (note.orgId) audit.orgId = note.orgId;
+  if (note.details) Object.assign(audit.notes, note.details);
+}
+
+function writtenTable(sql: string): string | undefined {
+  return /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)/i.exec(sql)?.[1]?.toLowerCase();
+}
+
+function firstAddress(request: FastifyRequest): string | null {
+  // The gateway replaces X-Forwarded-For with the address it saw (api-proxy.ts); the API is reached only through it.
+  const forwarded = request.headers['x-forwarded-for'];
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  return value?.split(',')[0]?.trim() || request.ip || null;
+}
+
+function requestId(request: FastifyRequest): string {
+  const header = request.headers['x-request-id'];
+  return (typeof header === 'string' && header.slice(0, 200)) || String(request.id);
+}
+
+export interface AuditRecorderOptions {
+  now: () => Date;
+  /** Each committed event as a pino line (AUDIT_LOG=stdout), for a SIEM. */
+  log?: Logger;
+}
+
+export class AuditRecorder {
+  /** The address each identity acts under, for a minute: one lookup fewer on every change. */
+  private readonly actorNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+
+  constructor(private readonly options: AuditRecorderOptions) {}
+
+  /** Runs each audited route's handler inside its audit context; records remote changes on success. */
+  install(app: FastifyInstance, raw: Database): void {
+    app.decorateRequest('audit', null);
+    app.addHook('onRoute', (route) => {
+      const method = [route.method].flat().find((m) => m !== 'GET' && m !== 'HEAD');
+      const spec = method && ROUTE_AUDIT[`${method} ${route.url}`];
+      if (!spec) return;
+      const handler = route.handler as RouteHandlerMethod;
+      route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        const audit: RequestAudit = { spec, request, targetId: null, targetName: null, orgId: null, actorName: null, notes: {}, recorded: 0 };
+        request.audit = audit;
+        return current.run(audit, () => handler.call(this, request, reply));
+      };
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const audit = request.audit;
+      if (!audit || audit.recorded > 0 || reply.statusCode >= 400) return payload;
+      if (!audit.targetId && !audit.spec.param && typeof payload === 'string') audit.targetId = idInAnswer(payload);
+      const events = await raw.transaction((tx) => this.append(tx, audit).then((e) => [e]));
+      this.logged(events);
+      return payload;
+    });
+  }
+
+  /**
+   * Refusals (403), counted per actor (or address) per minute and recorded as one event each when
+   * the minute is over, so an attack does not flood the trail. `flush` records what is counted.
+   */
+  installRefusals(app: FastifyInstance, raw: Database): { flush(): Promise<void>; stop(): void } {
+    const counted = new Map<string, { request: FastifyRequest; minute: string; count: number; routes: Set<string> }>();
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode !== 403) return;
+      const minute = this.options.now().toISOString().slice(0, 16);
+      const key = `${request.caller?.id ?? firstAddress(request)}|${minute}`;
+      const entry = counted.get(key) ?? { request, minute, count: 0, routes: new Set<string>() };
+      entry.count += 1;
+      if (entry.routes.size < 10) entry.routes.add(`${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`);
+      counted.set(key, entry);
+    });
+    const flush = async (all = true) => {
+      const current = this.options.now().toISOString().slice(0, 16);
+      for (const [key, entry] of counted) {
+        if (!all && entry.minute === current) continue;
+        counted.delete(key);
+        await this.record(
+          raw,
+          entry.request,
+          { action: 'refusal.permission_denied', target: 'audit' },
+          { count: entry.count, minute: entry.minute, routes: [...entry.routes] },
+          'denied',
+        ).catch((err: unknown) => app.log.error({ err }, 'a refusal could not be recorded in the audit trail'));
+      }
+    };
+    const timer = setInterval(() => void flush(false), 15_000);
+    timer.unref();
+    return { flush: () => flush(true), stop: () => clearInterval(timer) };
+  }
+
+  /** An event of a request that changes nothing here (an export, a refusal), in a transaction of its own. */
+  async record(db: Database, request: FastifyRequest, spec: RouteAudit, details: Record<string, unknown> = {}, outcome: AuditOutcome = 'success'): Promise<AuditEvent> {
+    const audit: RequestAudit = { spec, request, targetId: null, targetName: null, orgId: null, actorName: null, notes: details, recorded: 0 };
+    const event = await db.transaction((tx) => this.append(tx, audit, outcome));
+    this.logged([event]);
+    return event;
+  }
+
+  /** The API's handle, recording changes made inside an audit context. */
+  wrap(db: Database): Database {
+    const unit = async <T>(audit: RequestAudit, work: (tx: Transaction, saw: (sql: string, params: readonly unknown[], result: QueryResult<unknown>) => void) => Promise<T>) => {
+      const events: AuditEvent[] = [];
+      const result = await db.transaction(async (tx) => {
+        if (audit.request.method === 'DELETE') await this.lookUpTarget(tx, audit);
+        let changed = false;
+        const value = await work(tx, (sql, params, res) => {
+          const table = writtenTable(sql);
+          if (table && CACHE_TABLES.has(table) && audit.spec.inserted?.table !== table) return;
+          if (audit.spec.inserted && !audit.targetId) {
+            const id =
+              insertedValue(sql, params, audit.spec.inserted.table, audit.spec.inserted.column) ??
+              (table === audit.spec.inserted.table ? res.rows[0]?.[audit.spec.inserted.column as never] : undefined);
+            if (typeof id === 'string') audit.targetId = id;
+          }
+          // A membership written tells the organisation of a change whose target has none of its own (a new account).
+          if (!audit.orgId) {
+            const orgId = insertedValue(sql, params, 'org_members', 'org_id');
+            if (typeof orgId === 'string') audit.orgId = orgId;
+          }
+          if (res.rowCount > 0) changed = true;
+        });
+        if (changed) events.push(await this.append(tx, audit));
+        return value;
+      });
+      this.logged(events);
+      return result;
+    };
+    const handle: Database = {
+      kind: db.kind,
+      schema: db.schema,
+      ownedSince: db.ownedSince,
+      async query<T>(sql: string, params: readonly unknown[] = []) {
+        const audit = current.getStore();
+        if (!audit || !anyWrite(sql)) return db.query<T>(sql, params);
+        return unit(audit, async (tx, saw) => {
+          const result = await tx.query<T>(sql, params);
+          saw(sql, params, result);
+          return result;
+        });
+      },
+      exec: (sql) => db.exec(sql),
+      async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+        const audit = current.getStore();
+        if (!audit) return db.transaction(fn);
+        return unit(audit, (tx, saw) => {
+          const tracked: Queryable = {
+            async query<R>(sql: string, params: readonly unknown[] = []) {
+              const result = await tx.query<R>(sql, params);
+              if (anyWrite(sql)) saw(sql, params, result);
+              return result;
+            },
+            exec: (sql) => tx.exec(sql),
+          };
+          return fn(tracked);
+        });
+      },
+      close: () => db.close(),
+    };
+    if (db.listen) handle.listen = db.listen.bind(db);
+    return handle;
+  }
+
+  private async lookUpTarget(tx: Queryable, audit: RequestAudit): Promise<void> {
+    const id = audit.targetId ?? (audit.spec.param ? (audit.request.params as Record<string, string>)[audit.spec.param] : undefined);
+    if (!id) return;
+    audit.targetId = id;
+    const sql = TARGET_LOOKUP[audit.spec.target];
+    // Every looked-up table is keyed by uuid: another id would fail the statement, and with it the change.
+    if (!sql || audit.targetName !== null || !UUID.test(id)) return;
+    const row = (await tx.query<{ name: string | null; org_id: string | null }>(sql, [id])).rows[0];
+    if (!row) return;
+    audit.targetName = row.name ?? '';
+    audit.orgId ??= row.org_id;
+  }
+
+  private async append(tx: Queryable, audit: RequestAudit, outcome: AuditOutcome = 'success'): Promise<AuditEvent> {
+    const { request, spec } = audit;
+    await this.lookUpTarget(tx, audit);
+    const params = request.params as Record<string, string>;
+    if (!audit.orgId) {
+      audit.orgId = request.checkedOrgId ?? null;
+      for (const name of Object.keys(SCOPE_LOOKUP)) {
+        if (audit.orgId) break;
+        if (!params[name] || !UUID.test(params[name])) continue;
+        audit.orgId = (await tx.query<{ org_id: string | null }>(SCOPE_LOOKUP[name]!, [params[name]])).rows[0]?.org_id ?? null;
+      }
+    }
+    const actor = await this.actorOf(tx, audit);
+    const details: Record<string, unknown> = { ...audit.notes };
+    const body = request.body;
+    if (spec.fields && body && typeof body === 'object' && !Buffer.isBuffer(body)) {
+      details.fields = Object.keys(body).slice(0, 40);
+      for (const [key, value] of Object.entries(body)) if (VALUE_FIELDS.has(key) && typeof value === 'string') details[key] = value.slice(0, 100);
+    }
+    if (audit.recorded > 0) details.step = audit.recorded + 1;
+    const event: NewAuditEvent = {
+      actor,
+      action: spec.action,
+      target: spec.action.startsWith('refusal.') ? null : { type: spec.target, id: audit.targetId, name: audit.targetName ?? '' },
+      orgId: audit.orgId,
+      outcome,
+      requestId: requestId(request),
+      details,
+    };
+    if (spec.target === 'org' && !event.orgId && audit.targetId) event.orgId = audit.targetId;
+    const appended = await appendAuditEvent(tx, event, this.options.now());
+    audit.recorded += 1;
+    return appended;
+  }
+
+  private async actorOf(tx: Queryable, audit: RequestAudit): Promise<NewAuditEvent['actor']> {
+    const { request } = audit;
+    const address = firstAddress(request);
+    if (request.caller) {
+      audit.actorName ??= this.actorNames.get(request.caller.id) ?? null;
+      if (audit.actorName === null) {
+        audit.actorName = (await tx.query<{ email: string }>('SELECT email FROM users WHERE identity_id = $1', [request.caller.id])).rows[0]?.email ?? '';
+        this.actorNames.set(request.caller.id, audit.actorName);
+      }
+      return { type: 'identity', id: request.caller.id, name: audit.actorName, address };
+    }
+    if (request.platformActor) return { type: request.platformActor.kind, id: request.platformActor.id, address };
+    if (request.routeOptions.url?.startsWith('/api/device/')) return { type: 'device', address };
+    return { type: 'anonymous', address };
+  }
+
+  private logged(events: AuditEvent[]): void {
+    for (const event of events) this.options.log?.info({ audit: event }, event.action);
+  }
+}
+
+/** The id an answer names, for a target created elsewhere (an OAuth2 client): `id` or `clientId` only. */
+function idInAnswer(payload: string): string | null {
+  try {
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    const id = body.id ?? body.clientId ?? body.client_id;
+    return typeof id === 'string' ? id.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Retention by age: events older than the setting (AUDIT_RETENTION_DAYS, default 400) are removed
+ * from the start of the chain by a daily job, which records its own run — how many went and where
+ * the chain now starts — in the same transaction, so the cut is itself in the trail.
+ */
+import type { Database } from '../../db/database.js';
+import { appendAuditEvent, pruneAuditEvents } from '../../audit/chain.js';
+import type { AuditEvent } from '../../../shared/audit-actions.js';
+
+export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function runAuditRetention(db: Database, now: Date, days = DEFAULT_AUDIT_RETENTION_DAYS): Promise<{ removed: number; event: AuditEvent }> {
+  return db.transaction(async (tx) => {
+    const before = new Date(now.getTime() - days * DAY_MS);
+    const { removed, baseSeq } = await pruneAuditEvents(tx, before);
+    const event = await appendAuditEvent(
+      tx,
+      {
+        actor: { type: 'system', name: 'retention job' },
+        action: 'audit.retention.ran',
+        target: { type: 'audit' },
+        details: { days, before: before.toISOString(), removed, baseSeq },
+      },
+      now,
+    );
+    return { removed, event };
+  });
+}
+
+/** Runs the job a minute after start, then daily. Returns how to stop it. */
+export function scheduleAuditRetention(db: Database, now: () => Date, days: number, onError: (err: unknown) => void): () => void {
+  const run = () => void runAuditRetention(db, now(), days).catch(onError);
+  const first = setTimeout(run, 60_000);
+  const daily = setInterval(run, DAY_MS);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}

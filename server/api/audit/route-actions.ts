@@ -1,0 +1,157 @@
+/**
+ * What each change through `/api` is, for the audit trail: its action (shared/audit-actions.ts)
+ * and its target — the path parameter naming it, or, for a route that creates it, the table
+ * whose inserted row's column names it. Every unsafe route of the route policy has a row here
+ * (a test holds the two tables together), so a new route cannot go unrecorded.
+ */
+import type { AuditAction, AuditTargetType } from '../../../shared/audit-actions.js';
+
+export interface RouteAudit {
+  action: AuditAction;
+  target: AuditTargetType;
+  /** The path parameter that names the target. */
+  param?: string;
+  /** Else: the inserted row's column that names it (`INSERT INTO table (…column…) VALUES (…)` or RETURNING). */
+  inserted?: { table: string; column: string };
+  /** Field names of the request body go into the details (never their values). */
+  fields?: boolean;
+}
+
+const r = (action: AuditAction, target: AuditTargetType, param?: string, extra: Partial<RouteAudit> = {}): RouteAudit => ({
+  action,
+  target,
+  ...(param ? { param } : {}),
+  ...extra,
+});
+const created = (action: AuditAction, target: AuditTargetType, table: string, column = 'id'): RouteAudit => ({ action, target, inserted: { table, column }, fields: true });
+
+export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
+  'POST /api/admin/orgs': created('org.created', 'org', 'orgs'),
+  'POST /api/admin/orgs/:orgId/join': r('org.admin_joined', 'org', 'orgId'),
+  'POST /api/admin/users': created('user.created', 'user', 'users', 'identity_id'),
+  'PUT /api/admin/users/:userId': r('user.changed', 'user', 'userId', { fields: true }),
+  'PUT /api/admin/users/:userId/recovery': r('user.recovery_issued', 'user', 'userId'),
+  'DELETE /api/admin/users/:userId/sessions': r('user.sessions.revoked', 'user', 'userId'),
+  'DELETE /api/admin/users/:userId/sessions/:sessionId': r('user.session.revoked', 'session', 'sessionId'),
+  'POST /api/admin/firmware/releases': created('firmware.release.published', 'firmware', 'firmware_releases'),
+  'DELETE /api/admin/firmware/releases/:releaseId': r('firmware.release.deleted', 'firmware', 'releaseId'),
+  'POST /api/admin/oauth2/applications': r('oauth2.client.created', 'oauth2-client', undefined, { fields: true }),
+  'PUT /api/admin/oauth2/applications/:clientId': r('oauth2.client.changed', 'oauth2-client', 'clientId', { fields: true }),
+  'DELETE /api/admin/oauth2/applications/:clientId': r('oauth2.client.deleted', 'oauth2-client', 'clientId'),
+  'POST /api/admin/oauth2/applications/:clientId/secret': r('oauth2.client.secret_rotated', 'oauth2-client', 'clientId'),
+  'DELETE /api/admin/oauth2/users/:userId/applications': r('oauth2.consent.revoked', 'user', 'userId'),
+  'DELETE /api/admin/oauth2/users/:userId/applications/:clientId': r('oauth2.consent.revoked', 'user', 'userId'),
+  'POST /api/admin/oauth2/issuers': r('oauth2.issuer.added', 'oauth2-issuer', undefined, { fields: true }),
+  'DELETE /api/admin/oauth2/issuers/:issuerId': r('oauth2.issuer.removed', 'oauth2-issuer', 'issuerId'),
+  'POST /api/admin/oauth2/signing-keys': r('oauth2.signing_key.rotated', 'signing-key'),
+  'PUT /api/user/settings': r('account.preferences.changed', 'user', undefined, { fields: true }),
+  'POST /api/register': created('user.registered_from_invitation', 'user', 'users', 'identity_id'),
+  'POST /api/registerjoin': r('org.invitation.accepted', 'invitation'),
+  'POST /api/join': r('org.invitation.accepted', 'invitation'),
+  'PUT /api/orgs/:orgId': r('org.changed', 'org', 'orgId', { fields: true }),
+  'PUT /api/orgs/:orgId/logo': r('org.logo.changed', 'org', 'orgId'),
+  'DELETE /api/orgs/:orgId/logo': r('org.logo.removed', 'org', 'orgId'),
+  'DELETE /api/orgs/:orgId': r('org.deleted', 'org', 'orgId'),
+  'PUT /api/orgs/:orgId/users/:userId': r('org.member.role_changed', 'user', 'userId', { fields: true }),
+  'DELETE /api/orgs/:orgId/users/:userId': r('org.member.removed', 'user', 'userId'),
+  'POST /api/orgs/:orgId/invite': created('org.invitation.sent', 'invitation', 'invites'),
+  'DELETE /api/orgs/:orgId/invites/:inviteId': r('org.invitation.revoked', 'invitation', 'inviteId'),
+  'POST /api/orgs/:orgId/devices/register': created('device.registered', 'device', 'devices'),
+  'PUT /api/devices/:deviceId': r('device.changed', 'device', 'deviceId', { fields: true }),
+  'POST /api/devices/:deviceId/startsubscription': r('device.subscription.started', 'device', 'deviceId', { fields: true }),
+  'POST /api/devices/:deviceId/cancelsubscription': r('device.subscription.cancelled', 'device', 'deviceId'),
+  'POST /api/orgs/:orgId/projects': created('project.created', 'project', 'projects'),
+  'PUT /api/projects/:projectId': r('project.changed', 'project', 'projectId', { fields: true }),
+  'DELETE /api/projects/:projectId': r('project.deleted', 'project', 'projectId'),
+  'POST /api/projects/:projectId/users': created('project.member.added', 'user', 'project_members', 'user_id'),
+  'PUT /api/projects/:projectId/users/:userId': r('project.member.role_changed', 'user', 'userId', { fields: true }),
+  'DELETE /api/projects/:projectId/users/:userId': r('project.member.removed', 'user', 'userId'),
+  'POST /api/projects/:projectId/contacts': created('project.contact.created', 'contact', 'contacts'),
+  'PUT /api/contacts/:contactId': r('project.contact.changed', 'contact', 'contactId', { fields: true }),
+  'DELETE /api/contacts/:contactId': r('project.contact.deleted', 'contact', 'contactId'),
+  'PUT /api/projects/:projectId/reporting/settings': r('project.reporting.changed', 'project', 'projectId', { fields: true }),
+  'POST /api/projects/:projectId/shares': created('project.share.created', 'share', 'project_shares'),
+  'DELETE /api/projects/:projectId/shares/:shareId': r('project.share.revoked', 'share', 'shareId'),
+  'POST /api/projects/:projectId/floors': created('survey.floor.created', 'floor', 'floors'),
+  'PUT /api/floors/:floorId': r('survey.floor.changed', 'floor', 'floorId', { fields: true }),
+  'DELETE /api/floors/:floorId': r('survey.floor.deleted', 'floor', 'floorId'),
+  'POST /api/floors/:floorId/floorplans': created('survey.floorplan.uploaded', 'floorplan', 'floorplans'),
+  'POST /api/floors/:floorId/tracks': created('survey.track.uploaded', 'track', 'tracks'),
+  'POST /api/device/floors/:floorId/tracks': created('survey.track.uploaded', 'track', 'tracks'),
+  'POST /api/floorplans/:floorplanId': r('survey.floorplan.changed', 'floorplan', 'floorplanId'),
+  'PUT /api/floorplans/:floorplanId': r('survey.floorplan.changed', 'floorplan', 'floorplanId', { fields: true }),
+  'PUT /api/floorplans/:floorplanId/walls': r('survey.floorplan.walls_changed', 'floorplan', 'floorplanId'),
+  'POST /api/tracks/:trackId/process': r('survey.track.processed', 'track', 'trackId'),
+  'POST /api/floors/:floorId/photos': created('survey.photo.uploaded', 'photo', 'photos'),
+  'PUT /api/photos/:photoId': r('survey.photo.changed', 'photo', 'photoId', { fields: true }),
+  'DELETE /api/photos/:photoId': r('survey.photo.deleted', 'photo', 'photoId'),
+  // The project API's members, answered here for the platform service (route-table.ts).
+  'DELETE /internal/global-admins/:userId': r('platform.admin.removed', 'user', 'userId'),
+};
+
+/**
+ * The display name of a target at the time, and its organisation: one statement per type, run in
+ * the change's own transaction (before a deletion, after a creation).
+ */
+export const TARGET_LOOKUP: Partial<Record<AuditTargetType, string>> = {
+  org: 'SELECT name, id AS org_id FROM orgs WHERE id = $1',
+  user: `SELECT coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) AS name, NULL::uuid AS org_id FROM users WHERE identity_id = $1`,
+  device: 'SELECT name, org_id FROM devices WHERE id = $1',
+  project: 'SELECT name, org_id FROM projects WHERE id = $1',
+  contact: 'SELECT c.name, p.org_id FROM contacts c JOIN projects p ON p.id = c.project_id WHERE c.id = $1',
+  share: 'SELECT s.label AS name, p.org_id FROM project_shares s JOIN projects p ON p.id = s.project_id WHERE s.id = $1',
+  invitation: 'SELECT email AS name, org_id FROM invites WHERE id = $1',
+  floor: 'SELECT f.name, p.org_id FROM floors f JOIN projects p ON p.id = f.project_id WHERE f.id = $1',
+  floorplan: 'SELECT fp.file_name AS name, p.org_id FROM floorplans fp JOIN floors f ON f.id = fp.floor_id JOIN projects p ON p.id = f.project_id WHERE fp.id = $1',
+  track: 'SELECT t.name, p.org_id FROM tracks t JOIN floors f ON f.id = t.floor_id JOIN projects p ON p.id = f.project_id WHERE t.id = $1',
+  photo: 'SELECT ph.file_name AS name, p.org_id FROM photos ph JOIN floors f ON f.id = ph.floor_id JOIN projects p ON p.id = f.project_id WHERE ph.id = $1',
+  firmware: `SELECT device_model || ' ' || version AS name, NULL::uuid AS org_id FROM firmware_releases WHERE id = $1`,
+};
+
+/** Which path parameter's row tells the organisation when the target does not (a user in an org, a project's member). */
+export const SCOPE_LOOKUP: Record<string, string> = {
+  orgId: 'SELECT id AS org_id FROM orgs WHERE id = $1',
+  projectId: 'SELECT org_id FROM projects WHERE id = $1',
+  floorId: 'SELECT p.org_id FROM floors f JOIN projects p ON p.id = f.project_id WHERE f.id = $1',
+};
+
+/**
+ * The value an `INSERT INTO table (…) VALUES (…)` statement gives `column`, when it is a bound
+ * parameter; undefined for any other statement or shape.
+ */
+export function insertedValue(sql: string, params: readonly unknown[], table: string, column: string): unknown {
+  const m = /^\s*INSERT\s+INTO\s+("?)(\w+)\1\s*\(([^)]*)\)\s*VALUES\s*\(/i.exec(sql);
+  if (!m || m[2]!.toLowerCase() !== table) return undefined;
+  const columns = m[3]!.split(',').map((c) => c.trim().replace(/"/g, '').toLowerCase());
+  const index = columns.indexOf(column);
+  if (index < 0) return undefined;
+  const values = topLevelItems(sql.slice(m.index + m[0].length));
+  const value = values[index]?.trim();
+  const param = value && /^\$(\d+)(::\w+)?$/.exec(value);
+  return param ? params[Number(param[1]) - 1] : undefined;
+}
+
+/** The comma-separated items up to the closing parenthesis of a VALUES list. */
+function topLevelItems(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") quoted = !quoted;
+    if (quoted) continue;
+    if (c === '(') depth++;
+    else if (c === ')') {
+      if (depth === 0) {
+        items.push(text.slice(start, i));
+        return items;
+      }
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      items.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return items;
+}

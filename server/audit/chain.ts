@@ -1,0 +1,266 @@
+/**
+ * The audit trail's store, the same for every service that keeps one (the API's schema; the
+ * identity service's later): `audit_events`, append-only, each row hashed over its content and
+ * the previous row's hash, and `audit_chain`, one row holding the chain's head (the last seq and
+ * hash) and its base (where the retention job cut it).
+ *
+ * Appends are serialised by locking that one row (`SELECT … FOR UPDATE`) in the appending
+ * transaction, so concurrent writers on PostgreSQL never fork the chain and seq has no gaps; the
+ * lock is held from the append, the last statement of a change's transaction, to its commit.
+ *
+ * Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, except DELETE inside a transaction
+ * that set `sitewave.audit_retention` (the retention job). Chosen over REVOKE because sitewave's
+ * database role owns its schema (it runs the migrations), and an owner can always grant itself the
+ * privilege back; a deployment with a separate migration role can also
+ * `REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM <app role>`. Neither stops a database
+ * superuser: that is what the chain is for — verify() finds an edited, inserted or deleted row,
+ * and a cut tail, because the head row must match the last event.
+ */
+import { createHash } from 'node:crypto';
+import type { AuditAction, AuditActorType, AuditEvent, AuditOutcome, AuditTargetType } from '../../shared/audit-actions.js';
+import { auditGroupOf } from '../../shared/audit-actions.js';
+import type { Queryable } from '../db/database.js';
+
+export const GENESIS_HASH = '0'.repeat(64);
+export const RETENTION_SETTING = 'sitewave.audit_retention';
+
+/** The SQL of the migration that creates the store in a schema (unqualified names). */
+export const AUDIT_STORE_SQL = `
+  CREATE TABLE audit_events (
+    seq bigint PRIMARY KEY,
+    at timestamptz NOT NULL,
+    actor_type text NOT NULL,
+    actor_id text,
+    actor_name text NOT NULL DEFAULT '',
+    actor_address text,
+    action text NOT NULL,
+    action_group text NOT NULL,
+    target_type text,
+    target_id text,
+    target_name text NOT NULL DEFAULT '',
+    org_id uuid,
+    outcome text NOT NULL,
+    request_id text,
+    details jsonb NOT NULL DEFAULT '{}',
+    hash text NOT NULL
+  );
+  CREATE INDEX audit_events_at ON audit_events (at, seq);
+  CREATE INDEX audit_events_actor ON audit_events (actor_id, seq);
+  CREATE INDEX audit_events_target ON audit_events (target_id, seq);
+  CREATE INDEX audit_events_org ON audit_events (org_id, seq);
+  CREATE INDEX audit_events_group ON audit_events (action_group, seq);
+  CREATE TABLE audit_chain (
+    one boolean PRIMARY KEY DEFAULT true CHECK (one),
+    head_seq bigint NOT NULL,
+    head_hash text NOT NULL,
+    base_seq bigint NOT NULL,
+    base_hash text NOT NULL
+  );
+  INSERT INTO audit_chain (one, head_seq, head_hash, base_seq, base_hash) VALUES (true, 0, '${GENESIS_HASH}', 0, '${GENESIS_HASH}');
+  CREATE FUNCTION audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' AND TG_TABLE_NAME = 'audit_events' AND coalesce(current_setting('${RETENTION_SETTING}', true), '') = 'on' THEN
+      RETURN OLD;
+    END IF;
+    IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'audit_chain' THEN
+      RETURN NEW;
+    END IF;
+    RAISE EXCEPTION 'the audit trail is append-only (% on %)', TG_OP, TG_TABLE_NAME;
+  END $$;
+  CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_append_only();
+  CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();
+  CREATE TRIGGER audit_chain_append_only BEFORE DELETE ON audit_chain FOR EACH ROW EXECUTE FUNCTION audit_append_only();
+`;
+
+/** What a caller records; seq, time and hash are the store's. */
+export interface NewAuditEvent {
+  actor: { type: AuditActorType; id?: string | null; name?: string; address?: string | null };
+  action: AuditAction;
+  target?: { type: AuditTargetType; id?: string | null; name?: string } | null;
+  orgId?: string | null;
+  outcome?: AuditOutcome;
+  requestId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditRow {
+  seq: number | string;
+  at: Date | string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_address: string | null;
+  action: string;
+  action_group: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_name: string;
+  org_id: string | null;
+  outcome: string;
+  request_id: string | null;
+  details: Record<string, unknown> | string;
+  hash: string;
+}
+
+/** JSON with object keys sorted at every depth: the same bytes whichever order jsonb gives them back in. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export function toAuditEvent(row: AuditRow): AuditEvent {
+  return {
+    seq: Number(row.seq),
+    at: new Date(row.at).toISOString(),
+    actor: { type: row.actor_type as AuditActorType, id: row.actor_id, name: row.actor_name, address: row.actor_address },
+    action: row.action as AuditAction,
+    group: row.action_group as AuditEvent['group'],
+    target: row.target_type ? { type: row.target_type as AuditTargetType, id: row.target_id, name: row.target_name } : null,
+    orgId: row.org_id,
+    outcome: row.outcome as AuditOutcome,
+    requestId: row.request_id,
+    details: typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : row.details,
+    hash: row.hash,
+  };
+}
+
+/** The hash of an event: over the previous hash and everything the event says but its own hash. */
+export function eventHash(previousHash: string, event: Omit<AuditEvent, 'hash'>): string {
+  const { seq, at, actor, action, group, target, orgId, outcome, requestId, details } = event;
+  const content = canonicalJson({ seq, at, actor, action, group, target, orgId, outcome, requestId, details });
+  return createHash('sha256').update(previousHash).update('\n').update(content).digest('hex');
+}
+
+/** Bounds a details object: what the table keeps is small, whatever a caller hands over. */
+function smallDetails(details: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!details) return {};
+  const text = canonicalJson(details);
+  if (text.length <= 4_000) return JSON.parse(text) as Record<string, unknown>;
+  return { truncated: true, keys: Object.keys(details).slice(0, 50) };
+}
+
+/**
+ * Appends one event in `tx`, which must be the transaction of the change it records (or one of
+ * its own). Takes the chain's lock until that transaction ends.
+ */
+export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now: Date = new Date()): Promise<AuditEvent> {
+  const head = (await tx.query<{ head_seq: number | string; head_hash: string }>('SELECT head_seq, head_hash FROM audit_chain WHERE one FOR UPDATE')).rows[0];
+  if (!head) throw new Error('the audit chain has no head row: is the audit migration applied?');
+  const seq = Number(head.head_seq) + 1;
+  const event: Omit<AuditEvent, 'hash'> = {
+    seq,
+    at: now.toISOString(),
+    actor: { type: input.actor.type, id: input.actor.id ?? null, name: input.actor.name ?? '', address: input.actor.address ?? null },
+    action: input.action,
+    group: auditGroupOf(input.action),
+    target: input.target ? { type: input.target.type, id: input.target.id ?? null, name: input.target.name ?? '' } : null,
+    orgId: input.orgId ?? null,
+    outcome: input.outcome ?? 'success',
+    requestId: input.requestId ?? null,
+    details: smallDetails(input.details),
+  };
+  const hash = eventHash(head.head_hash, event);
+  // The event and the chain's new head in one statement: one round trip fewer on every change.
+  await tx.query(
+    `WITH appended AS (
+       INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       RETURNING seq, hash
+     )
+     UPDATE audit_chain SET head_seq = appended.seq, head_hash = appended.hash FROM appended WHERE one`,
+    [
+      seq,
+      event.at,
+      event.actor.type,
+      event.actor.id,
+      event.actor.name,
+      event.actor.address,
+      event.action,
+      event.group,
+      event.target?.type ?? null,
+      event.target?.id ?? null,
+      event.target?.name ?? '',
+      event.orgId,
+      event.outcome,
+      event.requestId,
+      JSON.stringify(event.details),
+      hash,
+    ],
+  );
+  return { ...event, hash };
+}
+
+export interface ChainReport {
+  ok: boolean;
+  /** Events checked. */
+  checked: number;
+  /** Where the chain starts after retention (0: never cut). */
+  baseSeq: number;
+  headSeq: number;
+  /** The first link that does not hold: the seq whose row is missing, edited or out of place. */
+  firstBroken?: { seq: number; reason: 'edited' | 'missing' | 'unexpected' | 'head-mismatch' };
+}
+
+/** Walks the whole chain in seq order, in pages, and reports the first broken link. */
+export async function verifyAuditChain(db: Queryable, pageSize = 5_000): Promise<ChainReport> {
+  const chain = (
+    await db.query<{ head_seq: number | string; head_hash: string; base_seq: number | string; base_hash: string }>(
+      'SELECT head_seq, head_hash, base_seq, base_hash FROM audit_chain WHERE one',
+    )
+  ).rows[0];
+  if (!chain) return { ok: false, checked: 0, baseSeq: 0, headSeq: 0, firstBroken: { seq: 0, reason: 'head-mismatch' } };
+  const baseSeq = Number(chain.base_seq);
+  const headSeq = Number(chain.head_seq);
+  let previousHash = chain.base_hash;
+  let expected = baseSeq + 1;
+  let checked = 0;
+  const report = (seq: number, reason: NonNullable<ChainReport['firstBroken']>['reason']): ChainReport => ({ ok: false, checked, baseSeq, headSeq, firstBroken: { seq, reason } });
+  for (;;) {
+    const page = await db.query<AuditRow>('SELECT * FROM audit_events WHERE seq >= $1 ORDER BY seq LIMIT $2', [expected, pageSize]);
+    for (const row of page.rows) {
+      const event = toAuditEvent(row);
+      if (event.seq !== expected) return report(expected, 'missing');
+      const { hash, ...content } = event;
+      if (eventHash(previousHash, content) !== hash) return report(event.seq, 'edited');
+      previousHash = hash;
+      expected += 1;
+      checked += 1;
+    }
+    if (page.rows.length < pageSize) break;
+  }
+  // Rows before the base, or a head that is not the last row, are links out of place too.
+  const before = await db.query<{ seq: number | string }>('SELECT seq FROM audit_events WHERE seq <= $1 ORDER BY seq LIMIT 1', [baseSeq]);
+  if (before.rows[0]) return report(Number(before.rows[0].seq), 'unexpected');
+  if (expected - 1 !== headSeq) return report(expected, expected - 1 < headSeq ? 'missing' : 'head-mismatch');
+  if (previousHash !== chain.head_hash) return report(headSeq, 'head-mismatch');
+  return { ok: true, checked, baseSeq, headSeq };
+}
+
+/**
+ * Removes events older than `before` from the start of the chain and moves the chain's base to
+ * the last one removed, so verify() still starts from a known hash. Returns how many went.
+ */
+export async function pruneAuditEvents(tx: Queryable, before: Date): Promise<{ removed: number; baseSeq: number }> {
+  await tx.query('SELECT head_seq FROM audit_chain WHERE one FOR UPDATE');
+  // Only a prefix: an older event after a newer one (clock change) waits for its successors.
+  const last = await tx.query<{ seq: number | string; hash: string }>(
+    `SELECT seq, hash FROM audit_events
+     WHERE seq < coalesce((SELECT min(seq) FROM audit_events WHERE at >= $1), (SELECT max(seq) + 1 FROM audit_events))
+     ORDER BY seq DESC LIMIT 1`,
+    [before.toISOString()],
+  );
+  const cut = last.rows[0];
+  if (!cut) {
+    const base = (await tx.query<{ base_seq: number | string }>('SELECT base_seq FROM audit_chain WHERE one')).rows[0]!;
+    return { removed: 0, baseSeq: Number(base.base_seq) };
+  }
+  await tx.query(`SELECT set_config('${RETENTION_SETTING}', 'on', true)`);
+  const removed = await tx.query('DELETE FROM audit_events WHERE seq <= $1', [cut.seq]);
+  await tx.query(`SELECT set_config('${RETENTION_SETTING}', 'off', true)`);
+  await tx.query('UPDATE audit_chain SET base_seq = $1, base_hash = $2 WHERE one', [cut.seq, cut.hash]);
+  return { removed: removed.rowCount, baseSeq: Number(cut.seq) };
+}

@@ -1,0 +1,241 @@
+/**
+ * The audit trail's cost and speed, in-process on dist/ (PostgreSQL and PGlite):
+ *
+ * - what recording adds to a write request: the p50 of creating a project and of changing a
+ *   member's role, through the API (app.inject, a signed assertion), without recording (before)
+ *   and with it (after); target ≤ 5 % more;
+ * - a filtered page (50 events, by actor and by target) out of 1 000 000 events: target < 50 ms
+ *   on PostgreSQL, < 150 ms on PGlite;
+ * - the export of 100 000 events as JSON lines: target ≥ 20 000 events/s, memory flat (the heap's
+ *   growth over the export is reported; it must not grow with the number of events).
+ *
+ * Environment: BENCH_AUDIT_EVENTS (default 1 000 000), BENCH_AUDIT_RUNS (write requests per row,
+ * default 300).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freshPostgres } from './postgres.mjs';
+import { fixed, formatTable } from './table.mjs';
+
+const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 300);
+const EXPORTED = 100_000;
+const TARGETS = { postgres: 50, pglite: 150 };
+const EXPORT_TARGET = 20_000;
+const OVERHEAD_TARGET = 0.05;
+
+const dist = (file) => new URL(`../../dist/server/${file}`, import.meta.url).href;
+
+async function open(backend, say) {
+  const { openDatabase } = await import(dist('db/open.js'));
+  if (backend === 'postgres') {
+    const database = await freshPostgres(say);
+    if (!database) return null;
+    const db = await openDatabase({ dataDir: '', databaseUrl: database.url, name: 'api' });
+    return { db, close: async () => (await db.close(), await database.drop()) };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitewave-bench-audit-'));
+  const db = await openDatabase({ dataDir: dir, name: 'api' });
+  return { db, close: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
+}
+
+function percentile(times, q) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** An API instance over `db`, recording or not, with an organisation of an owner and a member. */
+async function writer(db, recorded) {
+  const { buildApi } = await import(dist('api/app.js'));
+  const { signIdentityAssertion, assertionKey, ASSERTION_HEADER } = await import(new URL('../../dist/shared/identity-assertion.js', import.meta.url).href);
+  const secret = randomBytes(32).toString('base64url');
+  const app = await buildApi({
+    db,
+    blobs: { delete: async () => undefined },
+    assertionSecret: secret,
+    identityAdminUrl: 'http://127.0.0.1:9',
+    identityAdminToken: 'unused-in-this-bench',
+    publicUrl: 'http://bench.test',
+    logLevel: 'silent',
+    unrecordedForMeasurement: !recorded,
+  });
+  await app.ready();
+  const owner = randomUUID();
+  const member = randomUUID();
+  const org = randomUUID();
+  await db.query(`INSERT INTO users (identity_id, email, first_name) VALUES ($1, 'owner@bench.test', 'Owner'), ($2, 'member@bench.test', 'Member')`, [owner, member]);
+  await db.query(`INSERT INTO orgs (id, name) VALUES ($1, $2)`, [org, `Bench ${recorded ? 'after' : 'before'}`]);
+  await db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'member')`, [org, owner, member]);
+  const headers = { [ASSERTION_HEADER]: await signIdentityAssertion(assertionKey(secret), { sub: owner, sid: randomUUID(), aal: 'aal1' }, Math.floor(Date.now() / 1000)) };
+  let n = 0;
+  return {
+    async create() {
+      const res = await app.inject({ method: 'POST', url: `/api/orgs/${org}/projects`, headers, payload: { name: `P ${n++}` } });
+      if (res.statusCode !== 201) throw new Error(`create project answered ${res.statusCode}: ${res.body}`);
+    },
+    async role() {
+      const res = await app.inject({ method: 'PUT', url: `/api/orgs/${org}/users/${member}`, headers, payload: { role: n++ % 2 ? 'viewer' : 'member' } });
+      if (res.statusCode !== 200) throw new Error(`role change answered ${res.statusCode}: ${res.body}`);
+    },
+    close: () => app.close(),
+  };
+}
+
+/**
+ * The p50 of each write without and with recording, measured in alternating rounds of ten so
+ * that a busy moment of the machine weighs on both alike.
+ */
+async function writeP50s(db) {
+  const before = await writer(db, false);
+  const after = await writer(db, true);
+  try {
+    const times = { before: { create: [], role: [] }, after: { create: [], role: [] } };
+    for (const w of [before, after]) {
+      for (let i = 0; i < 5; i++) {
+        await w.create();
+        await w.role();
+      }
+    }
+    for (let round = 0; round < RUNS / 10; round++) {
+      for (const [name, w] of round % 2
+        ? [
+            ['after', after],
+            ['before', before],
+          ]
+        : [
+            ['before', before],
+            ['after', after],
+          ]) {
+        for (const kind of ['create', 'role']) {
+          for (let i = 0; i < 10; i++) {
+            const start = performance.now();
+            await w[kind]();
+            times[name][kind].push(performance.now() - start);
+          }
+        }
+      }
+    }
+    const p = (list) => percentile(list, 0.5);
+    return { before: { create: p(times.before.create), role: p(times.before.role) }, after: { create: p(times.after.create), role: p(times.after.role) } };
+  } finally {
+    await before.close();
+    await after.close();
+  }
+}
+
+/** The p50 of `runs` calls of `work` after a few unmeasured ones. */
+async function p50(runs, work) {
+  for (let i = 0; i < 5; i++) await work(-1 - i);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work(i);
+    times.push(performance.now() - start);
+  }
+  return percentile(times, 0.5);
+}
+
+/** Fills the trail with `count` events straight in SQL (the chain's hashes are not what is measured). */
+async function fill(db, count, actors, targets) {
+  const batch = 100_000;
+  for (let done = 0; done < count; done += batch) {
+    const n = Math.min(batch, count - done);
+    await db.query(
+      `INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
+       SELECT $1::bigint + g, now() - make_interval(secs => ($1::bigint + $2::bigint - g)), 'identity', ($3::text[])[1 + g % array_length($3::text[], 1)], 'bench', '203.0.113.1',
+              'project.changed', 'project', 'project', ($4::text[])[1 + g % array_length($4::text[], 1)], 'Tower', NULL, 'success', 'req', '{"fields":["name"]}', md5(g::text) || md5(g::text)
+       FROM generate_series(1, $2::bigint) AS g`,
+      [done, n, actors, targets],
+    );
+  }
+  await db.query('UPDATE audit_chain SET head_seq = $1 WHERE one', [count]);
+  await db.exec('ANALYZE audit_events');
+}
+
+export async function benchAudit({ say, problems }) {
+  say();
+  say(
+    `== audit trail (dist/, in-process: write p50 over ${RUNS} requests, a page of 50 of ${EVENTS.toLocaleString('en')} events, an export of ${EXPORTED.toLocaleString('en')}) ==`,
+  );
+  const { migrate } = await import(dist('db/migrate.js'));
+  const { apiMigrations } = await import(dist('api/migrations.js'));
+  const { listAuditEvents, exportAuditEvents } = await import(dist('api/audit/routes.js'));
+  const writeRows = [];
+  const readRows = [];
+  for (const backend of ['postgres', 'pglite']) {
+    const opened = await open(backend, say);
+    if (!opened) continue;
+    try {
+      const { db } = opened;
+      await migrate(db, { schema: db.schema, migrations: apiMigrations });
+      const { before, after } = await writeP50s(db);
+      for (const [what, b, a] of [
+        ['create project', before.create, after.create],
+        ['change a role', before.role, after.role],
+      ]) {
+        const overhead = a / b - 1;
+        writeRows.push([backend, what, fixed(b, 2), fixed(a, 2), `${fixed(overhead * 100, 1)} %`, overhead <= OVERHEAD_TARGET ? 'yes' : 'no']);
+      }
+
+      const actors = Array.from({ length: 1_000 }, () => randomUUID());
+      const targets = Array.from({ length: 10_000 }, () => randomUUID());
+      await db.exec(`ALTER TABLE audit_events DISABLE TRIGGER USER`);
+      await db.query('DELETE FROM audit_events');
+      await db.exec(`ALTER TABLE audit_events ENABLE TRIGGER USER`);
+      const filling = performance.now();
+      await fill(db, EVENTS, actors, targets);
+      say(`   ${backend}: ${EVENTS.toLocaleString('en')} events written in ${fixed((performance.now() - filling) / 1000, 1)} s`);
+      if (backend === 'pglite') await db.exec('SELECT pg_sleep(0.5)');
+      let k = 0;
+      const byActor = await p50(50, () => listAuditEvents(db, { actor: actors[k++ % actors.length], limit: 50 }, null));
+      const byTarget = await p50(50, () => listAuditEvents(db, { target: targets[k++ % targets.length], limit: 50 }, null));
+      const byGroupPage2 = await p50(20, async () => {
+        const first = await listAuditEvents(db, { group: 'project', limit: 50 }, null);
+        return listAuditEvents(db, { group: 'project', limit: 50, cursor: Number(first.next) }, null);
+      });
+      for (const [what, ms] of [
+        ['page by actor', byActor],
+        ['page by target', byTarget],
+        ['two pages by group', byGroupPage2],
+      ]) {
+        readRows.push([backend, what, fixed(ms, 2), `< ${TARGETS[backend]}`, ms < TARGETS[backend] ? 'yes' : 'no']);
+      }
+
+      global.gc?.();
+      const heapBefore = process.memoryUsage().heapUsed;
+      let peak = heapBefore;
+      let events = 0;
+      const start = performance.now();
+      for await (const chunk of exportAuditEvents(db, { from: new Date(0).toISOString() }, null, 'jsonl')) {
+        for (let i = chunk.indexOf('\n'); i >= 0; i = chunk.indexOf('\n', i + 1)) events += 1;
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+        if (events >= EXPORTED) break;
+      }
+      const perSecond = events / ((performance.now() - start) / 1000);
+      readRows.push([
+        backend,
+        `export ${events.toLocaleString('en')} (JSON lines)`,
+        `${Math.round(perSecond).toLocaleString('en')} /s`,
+        `≥ ${EXPORT_TARGET.toLocaleString('en')} /s`,
+        perSecond >= EXPORT_TARGET ? 'yes' : 'no',
+      ]);
+      readRows.push([backend, 'export: heap growth', `${fixed((peak - heapBefore) / 1024 / 1024, 1)} MiB`, 'flat', '-']);
+    } catch (error) {
+      problems.push(`audit trail on ${backend}: ${error.message}`);
+    } finally {
+      await opened.close();
+    }
+  }
+  say(formatTable(['database', 'write request', 'p50 before (ms)', 'p50 after (ms)', 'added', '≤ 5 %'], writeRows));
+  say(formatTable(['database', 'read', 'measured', 'target', 'met'], readRows));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = [];
+  await benchAudit({ say: (line = '') => process.stdout.write(`${line}\n`), problems });
+  for (const problem of problems) process.stdout.write(`!! FAILED: ${problem}\n`);
+  process.exitCode = problems.length ? 1 : 0;
+}
