@@ -4999,6 +4999,17 @@ export interface paths {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Lines of the file left out on purpose (a scan log's prompt lines, other commands, comments). */
+                            skipped?: {
+                                /** @description How many lines the reader left out on purpose. */
+                                count: number;
+                                /** @description The first 20 of them, with why. */
+                                lines: {
+                                    where: string;
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -5640,6 +5651,17 @@ export interface paths {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Lines of the file left out on purpose (a scan log's prompt lines, other commands, comments). */
+                            skipped?: {
+                                /** @description How many lines the reader left out on purpose. */
+                                count: number;
+                                /** @description The first 20 of them, with why. */
+                                lines: {
+                                    where: string;
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
                         };
                     };
                 };

@@ -11,6 +11,7 @@ import { secondServerMigration } from './tracks/second-server-migration.js';
 import { floorplanWallsMigration } from './floorplans/walls-migration.js';
 import { predictedLayerMigration } from './tracks/predicted-layer-migration.js';
 import { projectNameIndexMigration } from './projects/name-index-migration.js';
+import { nmcliLevelsMigration } from './tracks/nmcli-levels-migration.js';
 
 export const apiMigrations: readonly Migration[] = [
   coreMigration,
@@ -24,4 +25,5 @@ export const apiMigrations: readonly Migration[] = [
   projectNameSearchMigration,
   predictedLayerMigration,
   projectNameIndexMigration,
+  nmcliLevelsMigration,
 ];

@@ -24,11 +24,12 @@ import { acceptsGzip } from '../http/accept-encoding.js';
 import { trackDatasets } from './datasets.js';
 import { TrackImportError } from './import/import-error.js';
 import { detectFormat, importTrack } from './import/import-track.js';
+import { NMCLI_ADVICE } from './import/formats/scan-log.js';
 import { decodeSampleTable, encodeSampleTable } from './import/sample-table.js';
 import { requestProcessing } from './processing/job.js';
-import { getTrackRow, insertTrack, listTracks, loadSamples, toTrack, type Track } from './store.js';
+import { getTrackRow, insertTrack, listTracks, loadSamples, toTrack } from './store.js';
 import { trackPoints, TrackPointsSchema } from './points.js';
-import { TRACK_STATUSES, TrackSchema } from './track-schema.js';
+import { ImportedTrackSchema, TRACK_STATUSES, TrackSchema, type ImportedTrackAnswer } from './track-schema.js';
 
 const FloorParams = Type.Object({ floorId: Type.String() });
 const TrackParams = Type.Object({ trackId: Type.String() });
@@ -60,7 +61,7 @@ export interface TrackUpload {
 }
 
 /** Shared by the user upload and the device upload. */
-export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequest, upload: TrackUpload): Promise<Track> {
+export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequest, upload: TrackUpload): Promise<ImportedTrackAnswer> {
   const part = await uploadedFile(request, UPLOAD_LIMITS.track);
   const planField = textField(part, 'floorplanId');
   let plan;
@@ -83,7 +84,10 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
   const format = detectFormat(part.filename, part.mimetype === 'application/octet-stream' ? undefined : part.mimetype, head.toString('utf8'));
   if (!format) {
     input.resume();
-    throw new ApiError(415, 'A track file is CSV, JSON, an Ekahau project (.esx), WiGLE CSV or an iw / nmcli scan log; this file is none of these');
+    throw new ApiError(
+      415,
+      `A track file is CSV, JSON, an Ekahau project (.esx), WiGLE CSV or the output of sudo iw dev wlan0 scan or ${NMCLI_ADVICE}; this file is none of these`,
+    );
   }
   let imported;
   try {
@@ -129,7 +133,7 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
     return toTrack((await getTrackRow(tx, id))!);
   });
   if (upload.process) ctx.processing.kick();
-  return track;
+  return imported.skipped && imported.skipped.count > 0 ? { ...track, skipped: imported.skipped } : track;
 }
 
 export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
@@ -163,7 +167,7 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
         summary: 'Import a survey file as a track: CSV, JSON, Ekahau .esx or an iw / nmcli scan log, multipart in field "file"',
         params: FloorParams,
         querystring: ImportQuery,
-        response: { 201: TrackSchema },
+        response: { 201: ImportedTrackSchema },
       },
     },
     async (request, reply) => {

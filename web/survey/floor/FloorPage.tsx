@@ -249,7 +249,9 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
           const created = response.data as { id?: string } | undefined;
           if (created?.id) select(created.id);
         }}
-      />
+      >
+        <p className="panel-text">{t('survey.floor.importHint')}</p>
+      </UploadModal>
     </>
   );
 }
