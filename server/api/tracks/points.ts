@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { SampleTable } from './import/sample-table.js';
+import { round2 } from './processing/rounding.js';
 
 export const TrackPointsSchema = Type.Object({
   count: Type.Integer(),
@@ -26,7 +27,7 @@ export function trackPoints(samples: SampleTable): TrackPoints {
     const x = round1(samples.x[i]!);
     const y = round1(samples.y[i]!);
     const time = samples.time[i]!;
-    const signal = samples.signalDbm[i]!;
+    const signal = round2(samples.signalDbm[i]!);
     if (last >= 0 && points.x[last] === x && points.y[last] === y && points.time[last] === time) {
       points.bestDbm[last] = Math.max(points.bestDbm[last]!, signal);
       points.networks[last]! += 1;
