@@ -12,6 +12,7 @@ import { floorplanWallsMigration } from './floorplans/walls-migration.js';
 import { predictedLayerMigration } from './tracks/predicted-layer-migration.js';
 import { projectNameIndexMigration } from './projects/name-index-migration.js';
 import { nmcliLevelsMigration } from './tracks/nmcli-levels-migration.js';
+import { trackPlacementMigration } from './tracks/placement-migration.js';
 
 export const apiMigrations: readonly Migration[] = [
   coreMigration,
@@ -26,4 +27,5 @@ export const apiMigrations: readonly Migration[] = [
   predictedLayerMigration,
   projectNameIndexMigration,
   nmcliLevelsMigration,
+  trackPlacementMigration,
 ];

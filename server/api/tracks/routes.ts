@@ -29,6 +29,7 @@ import { decodeSampleTable, encodeSampleTable } from './import/sample-table.js';
 import { requestProcessing } from './processing/job.js';
 import { getTrackRow, insertTrack, listTracks, loadSamples, toTrack } from './store.js';
 import { trackPoints, TrackPointsSchema } from './points.js';
+import { placeTrack, PositionsBody } from './placement.js';
 import { ImportedTrackSchema, TRACK_STATUSES, TrackSchema, type ImportedTrackAnswer } from './track-schema.js';
 
 const FloorParams = Type.Object({ floorId: Type.String() });
@@ -122,6 +123,7 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
         sampleCount: imported.samples.count,
         networkCount: imported.samples.networks.length,
         pathPoints: imported.path.length,
+        placed: imported.placed,
         startTime: imported.startTime,
         endTime: imported.endTime,
         createdBy: upload.createdBy,
@@ -129,10 +131,11 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
       encodeSampleTable(imported.samples),
       ctx.now(),
     );
-    if (upload.process) await tx.query(`UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2 WHERE id = $1`, [id, ctx.now()]);
+    // An unplaced walk is processed once it is placed.
+    if (upload.process && imported.placed) await tx.query(`UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2 WHERE id = $1`, [id, ctx.now()]);
     return toTrack((await getTrackRow(tx, id))!);
   });
-  if (upload.process) ctx.processing.kick();
+  if (upload.process && imported.placed) ctx.processing.kick();
   return imported.skipped && imported.skipped.count > 0 ? { ...track, skipped: imported.skipped } : track;
 }
 
@@ -235,6 +238,25 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
     },
   );
 
+  app.put(
+    '/api/tracks/:trackId/positions',
+    {
+      schema: {
+        tags,
+        summary: 'Place a walk: timed points on the plan become its walked path, every sample is put on it by time, and the track is queued for processing',
+        params: TrackParams,
+        body: PositionsBody,
+        response: { 200: TrackSchema },
+      },
+    },
+    async (request) => {
+      const id = checkId('track', request.params.trackId);
+      const track = found(await placeTrack(ctx.db, id, request.body, ctx.now()), 'track', id);
+      ctx.processing.kick();
+      return track;
+    },
+  );
+
   // 202 when this call queued the track; 200 when nothing needed doing (queued, running, or up to date).
   app.post(
     '/api/tracks/:trackId/process',
@@ -249,6 +271,7 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
     async (request, reply) => {
       const id = checkId('track', request.params.trackId);
       const outcome = found(await requestProcessing(ctx.db, id, ctx.now()), 'track', id);
+      if (!outcome.track.placed) throw new ApiError(409, 'This walk has no positions yet: place it on the floor plan first (PUT /api/tracks/{trackId}/positions)');
       if (outcome.queued) ctx.processing.kick();
       return reply.code(outcome.queued ? 202 : 200).send(outcome.track);
     },

@@ -62,6 +62,7 @@ export const TrackSchema = Type.Object({
   sampleCount: Type.Integer(),
   networkCount: Type.Integer(),
   pathPoints: Type.Integer(),
+  placed: Type.Boolean({ description: 'False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed.' }),
   startTime: Type.Number({ description: 'Earliest sample time, seconds.' }),
   endTime: Type.Number({ description: 'Latest sample time, seconds.' }),
   durationS: Type.Number(),

@@ -148,7 +148,8 @@ export async function importTrack(input: Readable, format: TrackFormat, options:
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   const bytes = Buffer.concat(chunks);
   if (format === 'esx') return importEsx(bytes, options);
-  if (format === 'scanlog') return importScanLog(bytes.toString('utf8'), options);
+  // A capture without positions is kept unplaced: the floor page places it.
+  if (format === 'scanlog') return importScanLog(bytes.toString('utf8'), { ...options, allowUnplaced: true });
   return importJson(bytes.toString('utf8'), options);
 }
 

@@ -4,7 +4,7 @@
  * `finish` either refuses the whole file or places unplaced samples on the walked path.
  */
 import { MAX_REPORTED_ISSUES, TrackImportError, type ImportIssue, type SkippedLines } from './import-error.js';
-import { normaliseRow, parseRow, parseTime, type ParsedRow } from './sample-row.js';
+import { normaliseRow, parseRow, parseTime, type NormalisedRow, type ParsedRow } from './sample-row.js';
 import { SampleTableBuilder, type SampleTable } from './sample-table.js';
 import { WalkedPath, type Waypoint } from './walked-path.js';
 
@@ -60,7 +60,12 @@ export class SampleCollector {
 
   /** `raw` uses the field names of sample-row.ts; a row without a network is a path point. */
   add(raw: Record<string, unknown>, where: string): void {
-    const parsed: ParsedRow | undefined = parseRow(normaliseRow(raw), where, this.options.imageSize, this.issues);
+    this.addFields(normaliseRow(raw), where);
+  }
+
+  /** A row a format's reader built with the fields' own names (no aliases to resolve), an absent field undefined. */
+  addFields(row: NormalisedRow, where: string): void {
+    const parsed: ParsedRow | undefined = parseRow(row, where, this.options.imageSize, this.issues);
     if (!parsed) return;
     if (parsed.kind === 'waypoint') {
       this.waypoints.push({ time: parsed.time, x: parsed.x, y: parsed.y });

@@ -53,7 +53,7 @@ export async function requestProcessing(db: Database, trackId: string, now: Date
   return db.transaction(async (tx) => {
     const track = await getTrackRow(tx, trackId, true);
     if (!track) return undefined;
-    if (track.status === 'queued' || track.status === 'processing') return { track: toTrack(track), queued: false };
+    if (!track.placed || track.status === 'queued' || track.status === 'processing') return { track: toTrack(track), queued: false };
     if (track.status === 'processed' && track.input_hash === (await inputsOf(tx, track)).hash) return { track: toTrack(track), queued: false };
     await tx.query(`UPDATE tracks SET status = 'queued', queued_at = $2, failure_reason = NULL, updated_at = $2 WHERE id = $1`, [trackId, now]);
     return { track: toTrack((await getTrackRow(tx, trackId))!), queued: true };

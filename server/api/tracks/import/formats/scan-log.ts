@@ -264,9 +264,11 @@ export function importScanLog(text: string, options: ImportOptions): ImportedTra
       collector.issue(e.where, 'signal', e.otherSignal ? `"signal: ${e.otherSignal}" is not in dBm (this driver reports its own scale)` : 'the entry has no "signal: … dBm" line');
       return;
     }
-    collector.add(
+    collector.addFields(
       {
-        ...e.at,
+        time: e.at!.time,
+        x: e.at!.x,
+        y: e.at!.y,
         technology: wifiTechnology(e.generation, e.frequency),
         networkId: e.mac,
         name: e.ssid,
@@ -428,9 +430,12 @@ function addNmcli(field: (name: string) => string | undefined, where: string, at
   const ssid = field('SSID') ?? '';
   const bssid = field('BSSID');
   if (bssid) heard(bssid);
-  collector.add(
+  // Built field by field (a spread makes a slow object, and this runs once per network per scan).
+  collector.addFields(
     {
-      ...at,
+      time: at.time,
+      x: at.x,
+      y: at.y,
       technology: wifiTechnology(undefined, frequency === undefined ? undefined : Number(frequency)),
       networkId: bssid,
       name: ssid === '--' ? '' : ssid,
