@@ -237,6 +237,7 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/tracks/:trackId/points', track('project:read')),
   route('GET', '/api/tracks/:trackId/photos', track('project:read')),
   route('POST', '/api/tracks/:trackId/process', track('project:survey:write')),
+  route('PUT', '/api/tracks/:trackId/positions', track('project:survey:write')),
   route('POST', '/api/floors/:floorId/photos', floor('project:survey:write'), { bodyLimit: UPLOAD_LIMITS.photo }),
   route('GET', '/api/photos/:photoId/image', photo('project:read')),
   route('PUT', '/api/photos/:photoId', photo('project:survey:write')),

@@ -5184,6 +5184,8 @@ export interface paths {
                                 sampleCount: number;
                                 networkCount: number;
                                 pathPoints: number;
+                                /** @description False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed. */
+                                placed: boolean;
                                 /** @description Earliest sample time, seconds. */
                                 startTime: number;
                                 /** @description Latest sample time, seconds. */
@@ -5289,6 +5291,8 @@ export interface paths {
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
+                            /** @description False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed. */
+                            placed: boolean;
                             /** @description Earliest sample time, seconds. */
                             startTime: number;
                             /** @description Latest sample time, seconds. */
@@ -5343,6 +5347,17 @@ export interface paths {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Lines of the file left out on purpose (a scan log's prompt lines, other commands, comments). */
+                            skipped?: {
+                                /** @description How many lines the reader left out on purpose. */
+                                count: number;
+                                /** @description The first 20 of them, with why. */
+                                lines: {
+                                    where: string;
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -5396,6 +5411,8 @@ export interface paths {
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
+                            /** @description False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed. */
+                            placed: boolean;
                             /** @description Earliest sample time, seconds. */
                             startTime: number;
                             /** @description Latest sample time, seconds. */
@@ -5608,9 +5625,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             count: number;
-                            /** @description Floor-plan pixels, one entry per place, in time order. */
-                            x: number[];
-                            y: number[];
+                            /** @description False for a walk not placed yet: x and y are then null, and the places are its scans in time order. */
+                            placed: boolean;
+                            /** @description Floor-plan pixels, one entry per place, in time order; null while the walk is not placed. */
+                            x: (number | null)[];
+                            y: (number | null)[];
                             time: number[];
                             bestDbm: number[];
                             networks: number[];
@@ -5697,6 +5716,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tracks/{trackId}/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place a walk: timed points on the plan become its walked path, every sample is put on it by time, and the track is queued for processing
+         * @description Needs one of these permissions: project:survey:write.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    trackId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Where the surveyor was when: each stop, or each turning point of the route. */
+                        points: {
+                            /** @description Seconds, on the track's clock (startTime to endTime). */
+                            time: number;
+                            /** @description Floor-plan pixels. */
+                            x: number;
+                            y: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            floorId: string;
+                            floorplanId: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            source: "upload" | "device";
+                            deviceId: string | null;
+                            fileName: string;
+                            /** @enum {unknown} */
+                            format: "csv" | "json" | "esx" | "wigle" | "scanlog";
+                            sampleCount: number;
+                            networkCount: number;
+                            pathPoints: number;
+                            /** @description False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed. */
+                            placed: boolean;
+                            /** @description Earliest sample time, seconds. */
+                            startTime: number;
+                            /** @description Latest sample time, seconds. */
+                            endTime: number;
+                            durationS: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "queued" | "processing" | "processed" | "failed";
+                            failureReason: string | null;
+                            queuedAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            processingMs: number | null;
+                            result: {
+                                method: {
+                                    /** @enum {string} */
+                                    interpolation: "idw";
+                                    power: number;
+                                    radiusM: number;
+                                    cellSizeM: number;
+                                };
+                                /** @description Square cells of cellSizeM metres along the image's own axes, row by row from its top-left corner. */
+                                grid: {
+                                    cellSizeM: number;
+                                    cols: number;
+                                    rows: number;
+                                    /** @description Metres per image pixel. */
+                                    metresPerPixel: number;
+                                };
+                                /** @description False when the plan was not calibrated and 5 cm per pixel was assumed. */
+                                calibrated: boolean;
+                                layers: {
+                                    technology: string;
+                                    networks: number;
+                                    noiseAssumed: boolean;
+                                    /** @description Share of surveyed cells meeting all thresholds, and each one alone. */
+                                    coverage: {
+                                        surveyedCells: number;
+                                        surveyedAreaM2: number;
+                                        /** @description Share of surveyed cells meeting all thresholds, 0–100. */
+                                        percent: number;
+                                        signalPercent: number;
+                                        /** @description Absent from results processed before the secondary-signal requirement existed; processing the track again adds it. */
+                                        secondaryPercent?: number;
+                                        snrPercent: number;
+                                        servingPercent: number;
+                                        coChannelPercent: number;
+                                    };
+                                }[];
+                            } | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tracks/{trackId}/process": {
         parameters: {
             query?: never;
@@ -5741,6 +5884,8 @@ export interface paths {
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
+                            /** @description False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed. */
+                            placed: boolean;
                             /** @description Earliest sample time, seconds. */
                             startTime: number;
                             /** @description Latest sample time, seconds. */
@@ -5818,6 +5963,8 @@ export interface paths {
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
+                            /** @description False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed. */
+                            placed: boolean;
                             /** @description Earliest sample time, seconds. */
                             startTime: number;
                             /** @description Latest sample time, seconds. */
@@ -5930,6 +6077,8 @@ export interface paths {
                             sampleCount: number;
                             networkCount: number;
                             pathPoints: number;
+                            /** @description False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed. */
+                            placed: boolean;
                             /** @description Earliest sample time, seconds. */
                             startTime: number;
                             /** @description Latest sample time, seconds. */
@@ -5984,6 +6133,17 @@ export interface paths {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Lines of the file left out on purpose (a scan log's prompt lines, other commands, comments). */
+                            skipped?: {
+                                /** @description How many lines the reader left out on purpose. */
+                                count: number;
+                                /** @description The first 20 of them, with why. */
+                                lines: {
+                                    where: string;
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -7606,6 +7766,8 @@ export interface paths {
                                 sampleCount: number;
                                 networkCount: number;
                                 pathPoints: number;
+                                /** @description False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed. */
+                                placed: boolean;
                                 /** @description Earliest sample time, seconds. */
                                 startTime: number;
                                 /** @description Latest sample time, seconds. */
@@ -7901,9 +8063,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             count: number;
-                            /** @description Floor-plan pixels, one entry per place, in time order. */
-                            x: number[];
-                            y: number[];
+                            /** @description False for a walk not placed yet: x and y are then null, and the places are its scans in time order. */
+                            placed: boolean;
+                            /** @description Floor-plan pixels, one entry per place, in time order; null while the walk is not placed. */
+                            x: (number | null)[];
+                            y: (number | null)[];
                             time: number[];
                             bestDbm: number[];
                             networks: number[];

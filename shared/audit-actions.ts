@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = {
   'survey.floorplan.walls_changed': 'survey',
   'survey.track.uploaded': 'survey',
   'survey.track.processed': 'survey',
+  'survey.track.placed': 'survey',
   'survey.photo.uploaded': 'survey',
   'survey.photo.changed': 'survey',
   'survey.photo.deleted': 'survey',

@@ -12,6 +12,8 @@ import { floorplanWallsMigration } from './floorplans/walls-migration.js';
 import { predictedLayerMigration } from './tracks/predicted-layer-migration.js';
 import { projectNameIndexMigration } from './projects/name-index-migration.js';
 import { auditTrailMigration } from './audit/migration.js';
+import { nmcliLevelsMigration } from './tracks/nmcli-levels-migration.js';
+import { trackPlacementMigration } from './tracks/placement-migration.js';
 
 export const apiMigrations: readonly Migration[] = [
   coreMigration,
@@ -26,4 +28,6 @@ export const apiMigrations: readonly Migration[] = [
   predictedLayerMigration,
   projectNameIndexMigration,
   auditTrailMigration,
+  nmcliLevelsMigration,
+  trackPlacementMigration,
 ];

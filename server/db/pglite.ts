@@ -35,7 +35,7 @@ import { lockDirectory } from './directory-lock.js';
 import { keepStatistics, type StatisticsKeeper } from './pglite-statistics.js';
 import { refuseInsideTransaction, type Database, type NotificationListener, type QueryResult, type Transaction, type TransactionState } from './database.js';
 import { quoteIdentifier } from './schema-name.js';
-import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers.js';
+import { BYTEA_OID, DATE_OID, INT8_OID, parseBytea, parseDate, parseInt8, serializeBytea } from './type-parsers.js';
 
 interface SharedInstance {
   refs: number;
@@ -77,7 +77,8 @@ async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Pro
   try {
     await mkdir(directory, { recursive: true });
     const pg = await createLiftoffOnly(directory, {
-      parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+      parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate, [BYTEA_OID]: parseBytea },
+      serializers: { [BYTEA_OID]: serializeBytea },
       // pg_trgm: the trigram indexes of name queries (installed by a migration, loaded here).
       extensions: { pg_trgm },
       // PGlite's WebAssembly memory only grows, so every buffer ever touched stays resident: the

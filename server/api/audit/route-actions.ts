@@ -82,6 +82,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'PUT /api/floorplans/:floorplanId': r('survey.floorplan.changed', 'floorplan', 'floorplanId', { fields: true }),
   'PUT /api/floorplans/:floorplanId/walls': r('survey.floorplan.walls_changed', 'floorplan', 'floorplanId'),
   'POST /api/tracks/:trackId/process': r('survey.track.processed', 'track', 'trackId'),
+  'PUT /api/tracks/:trackId/positions': r('survey.track.placed', 'track', 'trackId'),
   'POST /api/floors/:floorId/photos': created('survey.photo.uploaded', 'photo', 'photos'),
   'PUT /api/photos/:photoId': r('survey.photo.changed', 'photo', 'photoId', { fields: true }),
   'DELETE /api/photos/:photoId': r('survey.photo.deleted', 'photo', 'photoId'),

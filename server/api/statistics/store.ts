@@ -68,8 +68,8 @@ export async function networkStatistics(db: Queryable, projectId: string, f: Sta
     coverage_percent: number;
   }>(
     `SELECT * FROM (SELECT n.technology, n.network_id, max(n.name) AS name, n.band, n.channel, max(n.frequency_mhz) AS frequency_mhz,
-       count(DISTINCT n.track_id)::int AS tracks, sum(n.samples)::int AS samples, min(n.min_signal_dbm) AS min_signal_dbm,
-       round((sum(n.mean_signal_dbm * n.samples) / sum(n.samples))::numeric, 2)::float8 AS mean_signal_dbm, max(n.max_signal_dbm) AS max_signal_dbm,
+       count(DISTINCT n.track_id)::int AS tracks, sum(n.samples)::int AS samples, round(min(n.min_signal_dbm)::numeric, 2)::float8 AS min_signal_dbm,
+       round((sum(n.mean_signal_dbm * n.samples) / sum(n.samples))::numeric, 2)::float8 AS mean_signal_dbm, round(max(n.max_signal_dbm)::numeric, 2)::float8 AS max_signal_dbm,
        round(avg(n.mean_noise_dbm)::numeric, 2)::float8 AS mean_noise_dbm, round(avg(n.mean_throughput_mbps)::numeric, 2)::float8 AS mean_throughput_mbps,
        coalesce(round((100.0 * sum(n.covered_cells) / nullif(sum((l.coverage->>'surveyedCells')::int), 0))::numeric, 2)::float8, 0) AS coverage_percent
      ${from} GROUP BY ${group}) s ORDER BY ${NETWORK_SORT[sort]}, technology, network_id, channel ${limitOffset(page, params)}`,
@@ -112,7 +112,7 @@ export async function channelStatistics(db: Queryable, projectId: string, f: Sta
     mean_overlap: number;
   }>(
     `SELECT c.technology, c.band, c.channel, sum(c.samples)::int AS samples,
-       round((sum(c.mean_signal_dbm * c.samples) / nullif(sum(c.samples), 0))::numeric, 2)::float8 AS mean_signal_dbm, max(c.max_signal_dbm) AS max_signal_dbm,
+       round((sum(c.mean_signal_dbm * c.samples) / nullif(sum(c.samples), 0))::numeric, 2)::float8 AS mean_signal_dbm, round(max(c.max_signal_dbm)::numeric, 2)::float8 AS max_signal_dbm,
        max(c.max_overlap)::int AS max_overlap,
        coalesce(round((sum(c.mean_overlap * c.cells_heard) / nullif(sum(c.cells_heard), 0))::numeric, 2)::float8, 0) AS mean_overlap
      ${from} GROUP BY c.technology, c.band, c.channel ORDER BY c.technology, c.band, c.channel ${limitOffset(page, params)}`,

@@ -3,6 +3,7 @@
  * best-server signal, best-server network, SNR, serving count and co-channel count. Grids are
  * served as base64 of their typed array (little-endian) when asked with `include=values`.
  */
+import { round2 } from './processing/rounding.js';
 import type { Queryable } from '../../db/database.js';
 import type { TechnologyThresholds } from '../reporting/thresholds.js';
 import { NO_DATA } from './processing/grid.js';
@@ -140,9 +141,10 @@ export async function trackDatasets(db: Queryable, trackId: string, summary: Tra
       channel: n.channel,
       frequencyMHz: n.frequency_mhz,
       samples: n.samples,
-      minSignalDbm: n.min_signal_dbm,
+      // Results stored before processing rounded them may hold 32-bit float noise.
+      minSignalDbm: round2(n.min_signal_dbm),
       meanSignalDbm: n.mean_signal_dbm,
-      maxSignalDbm: n.max_signal_dbm,
+      maxSignalDbm: round2(n.max_signal_dbm),
       meanNoiseDbm: n.mean_noise_dbm,
       meanThroughputMbps: n.mean_throughput_mbps,
       cells: n.cells,

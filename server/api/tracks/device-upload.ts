@@ -12,7 +12,7 @@ import { DEVICE_TOKEN_HEADER } from '../../../shared/api-route-policy.js';
 import type { SurveyContext } from '../survey/context.js';
 import { ApiError, checkId } from '../http/api-error.js';
 import { ImportQuery, importTrackUpload } from './routes.js';
-import { TrackSchema } from './track-schema.js';
+import { ImportedTrackSchema } from './track-schema.js';
 
 export function registerDeviceUploadRoutes(fastify: FastifyInstance, ctx: SurveyContext, authenticate: NonNullable<SurveyContext['deviceForToken']>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -24,7 +24,7 @@ export function registerDeviceUploadRoutes(fastify: FastifyInstance, ctx: Survey
         summary: 'A survey device uploads a walk with its token, as the user import; processing starts unless process=false',
         params: Type.Object({ floorId: Type.String() }),
         querystring: ImportQuery,
-        response: { 201: TrackSchema },
+        response: { 201: ImportedTrackSchema },
       },
     },
     async (request, reply) => {

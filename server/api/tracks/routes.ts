@@ -24,11 +24,13 @@ import { acceptsGzip } from '../http/accept-encoding.js';
 import { trackDatasets } from './datasets.js';
 import { TrackImportError } from './import/import-error.js';
 import { detectFormat, importTrack } from './import/import-track.js';
+import { NMCLI_ADVICE } from './import/formats/scan-log.js';
 import { decodeSampleTable, encodeSampleTable } from './import/sample-table.js';
 import { requestProcessing } from './processing/job.js';
-import { getTrackRow, insertTrack, listTracks, loadSamples, toTrack, type Track } from './store.js';
+import { getTrackRow, insertTrack, listTracks, loadSamples, toTrack } from './store.js';
 import { trackPoints, TrackPointsSchema } from './points.js';
-import { TRACK_STATUSES, TrackSchema } from './track-schema.js';
+import { placeTrack, PositionsBody } from './placement.js';
+import { ImportedTrackSchema, TRACK_STATUSES, TrackSchema, type ImportedTrackAnswer } from './track-schema.js';
 
 const FloorParams = Type.Object({ floorId: Type.String() });
 const TrackParams = Type.Object({ trackId: Type.String() });
@@ -60,7 +62,7 @@ export interface TrackUpload {
 }
 
 /** Shared by the user upload and the device upload. */
-export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequest, upload: TrackUpload): Promise<Track> {
+export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequest, upload: TrackUpload): Promise<ImportedTrackAnswer> {
   const part = await uploadedFile(request, UPLOAD_LIMITS.track);
   const planField = textField(part, 'floorplanId');
   let plan;
@@ -83,7 +85,10 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
   const format = detectFormat(part.filename, part.mimetype === 'application/octet-stream' ? undefined : part.mimetype, head.toString('utf8'));
   if (!format) {
     input.resume();
-    throw new ApiError(415, 'A track file is CSV, JSON, an Ekahau project (.esx), WiGLE CSV or an iw / nmcli scan log; this file is none of these');
+    throw new ApiError(
+      415,
+      `A track file is CSV, JSON, an Ekahau project (.esx), WiGLE CSV or the output of sudo iw dev wlan0 scan or ${NMCLI_ADVICE}; this file is none of these`,
+    );
   }
   let imported;
   try {
@@ -118,6 +123,7 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
         sampleCount: imported.samples.count,
         networkCount: imported.samples.networks.length,
         pathPoints: imported.path.length,
+        placed: imported.placed,
         startTime: imported.startTime,
         endTime: imported.endTime,
         createdBy: upload.createdBy,
@@ -125,11 +131,12 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
       encodeSampleTable(imported.samples),
       ctx.now(),
     );
-    if (upload.process) await tx.query(`UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2 WHERE id = $1`, [id, ctx.now()]);
+    // An unplaced walk is processed once it is placed.
+    if (upload.process && imported.placed) await tx.query(`UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2 WHERE id = $1`, [id, ctx.now()]);
     return toTrack((await getTrackRow(tx, id))!);
   });
-  if (upload.process) ctx.processing.kick();
-  return track;
+  if (upload.process && imported.placed) ctx.processing.kick();
+  return imported.skipped && imported.skipped.count > 0 ? { ...track, skipped: imported.skipped } : track;
 }
 
 export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
@@ -163,7 +170,7 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
         summary: 'Import a survey file as a track: CSV, JSON, Ekahau .esx or an iw / nmcli scan log, multipart in field "file"',
         params: FloorParams,
         querystring: ImportQuery,
-        response: { 201: TrackSchema },
+        response: { 201: ImportedTrackSchema },
       },
     },
     async (request, reply) => {
@@ -231,6 +238,25 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
     },
   );
 
+  app.put(
+    '/api/tracks/:trackId/positions',
+    {
+      schema: {
+        tags,
+        summary: 'Place a walk: timed points on the plan become its walked path, every sample is put on it by time, and the track is queued for processing',
+        params: TrackParams,
+        body: PositionsBody,
+        response: { 200: TrackSchema },
+      },
+    },
+    async (request) => {
+      const id = checkId('track', request.params.trackId);
+      const track = found(await placeTrack(ctx.db, id, request.body, ctx.now()), 'track', id);
+      ctx.processing.kick();
+      return track;
+    },
+  );
+
   // 202 when this call queued the track; 200 when nothing needed doing (queued, running, or up to date).
   app.post(
     '/api/tracks/:trackId/process',
@@ -245,6 +271,7 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
     async (request, reply) => {
       const id = checkId('track', request.params.trackId);
       const outcome = found(await requestProcessing(ctx.db, id, ctx.now()), 'track', id);
+      if (!outcome.track.placed) throw new ApiError(409, 'This walk has no positions yet: place it on the floor plan first (PUT /api/tracks/{trackId}/positions)');
       if (outcome.queued) ctx.processing.kick();
       return reply.code(outcome.queued ? 202 : 200).send(outcome.track);
     },

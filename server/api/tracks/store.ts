@@ -17,6 +17,7 @@ export interface TrackRow {
   sample_count: number;
   network_count: number;
   path_points: number;
+  placed: boolean;
   start_time: number;
   end_time: number;
   status: TrackStatus;
@@ -47,6 +48,7 @@ export function toTrack(r: TrackRow): Track {
     sampleCount: r.sample_count,
     networkCount: r.network_count,
     pathPoints: r.path_points,
+    placed: r.placed,
     startTime: r.start_time,
     endTime: r.end_time,
     durationS: Math.round((r.end_time - r.start_time) * 1000) / 1000,
@@ -63,7 +65,7 @@ export function toTrack(r: TrackRow): Track {
   };
 }
 
-const COLUMNS = `id, floor_id, floorplan_id, name, source, device_id, file_name, format, sample_count, network_count, path_points,
+const COLUMNS = `id, floor_id, floorplan_id, name, source, device_id, file_name, format, sample_count, network_count, path_points, placed,
   start_time, end_time, status, failure_reason, queued_at, started_at, finished_at, processing_ms, input_hash, result, created_by, created_at, updated_at`;
 
 export async function listTracks(db: Queryable, floorId: string, status: TrackStatus | undefined, page: PageArgs): Promise<Page<Track>> {
@@ -86,15 +88,32 @@ export async function getTrackRow(db: Queryable, id: string, lock = false): Prom
 export type NewTrack = Pick<
   Track,
   'id' | 'floorId' | 'floorplanId' | 'name' | 'source' | 'deviceId' | 'fileName' | 'format' | 'sampleCount' | 'networkCount' | 'pathPoints' | 'startTime' | 'endTime' | 'createdBy'
->;
+> & { placed?: boolean };
 
 /** The track and its samples in one transaction: there is never a track without samples. */
 export async function insertTrack(tx: Queryable, t: NewTrack, samples: Buffer, now: Date): Promise<Track> {
   const r = await tx.query<TrackRow>(
     `INSERT INTO tracks (id, floor_id, floorplan_id, name, source, device_id, file_name, format, sample_count, network_count, path_points,
-       start_time, end_time, status, created_by, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'imported', $14, $15, $15) RETURNING ${COLUMNS}`,
-    [t.id, t.floorId, t.floorplanId, t.name, t.source, t.deviceId, t.fileName, t.format, t.sampleCount, t.networkCount, t.pathPoints, t.startTime, t.endTime, t.createdBy, now],
+       start_time, end_time, status, created_by, created_at, updated_at, placed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'imported', $14, $15, $15, $16) RETURNING ${COLUMNS}`,
+    [
+      t.id,
+      t.floorId,
+      t.floorplanId,
+      t.name,
+      t.source,
+      t.deviceId,
+      t.fileName,
+      t.format,
+      t.sampleCount,
+      t.networkCount,
+      t.pathPoints,
+      t.startTime,
+      t.endTime,
+      t.createdBy,
+      now,
+      t.placed ?? true,
+    ],
   );
   await tx.query('INSERT INTO track_samples (track_id, data) VALUES ($1, $2)', [t.id, samples]);
   return toTrack(r.rows[0]!);

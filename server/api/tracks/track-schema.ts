@@ -62,6 +62,7 @@ export const TrackSchema = Type.Object({
   sampleCount: Type.Integer(),
   networkCount: Type.Integer(),
   pathPoints: Type.Integer(),
+  placed: Type.Boolean({ description: 'False for a walk imported without positions: it is placed on the plan (PUT /api/tracks/{trackId}/positions) before it can be processed.' }),
   startTime: Type.Number({ description: 'Earliest sample time, seconds.' }),
   endTime: Type.Number({ description: 'Latest sample time, seconds.' }),
   durationS: Type.Number(),
@@ -78,3 +79,15 @@ export const TrackSchema = Type.Object({
 });
 export type Track = Static<typeof TrackSchema>;
 export type TrackStatus = Track['status'];
+
+export const SkippedLinesSchema = Type.Object(
+  {
+    count: Type.Integer({ description: 'How many lines the reader left out on purpose.' }),
+    lines: Type.Array(Type.Object({ where: Type.String(), field: Type.String(), message: Type.String() }), { description: 'The first 20 of them, with why.' }),
+  },
+  { description: "Lines of the file left out on purpose (a scan log's prompt lines, other commands, comments)." },
+);
+
+/** The answer to an import: the track, and what of the file was left out, when anything was. */
+export const ImportedTrackSchema = Type.Object({ ...TrackSchema.properties, skipped: Type.Optional(SkippedLinesSchema) });
+export type ImportedTrackAnswer = Static<typeof ImportedTrackSchema>;

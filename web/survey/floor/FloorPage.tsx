@@ -40,6 +40,7 @@ import {
 import { SignalOverTime } from './SignalOverTime.js';
 import { TrackList } from './TrackList.js';
 import { WallEditor } from './WallEditor.js';
+import { WalkPlacer } from './WalkPlacer.js';
 import { WallOverlay } from '../heatmap/WallOverlay.js';
 import { WallLegend } from '../heatmap/WallLegend.js';
 import { TRACK_FILE_TYPES, PLAN_FILE_TYPES } from './file-types.js';
@@ -60,6 +61,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
   const [upload, setUpload] = useState<'plan' | 'track' | null>(null);
   const [calibrating, setCalibrating] = useState(false);
   const [editingWalls, setEditingWalls] = useState(false);
+  const [placing, setPlacing] = useState(false);
   const [line, setLine] = useState<PlanPoint[]>([]);
   const process = useProcessTrack(floorId);
 
@@ -79,7 +81,10 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
 
   const thresholdsFor = (technology: string): Thresholds => reporting.data?.settings[technology] ?? reporting.data?.settings.wifi ?? FALLBACK;
   const technologyName = (id: string) => technologies.data?.items.find((x) => x.id === id)?.name ?? id;
-  const select = (id: string) => goTo(`/projects/${projectId}/floors/${floorId}?track=${encodeURIComponent(id)}`, { replace: true });
+  const select = (id: string) => {
+    setPlacing(false);
+    goTo(`/projects/${projectId}/floors/${floorId}?track=${encodeURIComponent(id)}`, { replace: true });
+  };
   const trackList = items.length > 0 && <TrackList tracks={items} selected={track?.id} onSelect={select} />;
   const aside = (
     <>
@@ -101,6 +106,8 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         )}
       </div>
     );
+  } else if (placing && track && points.data) {
+    body = <WalkPlacer key={track.id} floorplan={plan} track={track} points={points.data} onClose={() => setPlacing(false)} />;
   } else if (editingWalls) {
     body = <WallEditor floorId={floorId} floorplan={plan} onClose={() => setEditingWalls(false)} />;
   } else if (calibrating) {
@@ -162,13 +169,20 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
           <p className="panel-text" role="status">
             {!track
               ? t(mayWrite ? 'survey.floor.noTracks' : 'survey.floor.noTracksReadOnly')
-              : layers.isError
-                ? t('survey.floor.layersFailed')
-                : status === 'processed'
-                  ? t('common.loading')
-                  : t(`survey.floor.trackState.${status!}`)}
+              : !track.placed
+                ? t(mayWrite ? 'survey.floor.unplaced' : 'survey.floor.unplacedReadOnly')
+                : layers.isError
+                  ? t('survey.floor.layersFailed')
+                  : status === 'processed'
+                    ? t('common.loading')
+                    : t(`survey.floor.trackState.${status!}`)}
           </p>
-          {track && mayWrite && (status === 'imported' || status === 'failed') && (
+          {track && mayWrite && !track.placed && (
+            <Button className="button button-primary" onPress={() => setPlacing(true)} isDisabled={!points.data}>
+              {t('survey.placement.title')}
+            </Button>
+          )}
+          {track && mayWrite && track.placed && (status === 'imported' || status === 'failed') && (
             <Button className="button button-primary" isPending={process.isPending} onPress={() => process.mutate(track.id)}>
               {t('survey.floor.process')}
             </Button>
@@ -188,7 +202,8 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         actions={
           mayWrite &&
           !calibrating &&
-          !editingWalls && (
+          !editingWalls &&
+          !placing && (
             <>
               {plan && (
                 <Button
@@ -216,6 +231,18 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
               <Button className="button button-secondary" onPress={() => setUpload('plan')}>
                 {t('survey.floor.uploadPlan')}
               </Button>
+              {plan && track?.placed && (
+                <Button
+                  className="button button-secondary"
+                  onPress={() => {
+                    photos.stop();
+                    setPlacing(true);
+                  }}
+                  isDisabled={!points.data}
+                >
+                  {t('survey.placement.correct')}
+                </Button>
+              )}
               {plan && photos.toggle}
               {plan && (
                 <Button className="button button-primary" onPress={() => setUpload('track')}>
@@ -248,10 +275,14 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         describeFailure={importFailure}
         onUploaded={(response) => {
           void client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) });
-          const created = response.data as { id?: string } | undefined;
+          const created = response.data as { id?: string; placed?: boolean } | undefined;
           if (created?.id) select(created.id);
+          // A capture without positions: straight to placing it.
+          if (created?.placed === false) setPlacing(true);
         }}
-      />
+      >
+        <p className="panel-text">{t('survey.floor.importHint')}</p>
+      </UploadModal>
     </>
   );
 }

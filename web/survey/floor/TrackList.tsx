@@ -29,7 +29,13 @@ export function TrackList({ tracks, selected, onSelect }: { tracks: readonly Tra
         <Radio key={track.id} value={track.id} className="track-item">
           <span className="track-name">{track.name}</span>
           <span className="track-meta">
-            <TrackStatusBadge status={track.status} />
+            {track.placed ? (
+              <TrackStatusBadge status={track.status} />
+            ) : (
+              <span className="status-badge" data-tone="warn">
+                {t('survey.tracks.unplaced')}
+              </span>
+            )}
             <span>{t('survey.tracks.samples', { count: track.sampleCount, number: count.format(track.sampleCount) })}</span>
           </span>
           {track.status === 'failed' && track.failureReason && <span className="track-failure">{track.failureReason}</span>}

@@ -123,6 +123,17 @@ export function useSaveWalls(floorId: string, floorplanId: string) {
   });
 }
 
+/** Saves a walk's positions (placing it, or correcting it); the API queues it for processing. */
+export function usePlaceTrack(floorId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trackId, points }: { trackId: string; points: { time: number; x: number; y: number }[] }) =>
+      dataOf(api.PUT('/api/tracks/{trackId}/positions', { params: { path: { trackId } }, body: { points } })),
+    onSuccess: (_track, { trackId }) =>
+      Promise.all([client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) }), client.invalidateQueries({ queryKey: floorKeys.points(trackId) })]),
+  });
+}
+
 export function useProcessTrack(floorId: string) {
   const client = useQueryClient();
   return useMutation({

@@ -30,8 +30,9 @@ export const WalkOverlay = memo(function WalkOverlay({ points, plan, screenPerPl
           <circle
             key={i}
             className="walk-sample"
-            cx={x}
-            cy={points.y[i]}
+            // A walk not placed yet has no positions: it is never drawn (the heatmap waits for it).
+            cx={x ?? undefined}
+            cy={points.y[i] ?? undefined}
             r={radius}
             style={colouredBy ? { fill: colouredBy[bandIndex(colouredBy, points.bestDbm[i]!)]!.colour } : undefined}
             vectorEffect="non-scaling-stroke"

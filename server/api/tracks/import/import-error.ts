@@ -7,6 +7,13 @@ export interface ImportIssue {
   message: string;
 }
 
+/** What a reader left out of a file it took, line by line: given back with the import's answer. */
+export interface SkippedLines {
+  count: number;
+  /** The first MAX_REPORTED_ISSUES of them, with why (`field` is "file"). */
+  lines: ImportIssue[];
+}
+
 /** Issues beyond this many are not collected: the first ones are what a person fixes first. */
 export const MAX_REPORTED_ISSUES = 20;
 

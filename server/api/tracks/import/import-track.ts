@@ -9,7 +9,7 @@ import type { TrackFormat } from '../track-schema.js';
 import { TrackImportError } from './import-error.js';
 import { fieldOf } from './sample-row.js';
 import { importEsx } from './formats/esx.js';
-import { importScanLog } from './formats/scan-log.js';
+import { importScanLog, scanCommand, timestampLine } from './formats/scan-log.js';
 import { importWigle } from './formats/wigle.js';
 import { SampleCollector, type ImportedTrack, type ImportOptions } from './sample-collector.js';
 
@@ -19,7 +19,7 @@ export type { TrackFormat };
 
 /**
  * Decides by what the first bytes say when they are unmistakable (a zip archive, WiGLE's
- * pre-header, a scan log's position line), since WiGLE files are named .csv and scan logs
+ * pre-header, a scan log's commands or output), since WiGLE files are named .csv and scan logs
  * anything; otherwise by the file name or media type, then by the first character.
  */
 export function detectFormat(fileName: string | undefined, mediaType: string | undefined, head: string): TrackFormat | undefined {
@@ -38,13 +38,20 @@ export function detectFormat(fileName: string | undefined, mediaType: string | u
   return undefined;
 }
 
-/** A scan log opens with a position or nmcli line, or iw's "BSS", after any comment lines. */
+/**
+ * A scan log is told by its content: after any blank, comment, prompt or time lines comes a
+ * position line, a command running iw or nmcli, iw's "BSS", nmcli's table header or a terse
+ * nmcli line (its BSSID's colons escaped).
+ */
 function isScanLog(head: string): boolean {
   for (const raw of head.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '') continue;
-    if (/^#\s*(at|nmcli)\b/i.test(line) || /^BSS\s/.test(line)) return true;
-    if (!line.startsWith('#')) return false;
+    if (/^#\s*at\b/i.test(line) || /^BSS\s/.test(line) || scanCommand(line)) return true;
+    if (/^(?:IN-USE\s+|\*\s+)?(?:BSSID|SSID)\s+.*\bSIGNAL\b/.test(line)) return true;
+    if (/(?:^|:)[0-9A-Fa-f]{2}(?:\\:[0-9A-Fa-f]{2}){5}(?::|$)/.test(line)) return true;
+    if (line.startsWith('#') || timestampLine(line) !== undefined) continue;
+    return false;
   }
   return false;
 }
@@ -141,7 +148,8 @@ export async function importTrack(input: Readable, format: TrackFormat, options:
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   const bytes = Buffer.concat(chunks);
   if (format === 'esx') return importEsx(bytes, options);
-  if (format === 'scanlog') return importScanLog(bytes.toString('utf8'), options);
+  // A capture without positions is kept unplaced: the floor page places it.
+  if (format === 'scanlog') return importScanLog(bytes.toString('utf8'), { ...options, allowUnplaced: true });
   return importJson(bytes.toString('utf8'), options);
 }
 

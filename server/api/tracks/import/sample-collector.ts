@@ -3,8 +3,8 @@
  * through the same checks (sample-row.ts), issues are collected with where they were found, and
  * `finish` either refuses the whole file or places unplaced samples on the walked path.
  */
-import { MAX_REPORTED_ISSUES, TrackImportError, type ImportIssue } from './import-error.js';
-import { normaliseRow, parseRow, type ParsedRow } from './sample-row.js';
+import { MAX_REPORTED_ISSUES, TrackImportError, type ImportIssue, type SkippedLines } from './import-error.js';
+import { normaliseRow, parseRow, parseTime, type NormalisedRow, type ParsedRow } from './sample-row.js';
 import { SampleTableBuilder, type SampleTable } from './sample-table.js';
 import { WalkedPath, type Waypoint } from './walked-path.js';
 
@@ -13,6 +13,11 @@ export interface ImportOptions {
   imageSize: { width: number; height: number };
   /** Refuse files with more samples than this. */
   maxSamples?: number;
+  /**
+   * Keep a file whose samples have no position and no walked path as an unplaced track (a scan
+   * log without positions) instead of refusing it: the user places the walk on the floor page.
+   */
+  allowUnplaced?: boolean;
 }
 
 export interface ImportedTrack {
@@ -22,6 +27,10 @@ export interface ImportedTrack {
   /** Earliest and latest sample time, seconds. */
   startTime: number;
   endTime: number;
+  /** False for an unplaced track: every sample's x and y are NaN until the walk is placed. */
+  placed: boolean;
+  /** Lines a reader left out on purpose (a scan log's prompts and comments), when it says. */
+  skipped?: SkippedLines;
 }
 
 export const DEFAULT_MAX_SAMPLES = 2_000_000;
@@ -44,9 +53,19 @@ export class SampleCollector {
     if (!this.full) this.issues.push({ where, field, message });
   }
 
+  /** Checks a time given on its own (a scan log's time line), as a row's time is checked. */
+  checkTime(value: string, where: string): void {
+    if (!this.full) parseTime(value, where, this.issues);
+  }
+
   /** `raw` uses the field names of sample-row.ts; a row without a network is a path point. */
   add(raw: Record<string, unknown>, where: string): void {
-    const parsed: ParsedRow | undefined = parseRow(normaliseRow(raw), where, this.options.imageSize, this.issues);
+    this.addFields(normaliseRow(raw), where);
+  }
+
+  /** A row a format's reader built with the fields' own names (no aliases to resolve), an absent field undefined. */
+  addFields(row: NormalisedRow, where: string): void {
+    const parsed: ParsedRow | undefined = parseRow(row, where, this.options.imageSize, this.issues);
     if (!parsed) return;
     if (parsed.kind === 'waypoint') {
       this.waypoints.push({ time: parsed.time, x: parsed.x, y: parsed.y });
@@ -72,12 +91,13 @@ export class SampleCollector {
     if (this.builder.count === 0 && this.issues.length === 0) {
       this.issues.push({ where: 'file', field: 'signal', message: 'the file holds no samples' });
     }
-    if (this.unplaced > 0 && this.waypoints.length === 0 && this.issues.length < MAX_REPORTED_ISSUES) {
+    const unplaced = this.unplaced > 0 && this.waypoints.length === 0;
+    if (unplaced && !this.options.allowUnplaced && this.issues.length < MAX_REPORTED_ISSUES) {
       this.issues.push({ where: this.firstUnplaced ?? 'file', field: 'x', message: 'this sample has no position and the file has no walked path points to place it on' });
     }
     if (this.issues.length > 0) throw new TrackImportError(this.issues);
     const samples = this.builder.finish();
-    const explicitPath = this.unplaced > 0;
+    const explicitPath = this.unplaced > 0 && !unplaced;
     if (explicitPath) {
       const path = new WalkedPath(this.waypoints);
       const at = { x: 0, y: 0 };
@@ -100,6 +120,7 @@ export class SampleCollector {
       path: explicitPath ? [...this.waypoints].sort((a, b) => a.time - b.time) : [],
       startTime: start,
       endTime: end,
+      placed: !unplaced,
     };
   }
 }

@@ -102,6 +102,11 @@ function text(row: NormalisedRow, field: Field, where: string, issues: ImportIss
   return s;
 }
 
+/** A time on its own: seconds or an ISO 8601 timestamp, as a row's `time`. */
+export function parseTime(value: string, where: string, issues: ImportIssue[]): number | undefined {
+  return number({ time: value }, 'time', where, issues);
+}
+
 /**
  * `imageSize` bounds x/y (pixels of the floor plan). Returns undefined when the row has issues,
  * which are appended to `issues`.

@@ -33,6 +33,12 @@ export interface SampleColumns {
 
 export interface SampleTable extends SampleColumns {
   networks: TrackNetwork[];
+  /**
+   * How nmcli's signal percentages became dBm when the samples were read: `linear` is
+   * NetworkManager's own mapping (−100 + 0.6 · q); `offset120` is the `q − 120` of tables stored
+   * before it (processing/nmcli-levels.ts corrects those). Absent on a table being built.
+   */
+  nmcliLevels?: 'linear' | 'offset120';
 }
 
 export function networkKey(n: Pick<TrackNetwork, 'technology' | 'networkId' | 'channel'>): string {
@@ -132,7 +138,8 @@ const COLUMNS = ['time', 'x', 'y', 'network', 'signalDbm', 'noiseDbm', 'throughp
  * Little-endian throughout, as typed arrays are on every platform Node runs on.
  */
 export function encodeSampleTable(table: SampleTable): Buffer {
-  const header = Buffer.from(JSON.stringify({ v: 1, count: table.count, networks: table.networks }), 'utf8');
+  // Every table encoded now holds nmcli levels read the linear way (or none at all).
+  const header = Buffer.from(JSON.stringify({ v: 1, count: table.count, networks: table.networks, nmcli: 'linear' }), 'utf8');
   const parts: Buffer[] = [];
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length, 0);
@@ -152,7 +159,7 @@ export function encodeSampleTable(table: SampleTable): Buffer {
 export function decodeSampleTable(bytes: Uint8Array): SampleTable {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = buf.readUInt32LE(0);
-  const header = JSON.parse(buf.subarray(4, 4 + headerLength).toString('utf8')) as { v: number; count: number; networks: TrackNetwork[] };
+  const header = JSON.parse(buf.subarray(4, 4 + headerLength).toString('utf8')) as { v: number; count: number; networks: TrackNetwork[]; nmcli?: 'linear' };
   if (header.v !== 1) throw new Error(`Unknown sample table version ${header.v}`);
   const n = header.count;
   // Copy the columns once into a fresh (so aligned) buffer, then view them in place.
@@ -176,5 +183,6 @@ export function decodeSampleTable(bytes: Uint8Array): SampleTable {
     noiseDbm: take((b, o, l) => new Float32Array(b, o, l), 4),
     throughputMbps: take((b, o, l) => new Float32Array(b, o, l), 4),
     networks: header.networks,
+    nmcliLevels: header.nmcli ?? 'offset120',
   };
 }

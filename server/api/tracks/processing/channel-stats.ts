@@ -36,7 +36,7 @@ export function channelStats(layer: LayerWork, nets: readonly TrackNetwork[], st
       networks: members.length,
       samples: chSamples,
       meanSignalDbm: round2(chSamples ? chSum / chSamples : Number.NaN),
-      maxSignalDbm: chMax,
+      maxSignalDbm: round2(chMax),
       cellsHeard: heard,
       maxOverlap: overlapMax,
       meanOverlap: heard ? round2(overlapSum / heard) : 0,

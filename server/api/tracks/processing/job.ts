@@ -12,8 +12,9 @@ import type { Database, Queryable } from '../../../db/database.js';
 import { PlanTransform, defaultCalibration, type Calibration } from '../../floorplans/calibration.js';
 import { normaliseWalls, type Wall } from '../../floorplans/walls.js';
 import { getReportingSettings } from '../../reporting/store.js';
-import { decodeSampleTable } from '../import/sample-table.js';
+import { decodeSampleTable, encodeSampleTable } from '../import/sample-table.js';
 import { getTrackRow, loadSamples, toTrack, type Track, type TrackRow } from '../store.js';
+import { correctOldNmcliLevels } from './nmcli-levels.js';
 import { processTrackOnThread } from './process-on-thread.js';
 import { replaceResults, summarise } from './results-store.js';
 
@@ -33,10 +34,11 @@ async function inputsOf(db: Queryable, track: TrackRow): Promise<Inputs & { hash
   const { settings } = await getReportingSettings(db, row.project_id);
   const walls = normaliseWalls(row.walls);
   // A wall's id does not change what a signal loses. `v` is the processing's own version: 3 added
-  // the predicted layer, so a track processed before it is processed again when asked.
+  // the predicted layer, 4 reads scan logs' nmcli levels with NetworkManager's mapping
+  // (nmcli-levels.ts), so a track processed before it is processed again when asked.
   const drawn = walls.map(({ x1, y1, x2, y2, material, lossDb }) => [x1, y1, x2, y2, material, lossDb]);
   const hash = createHash('sha256')
-    .update(JSON.stringify({ c: row.calibration, s: settings, ...(drawn.length > 0 && { w: drawn }), v: 3 }))
+    .update(JSON.stringify({ c: row.calibration, s: settings, ...(drawn.length > 0 && { w: drawn }), v: 4 }))
     .digest('hex');
   return { calibration: row.calibration, image: { width: row.width, height: row.height }, projectId: row.project_id, walls, settings, hash };
 }
@@ -51,7 +53,7 @@ export async function requestProcessing(db: Database, trackId: string, now: Date
   return db.transaction(async (tx) => {
     const track = await getTrackRow(tx, trackId, true);
     if (!track) return undefined;
-    if (track.status === 'queued' || track.status === 'processing') return { track: toTrack(track), queued: false };
+    if (!track.placed || track.status === 'queued' || track.status === 'processing') return { track: toTrack(track), queued: false };
     if (track.status === 'processed' && track.input_hash === (await inputsOf(tx, track)).hash) return { track: toTrack(track), queued: false };
     await tx.query(`UPDATE tracks SET status = 'queued', queued_at = $2, failure_reason = NULL, updated_at = $2 WHERE id = $1`, [trackId, now]);
     return { track: toTrack((await getTrackRow(tx, trackId))!), queued: true };
@@ -157,6 +159,8 @@ export class ProcessingWorker {
       const data = await loadSamples(this.db, trackId);
       if (!data) throw new Error('the track has no stored samples');
       const samples = decodeSampleTable(data);
+      // Encoded before processing, which may hand the columns to another thread.
+      const corrected = correctOldNmcliLevels(claimed.format, samples) ? encodeSampleTable(samples) : undefined;
       const calibration = inputs.calibration ?? defaultCalibration(inputs.image);
       const result = await processTrackOnThread(samples, {
         image: inputs.image,
@@ -170,6 +174,7 @@ export class ProcessingWorker {
         // Only if still ours: a deletion or a stale-requeue elsewhere wins.
         const current = await getTrackRow(tx, trackId, true);
         if (!current || current.status !== 'processing' || current.started_at?.getTime() !== claimed.started_at?.getTime()) return;
+        if (corrected) await tx.query('UPDATE track_samples SET data = $2 WHERE track_id = $1', [trackId, corrected]);
         await replaceResults(tx, trackId, result);
         await tx.query(
           `UPDATE tracks SET status = 'processed', finished_at = $2, processing_ms = $3, input_hash = $4, result = $5::jsonb, failure_reason = NULL, updated_at = $2 WHERE id = $1`,

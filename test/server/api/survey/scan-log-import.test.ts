@@ -71,11 +71,11 @@ describe('scan logs: iw', () => {
     ]);
     const err = refusal(() => importScanLog(file.text, { imageSize: image }));
     expect(err.issues).toEqual([
-      { where: 'line 1', field: 'x', message: 'scan output before the first position line "# at x=… y=… t=…"' },
+      { where: 'line 1', field: 'time', message: 'scan output before the first time or position line ("# at x=… y=… t=…", or a timestamp as date -Iseconds prints it)' },
       { where: file.line(1), field: 'x', message: '1200 is outside 0 to 1000' },
       { where: file.line(4), field: 'signal', message: '"signal: 70/100" is not in dBm (this driver reports its own scale)' },
       { where: file.line(5), field: 'signal', message: 'the entry has no "signal: … dBm" line' },
-      { where: file.line(6), field: 'networkId', message: 'not a line of iw scan output (this block began with a "BSS" line)' },
+      { where: file.line(6), field: 'networkId', message: 'not a line of iw scan output (expected a "BSS" line or an indented line of its entry)' },
     ]);
   });
 
@@ -112,8 +112,9 @@ describe('scan logs: nmcli', () => {
       ['0a:1b:2c:3d:4e:02', 'a:b\\c', 6, '2.4GHz', 'wifi4'],
       ['0a:1b:2c:3d:4e:01', 'Office', 36, '5GHz', 'wifi6'],
     ]);
-    // 120 + dBm, so 70 % is −50 dBm, 30 % −90 dBm and 100 % −20 dBm.
-    expect(Array.from(track.samples.signalDbm)).toEqual([-50, -90, -20, -54]);
+    // NetworkManager's percentage is linear from −100 dBm (0 %) to −40 dBm (100 %): 70 % is −58 dBm,
+    // 30 % −82 dBm and 100 % −40 dBm.
+    expect(Array.from(track.samples.signalDbm)).toEqual([-58, -82, -40, -54]);
     expect(Array.from(track.samples.x)).toEqual([100, 100, 200, 300]);
   });
 
@@ -133,10 +134,9 @@ describe('scan logs: nmcli', () => {
       { where: 'line 2', field: 'signal', message: `nmcli's SIGNAL is a percentage from 0 to 100, got "strong"` },
       { where: 'line 3', field: 'signal', message: `nmcli's SIGNAL is a percentage from 0 to 100, got "130"` },
       { where: 'line 4', field: 'frequency', message: 'expected a frequency like "2437 MHz", got "five GHz"' },
-      { where: 'line 5', field: 'file', message: 'has 3 nmcli fields; 5 are declared (BSSID,SSID,CHAN,FREQ,SIGNAL)' },
+      { where: 'line 5', field: 'file', message: expect.stringMatching(/^has 3 nmcli fields; 5 are declared \(BSSID,SSID,CHAN,FREQ,SIGNAL\): put the command line/) },
       { where: 'line 6', field: 'networkId', message: 'a Wi-Fi network id is a BSSID like 0a:1b:2c:3d:4e:5f, got "not-a-mac"' },
-      { where: 'line 7', field: 'file', message: expect.stringMatching(/^an nmcli line names its fields with -f/) },
-      { where: 'line 8', field: 'file', message: 'iw output in a block that began with nmcli lines: start a new block with "# at …"' },
+      { where: 'line 7', field: 'file', message: 'the fields SSID,CHAN lack BSSID and SIGNAL: run nmcli -t -f BSSID,SSID,CHAN,FREQ,SIGNAL dev wifi list instead' },
     ]);
   });
 

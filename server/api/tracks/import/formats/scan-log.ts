@@ -1,30 +1,46 @@
 /**
- * Scan logs: the output of Linux `iw dev <if> scan` or `nmcli -t -f … dev wifi list`, taken at
- * points of a walk. The file is a sequence of blocks, each opened by a position line
+ * Scan logs: Linux Wi-Fi scans as people save them — the output of `iw dev <if> scan`, of
+ * `nmcli -t -f …` / `nmcli -g …` or of nmcli's default table, with or without the shell prompt
+ * and command lines, with or without the times and positions of the scans. Each line is read for
+ * what it is (docs/survey-formats.md, "Scan logs"):
  *
- *     # at x=120 y=340 t=2026-05-01T10:00:00Z
+ * - `# at x=120 y=340 t=…` gives the position and time of the scans after it (`# at t=…` the
+ *   time only); a line holding only a timestamp (`date`, `date -Iseconds`) gives the time;
+ * - a command line (`pi@host:~ $ sudo iw wlan0 scan`, `$ nmcli -t -f BSSID,… dev wifi list`,
+ *   `# nmcli -g …`) says what the output after it is, nmcli's field list included;
+ * - iw's `BSS …` entries, nmcli's terse lines and nmcli's table (told by its header row) are the
+ *   networks heard.
  *
- * (floor plan pixels; t in seconds or ISO 8601) and followed by one scan's raw output. Whether a
- * block is iw or nmcli is told by its first line (`BSS …` is iw). nmcli's terse output has no
- * header, so its fields are named by a line `# nmcli -t -f BSSID,SSID,CHAN,FREQ,SIGNAL …` (that
- * list is assumed until one is given). Other lines starting with `#` are comments.
+ * Scans with no position at all make an unplaced track: its samples keep NaN positions until the
+ * user places the walk on the floor page. Without any time either, scans are numbered 0, 1, 2…
+ * (a new scan starts at a command line or where a network heard already is heard again).
  */
+import { MAX_REPORTED_ISSUES, type SkippedLines } from '../import-error.js';
 import { SampleCollector, type ImportedTrack, type ImportOptions } from '../sample-collector.js';
 import { wifiTechnology, type WifiGeneration } from './wifi-generation.js';
 
 export const DEFAULT_NMCLI_FIELDS = ['BSSID', 'SSID', 'CHAN', 'FREQ', 'SIGNAL'];
+/** What `nmcli -t dev wifi list` prints without -f (NetworkManager 1.16 and later). */
+const NMCLI_COMMON_FIELDS = ['IN-USE', 'BSSID', 'SSID', 'MODE', 'CHAN', 'RATE', 'SIGNAL', 'BARS', 'SECURITY'];
+/** The command to suggest when nmcli output cannot be read. */
+export const NMCLI_ADVICE = 'nmcli -t -f BSSID,SSID,CHAN,FREQ,SIGNAL dev wifi list';
 
-/** NetworkManager's signal percentage is 120 + dBm between −90 dBm (30 %) and −20 dBm (100 %). */
-function nmcliPercentToDbm(percent: number): number {
-  return Math.max(percent, 30) - 120;
+/**
+ * NetworkManager turns dBm into its percentage linearly between −100 dBm (0 %) and −40 dBm
+ * (100 %) (nm_wifi_utils_level_to_quality), so the percentage is read back as −100 + 0.6 · q,
+ * to a tenth of a dB. It is coarser than iw's dBm: one percent is 0.6 dB, and everything at or
+ * above −40 dBm is 100 %, at or below −100 dBm 0 %.
+ */
+export function nmcliPercentToDbm(percent: number): number {
+  return Math.round((-100 + 0.6 * percent) * 10) / 10;
 }
 
-interface Block {
+/** The samples' position and time, from the last `# at` or time line; absent before any. */
+interface Context {
   time: string;
-  x: string;
-  y: string;
+  x?: string;
+  y?: string;
   valid: boolean;
-  kind?: 'iw' | 'nmcli';
 }
 
 interface IwEntry {
@@ -37,6 +53,16 @@ interface IwEntry {
   /** A signal line not in dBm (some drivers report their own scale). */
   otherSignal?: string;
   generation?: WifiGeneration;
+  at?: Where;
+}
+
+/** Where and when a sample was taken: x and y absent for an unplaced scan. */
+type Where = { time: string; x?: string; y?: string };
+
+/** nmcli's table: each column from where its header word starts. */
+interface TableColumns {
+  names: string[];
+  starts: number[];
 }
 
 /** iw writes SSID bytes that are not printable (and edge spaces, and `\`) as \xNN. */
@@ -79,28 +105,170 @@ function positionLine(rest: string): Record<string, string> {
   return values;
 }
 
-export function importScanLog(text: string, options: ImportOptions): ImportedTrack {
+const AT_LINE = /^#\s*at\b(.*)$/i;
+/** `user@host:~ $`, `root@host:/# `, `$`, `%`, `>`, or a `#` comment line, then a command. */
+const PROMPT = /^(?:\([^)]*\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#%>]*)?\s*[$#%>]|[$#%>])\s*(.*)$/;
+const SCAN_COMMAND = /^(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(iw|nmcli|iwlist)(?:\s+(.*))?$/;
+const ISO_TIME = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?)\s*(Z|[+-]\d\d(?::?\d\d)?)?$/;
+const DATE_TIME = /^[A-Z][a-z]{2},? +[A-Z][a-z]{2} +\d{1,2} +\d\d:\d\d:\d\d(?: +[A-Z]{2,5})? +\d{4}$/;
+const BSS_LINE = /^BSS\s+([0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5})\b/;
+
+/**
+ * A line holding a command for one of the scanners: which, and its arguments. After a prompt the
+ * command may be compound (`while true; do date; nmcli -t dev wifi list; sleep 5; done`): the
+ * scanner's part is the one read.
+ */
+export function scanCommand(line: string): { tool: 'iw' | 'nmcli' | 'iwlist'; args: string } | undefined {
+  const prompt = PROMPT.exec(line);
+  if (!prompt) {
+    // Without a prompt, only a line that plainly is such a command.
+    const command = line.trim();
+    if (!/^(?:sudo\s+)?(?:iw\s+(?:dev\s+)?\S+\s+scan\b|nmcli\s|iwlist\s)/.test(command)) return undefined;
+    return commandOf(command);
+  }
+  for (const part of prompt[1]!.split(/;|&&|\|\||\||\bdo\b|\bthen\b/)) {
+    const found = commandOf(part.trim());
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function commandOf(command: string): { tool: 'iw' | 'nmcli' | 'iwlist'; args: string } | undefined {
+  const m = SCAN_COMMAND.exec(command);
+  return m ? { tool: m[1] as 'iw' | 'nmcli' | 'iwlist', args: m[2] ?? '' } : undefined;
+}
+
+/** A shell prompt followed by some other command (`pi@host:~ $ date`, `$ sleep 2`). */
+function otherCommand(line: string): boolean {
+  const prompt = PROMPT.exec(line);
+  return prompt !== null && !line.startsWith('#') && !/^[>]/.test(line);
+}
+
+/** Epoch seconds of a line that holds only a timestamp, as `date` and `date -Iseconds` print it. */
+export function timestampLine(line: string): number | undefined {
+  const text = line.trim();
+  const iso = ISO_TIME.exec(text);
+  if (iso) {
+    const zone = iso[3] ?? 'Z';
+    const ms = Date.parse(`${iso[1]}T${iso[2]!.replace(',', '.')}${zone.length === 3 ? `${zone}:00` : zone}`);
+    return Number.isNaN(ms) ? undefined : ms / 1000;
+  }
+  if (DATE_TIME.test(text)) {
+    const ms = Date.parse(text);
+    return Number.isNaN(ms) ? Number.NaN : ms / 1000;
+  }
+  return undefined;
+}
+
+/** nmcli's table header: upper-case column names, among them SSID or BSSID, and SIGNAL. */
+function tableHeader(line: string): TableColumns | undefined {
+  if (!/^\s*(?:IN-USE\s+|\*\s+)?[A-Z][A-Z0-9-]*(?:\s+[A-Z][A-Z0-9-]*)+\s*$/.test(line)) return undefined;
+  const names: string[] = [];
+  const starts: number[] = [];
+  for (const m of line.matchAll(/\S+/g)) {
+    names.push(m[0] === '*' ? 'IN-USE' : m[0]);
+    starts.push(m.index);
+  }
+  if (!names.includes('SSID') && !names.includes('BSSID')) return undefined;
+  return { names, starts };
+}
+
+/** The field list of an nmcli command line; a string when the output cannot be read. */
+function nmcliFieldsOf(args: string): { mode: 'terse'; fields: string[] } | { mode: 'table' } | { mode: 'refused'; reason: string } {
+  const words = args.trim().split(/\s+/);
+  let terse = false;
+  let fields: string | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const value = (): string | undefined => {
+      const eq = w.indexOf('=');
+      return eq > 0 ? w.slice(eq + 1) : words[++i];
+    };
+    if (w === '-t' || w === '--terse') terse = true;
+    else if (w === '-g' || w.startsWith('--get-values') || w === '--get') {
+      terse = true;
+      fields = value();
+    } else if (w === '-f' || w.startsWith('--fields')) fields = value();
+    else if (w === '-m' || w.startsWith('--mode')) {
+      if (value() === 'multiline') return { mode: 'refused', reason: "nmcli's multiline mode (-m multiline) is not read" };
+    } else if (w === '-p' || w === '--pretty') return { mode: 'refused', reason: "nmcli's pretty mode (-p) is not read" };
+    else if (/^-[a-z]*[tg][a-z]*$/.test(w) && w.length > 2) terse = true;
+  }
+  const list = fields?.split(',').map((f) => f.trim().toUpperCase());
+  if (list && (list.includes('ALL') || list.includes('COMMON'))) {
+    return { mode: 'refused', reason: `-f ${fields} lists different fields in each nmcli version; name them` };
+  }
+  if (!terse) return { mode: 'table' };
+  const named = list ?? NMCLI_COMMON_FIELDS;
+  if (!named.includes('BSSID') || !named.includes('SIGNAL') || !(named.includes('FREQ') || named.includes('CHAN'))) {
+    return {
+      mode: 'refused',
+      reason: `the fields ${named.join(',')} lack ${['BSSID', 'SIGNAL']
+        .filter((f) => !named.includes(f))
+        .concat(named.includes('FREQ') || named.includes('CHAN') ? [] : ['FREQ or CHAN'])
+        .join(' and ')}`,
+    };
+  }
+  return { mode: 'terse', fields: named };
+}
+
+export function importScanLog(text: string, options: ImportOptions): ImportedTrack & { skipped: SkippedLines } {
   const collector = new SampleCollector(options);
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  let block: Block | undefined;
+  const skipped: SkippedLines = { count: 0, lines: [] };
+  const skip = (where: string, message: string): void => {
+    skipped.count++;
+    if (skipped.lines.length < MAX_REPORTED_ISSUES) skipped.lines.push({ where, field: 'file', message });
+  };
+  // Output before the first time or position is an error only when the file has them.
+  const timed = lines.some((l) => AT_LINE.test(l) || timestampLine(l) !== undefined);
+  let context: Context | undefined;
+  let ordinal = -1;
+  let seen = new Set<string>();
   let entry: IwEntry | undefined;
   let nmcliFields = DEFAULT_NMCLI_FIELDS;
+  let table: TableColumns | undefined;
+  /** iw's output expected, from a command line or a BSS line: other lines are then not nmcli. */
+  let iw = false;
+  let refusedBy: string | undefined;
   let orphanReported = false;
-  let strayIw = false;
+
+  const newScan = (): void => {
+    seen = new Set();
+    if (!context) ordinal++;
+  };
+  /** Where the next sample is: x/y absent for an unplaced scan, time an ordinal without a clock. */
+  const where0 = (): Where => (context ? { time: context.time, x: context.x, y: context.y } : { time: String(Math.max(ordinal, 0)) });
+  const ready = (where: string): boolean => {
+    if (context) return context.valid;
+    if (timed) {
+      if (!orphanReported) collector.issue(where, 'time', 'scan output before the first time or position line ("# at x=… y=… t=…", or a timestamp as date -Iseconds prints it)');
+      orphanReported = true;
+      return false;
+    }
+    if (ordinal < 0) ordinal = 0;
+    return true;
+  };
+  const heard = (id: string): void => {
+    // Without a clock, a network heard again means the next scan has begun.
+    const key = id.toLowerCase();
+    if (!context && seen.has(key)) newScan();
+    seen.add(key);
+  };
 
   const flush = (): void => {
-    if (!entry || !block) return;
+    if (!entry) return;
     const e = entry;
     entry = undefined;
     if (e.signal === undefined) {
       collector.issue(e.where, 'signal', e.otherSignal ? `"signal: ${e.otherSignal}" is not in dBm (this driver reports its own scale)` : 'the entry has no "signal: … dBm" line');
       return;
     }
-    collector.add(
+    collector.addFields(
       {
-        time: block.time,
-        x: block.x,
-        y: block.y,
+        time: e.at!.time,
+        x: e.at!.x,
+        y: e.at!.y,
         technology: wifiTechnology(e.generation, e.frequency),
         networkId: e.mac,
         name: e.ssid,
@@ -117,72 +285,118 @@ export function importScanLog(text: string, options: ImportOptions): ImportedTra
     const where = `line ${i + 1}`;
     const line = raw.trimEnd();
     if (line.trim() === '') continue;
-    const directive = /^#\s*(at|nmcli)\b(.*)$/i.exec(line);
-    if (directive) {
+
+    const at = AT_LINE.exec(line);
+    if (at) {
       flush();
-      strayIw = false;
-      if (directive[1]!.toLowerCase() === 'at') {
-        const v = positionLine(directive[2]!);
-        const missing = ['x', 'y', 't'].filter((k) => v[k] === undefined || v[k] === '');
-        if (missing.length > 0) {
-          collector.issue(where, missing[0]!, `a position line gives x=, y= and t= (missing ${missing.join(', ')})`);
-          block = { time: '', x: '', y: '', valid: false };
-          continue;
-        }
-        const before = collector.issues.length;
-        // The position is checked once, here, as a point of the walked path.
-        collector.add({ time: v.t, x: v.x, y: v.y }, where);
-        block = { time: v.t!, x: v.x!, y: v.y!, valid: collector.issues.length === before };
+      const v = positionLine(at[1]!);
+      const missing = (v.x === undefined) === (v.y === undefined) ? (v.t ? [] : ['t']) : [v.x === undefined ? 'x' : 'y', ...(v.t ? [] : ['t'])];
+      if (missing.length > 0) {
+        collector.issue(where, missing[0]!, `a position line gives t= and, for a placed scan, x= and y= (missing ${missing.join(', ')})`);
+        context = { time: '', valid: false };
+        continue;
+      }
+      const before = collector.issues.length;
+      // The position is checked once, here, as a point of the walked path.
+      if (v.x !== undefined) collector.add({ time: v.t, x: v.x, y: v.y }, where);
+      else collector.checkTime(v.t!, where);
+      context = { time: v.t!, x: v.x, y: v.y, valid: collector.issues.length === before };
+      newScan();
+      iw = false;
+      continue;
+    }
+    const stamp = timestampLine(line);
+    if (stamp !== undefined) {
+      flush();
+      if (Number.isNaN(stamp)) {
+        collector.issue(where, 'time', `"${line.trim()}" names a time zone this reader does not know: print times with date -Iseconds`);
+        context = { time: '', valid: false };
+      } else context = { time: String(stamp), valid: true };
+      newScan();
+      iw = false;
+      continue;
+    }
+    const command = scanCommand(line);
+    if (command) {
+      flush();
+      newScan();
+      table = undefined;
+      refusedBy = undefined;
+      if (command.tool === 'iwlist') {
+        collector.issue(where, 'file', "iwlist's output is not read: run sudo iw dev wlan0 scan instead");
+        refusedBy = where;
+      } else if (command.tool === 'iw') {
+        iw = true;
       } else {
-        const listed = /(?:^|\s)(?:-f|--fields)\s+(\S+)/.exec(directive[2]!)?.[1];
-        const fields = listed?.split(',').map((f) => f.trim().toUpperCase());
-        if (!fields || !fields.includes('BSSID') || !fields.includes('SIGNAL') || !(fields.includes('FREQ') || fields.includes('CHAN'))) {
-          collector.issue(
-            where,
-            'file',
-            'an nmcli line names its fields with -f, among them BSSID, SIGNAL and FREQ or CHAN (e.g. # nmcli -t -f BSSID,SSID,CHAN,FREQ,SIGNAL dev wifi list)',
-          );
-        } else nmcliFields = fields;
+        iw = false;
+        const read = nmcliFieldsOf(command.args);
+        if (read.mode === 'refused') {
+          collector.issue(where, 'file', `${read.reason}: run ${NMCLI_ADVICE} instead`);
+          refusedBy = where;
+        } else if (read.mode === 'terse') nmcliFields = read.fields;
       }
       continue;
     }
-    if (line.startsWith('#')) continue;
-    if (!block) {
-      if (!orphanReported) collector.issue(where, 'x', 'scan output before the first position line "# at x=… y=… t=…"');
-      orphanReported = true;
+    if (line.startsWith('#')) {
+      skip(where, 'a comment');
       continue;
     }
-    if (!block.valid) continue;
-    const bss = /^BSS\s+([0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5})\b/.exec(line);
-    block.kind ??= /^BSS\s/.test(line) ? 'iw' : 'nmcli';
-    if (block.kind === 'iw') {
-      if (bss) {
-        flush();
-        entry = { where, mac: bss[1]!, ssid: '' };
-      } else if (/^\s/.test(line) && entry) {
-        readIwLine(line.trim(), entry);
-      } else {
-        flush();
-        collector.issue(
-          where,
-          'networkId',
-          line.startsWith('BSS') ? 'a "BSS" line starts with the BSSID, like BSS 0a:1b:2c:3d:4e:5f(on wlan0)' : 'not a line of iw scan output (this block began with a "BSS" line)',
-        );
+    if (otherCommand(line)) {
+      flush();
+      skip(where, PROMPT.exec(line)![1]!.trim() === '' ? 'a shell prompt' : 'a shell command that is not a scan');
+      continue;
+    }
+    if (/^\^[A-Z\\]$/.test(line.trim())) {
+      skip(where, 'a control key the terminal echoed');
+      continue;
+    }
+    if (refusedBy) continue;
+
+    const bss = BSS_LINE.exec(line);
+    if (bss || /^BSS\s/.test(line)) {
+      flush();
+      iw = true;
+      table = undefined;
+      if (!bss) {
+        collector.issue(where, 'networkId', 'a "BSS" line starts with the BSSID, like BSS 0a:1b:2c:3d:4e:5f(on wlan0)');
+        continue;
+      }
+      if (!ready(where)) continue;
+      heard(bss[1]!);
+      entry = { where, mac: bss[1]!, ssid: '', at: where0() };
+      continue;
+    }
+    if (/^\s/.test(line) && (entry || iw)) {
+      if (entry) readIwLine(line.trim(), entry);
+      continue;
+    }
+    flush();
+    const header = tableHeader(line);
+    if (header) {
+      iw = false;
+      table = header;
+      const missing = ['BSSID', 'SIGNAL'].filter((f) => !header.names.includes(f));
+      if (!header.names.includes('FREQ') && !header.names.includes('CHAN')) missing.push('FREQ or CHAN');
+      if (missing.length > 0) {
+        collector.issue(where, 'file', `this nmcli table has no ${missing.join(' and ')} column: run ${NMCLI_ADVICE} instead (LC_ALL=C if nmcli prints translated headers)`);
+        refusedBy = where;
       }
       continue;
     }
-    if (/^BSS\s/.test(line)) {
-      collector.issue(where, 'file', 'iw output in a block that began with nmcli lines: start a new block with "# at …"');
-      strayIw = true;
+    if (/^[=-]{3,}$/.test(line.trim())) {
+      skip(where, "a rule of nmcli's pretty output");
       continue;
     }
-    // The indented lines of that iw entry say nothing more.
-    if (strayIw && /^\s/.test(line)) continue;
-    strayIw = false;
-    readNmcliLine(line, where, nmcliFields, block, collector);
+    if (iw && !table) {
+      collector.issue(where, 'networkId', 'not a line of iw scan output (expected a "BSS" line or an indented line of its entry)');
+      continue;
+    }
+    if (!ready(where)) continue;
+    if (table) readTableLine(raw, where, table, where0(), heard, collector);
+    else readNmcliLine(line, where, nmcliFields, where0(), heard, collector);
   }
   flush();
-  return collector.finish();
+  return { ...collector.finish(), skipped };
 }
 
 function readIwLine(line: string, entry: IwEntry): void {
@@ -199,17 +413,10 @@ function readIwLine(line: string, entry: IwEntry): void {
   else if (line.startsWith('HT capabilities')) entry.generation = Math.max(entry.generation ?? 0, 4) as WifiGeneration;
 }
 
-function readNmcliLine(line: string, where: string, names: string[], block: Block, collector: SampleCollector): void {
-  const values = terseFields(line);
-  if (values.length !== names.length) {
-    collector.issue(where, 'file', `has ${values.length} nmcli fields; ${names.length} are declared (${names.join(',')})`);
-    return;
-  }
-  const field = (name: string): string | undefined => {
-    const i = names.indexOf(name);
-    return i < 0 ? undefined : values[i]!.trim();
-  };
-  const signal = field('SIGNAL')!;
+type Heard = (networkId: string) => void;
+
+function addNmcli(field: (name: string) => string | undefined, where: string, at: Where, heard: Heard, collector: SampleCollector): void {
+  const signal = field('SIGNAL') ?? '';
   if (!/^\d+$/.test(signal) || Number(signal) > 100) {
     collector.issue(where, 'signal', `nmcli's SIGNAL is a percentage from 0 to 100, got "${signal}"`);
     return;
@@ -221,18 +428,61 @@ function readNmcliLine(line: string, where: string, names: string[], block: Bloc
     return;
   }
   const ssid = field('SSID') ?? '';
-  collector.add(
+  const bssid = field('BSSID');
+  if (bssid) heard(bssid);
+  // Built field by field (a spread makes a slow object, and this runs once per network per scan).
+  collector.addFields(
     {
-      time: block.time,
-      x: block.x,
-      y: block.y,
+      time: at.time,
+      x: at.x,
+      y: at.y,
       technology: wifiTechnology(undefined, frequency === undefined ? undefined : Number(frequency)),
-      networkId: field('BSSID'),
+      networkId: bssid,
       name: ssid === '--' ? '' : ssid,
       frequency,
       channel: frequency === undefined ? field('CHAN') : undefined,
       signal: nmcliPercentToDbm(Number(signal)),
     },
     where,
+  );
+}
+
+function readNmcliLine(line: string, where: string, names: string[], at: Where, heard: Heard, collector: SampleCollector): void {
+  const values = terseFields(line);
+  if (values.length !== names.length) {
+    collector.issue(
+      where,
+      'file',
+      values.length === 1
+        ? `not a line of nmcli's terse output (no ":"): run ${NMCLI_ADVICE}`
+        : `has ${values.length} nmcli fields; ${names.length} are declared (${names.join(',')}): put the command line (${NMCLI_ADVICE}) above the output`,
+    );
+    return;
+  }
+  addNmcli(
+    (name) => {
+      const i = names.indexOf(name);
+      return i < 0 ? undefined : values[i]!.trim();
+    },
+    where,
+    at,
+    heard,
+    collector,
+  );
+}
+
+/** A row of nmcli's table, cut at the header's column starts (the SSID may hold spaces). */
+function readTableLine(line: string, where: string, columns: TableColumns, at: Where, heard: Heard, collector: SampleCollector): void {
+  const { names, starts } = columns;
+  addNmcli(
+    (name) => {
+      const i = names.indexOf(name);
+      if (i < 0) return undefined;
+      return line.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : undefined).trim();
+    },
+    where,
+    at,
+    heard,
+    collector,
   );
 }
