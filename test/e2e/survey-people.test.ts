@@ -83,8 +83,9 @@ describe("a project's people and contacts", () => {
     await screenshotsOf(owner, 'survey-project-links');
     await owner.getByRole('link', { name: 'People', exact: true }).click();
     await owner.getByRole('heading', { name: 'People', level: 1 }).waitFor();
-    // The owner manages the demo project through the organisation; nobody has a project role yet.
-    await owner.getByText('Nobody has been added to this project yet.').waitFor();
+    // The first account set the installation up and manages the demo survey.
+    const adaRole = row(owner, 'Ada Lovelace').getByRole('combobox', { name: 'Role of Ada Lovelace' });
+    await expect.poll(() => adaRole.inputValue()).toBe('manager');
 
     await owner.getByRole('button', { name: 'Add person' }).click();
     const dialog = owner.getByRole('dialog', { name: 'Add a person to the project' });
@@ -115,6 +116,8 @@ describe("a project's people and contacts", () => {
 
     await samRole.selectOption({ label: 'Manager' });
     await owner.getByText('Sam Surveyor is now Manager').waitFor();
+    await adaRole.selectOption({ label: 'Surveyor' });
+    await owner.getByText('Ada Lovelace is now Surveyor').waitFor();
     // The only manager cannot step down: the API refuses, the screen says why and keeps the role.
     await samRole.selectOption({ label: 'Surveyor' });
     await owner.getByText('A project needs at least one manager. Make someone else manager first.').waitFor();
@@ -129,7 +132,12 @@ describe("a project's people and contacts", () => {
     await owner.getByText('Vera Viewer was removed from the project.').waitFor();
     await expect.poll(() => row(owner, 'Vera Viewer').count()).toBe(0);
     const people = await api<{ items: { email: string; role: string }[] }>(owner, 'GET', `/api/projects/${projectId}/users`);
-    expect(people.items.map((p) => [p.email, p.role])).toEqual([[samEmail, 'manager']]);
+    expect(people.items.map((p) => [p.email, p.role]).sort()).toEqual(
+      [
+        [ownerEmail, 'surveyor'],
+        [samEmail, 'manager'],
+      ].sort(),
+    );
   });
 
   it('keeps the contacts: a phone number is refused until it is valid, then saved in international form and dialled as a link', async () => {
@@ -213,8 +221,8 @@ describe("a project's people and contacts", () => {
   });
 
   it('explains why someone may do what in the project, on the people page and on their page in the administration', async () => {
-    // The owner joins the project as a viewer: seeing it comes through the project, editing it through the organisation.
-    await api(owner, 'POST', `/api/projects/${projectId}/users`, { userId: ids[ownerEmail], role: 'viewer' });
+    // The owner becomes a viewer of the project: seeing it comes through the project, editing it through the organisation.
+    await api(owner, 'PUT', `/api/projects/${projectId}/users/${ids[ownerEmail]}`, { role: 'viewer' });
     await owner.goto(`${stack.url}/projects/${projectId}/people`);
     await row(owner, 'Ada Lovelace').getByRole('button', { name: 'Access for Ada Lovelace' }).click();
     const dialog = owner.getByRole('dialog', { name: 'What Ada Lovelace may do in Demo office survey' });

@@ -66,7 +66,12 @@ describe('walls on the floor plan', () => {
     const tracks = await api<{ items: { name: string; floorplanId: string }[] }>(page, 'GET', `/api/floors/${floorId}/tracks`);
     floorplanId = tracks.items[0]!.floorplanId;
     plan = await api<{ width: number; height: number }>(page, 'GET', `/api/floorplans/${floorplanId}`);
+    // The demo floor comes with its walls drawn; this journey starts from a plan without any.
+    expect((await storedWalls(page)).length).toBeGreaterThan(0);
+    await api(page, 'PUT', `/api/floorplans/${floorplanId}/walls`, { walls: [] });
     expect(await storedWalls(page)).toEqual([]);
+    await page.reload();
+    await page.locator('canvas.heatmap-canvas').waitFor();
 
     await page.getByRole('button', { name: 'Walls', exact: true }).click();
     await panel(page).getByRole('heading', { name: 'Walls' }).waitFor();

@@ -26,6 +26,7 @@ function track(index: number, processed: boolean) {
     endTime: 900.5,
     durationS: 899.5,
     status: processed ? 'processed' : 'failed',
+    placed: true,
     failureReason: processed ? null : 'The file has no samples',
     queuedAt: processed ? at : null,
     startedAt: processed ? at : null,
