@@ -13,11 +13,8 @@
  * default 300).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freshPostgres } from './postgres.mjs';
+import { benchApiDatabase } from './postgres.mjs';
 import { fixed, formatTable } from './table.mjs';
 
 const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
@@ -28,19 +25,6 @@ const EXPORT_TARGET = 20_000;
 const OVERHEAD_TARGET = 0.05;
 
 const dist = (file) => new URL(`../../dist/server/${file}`, import.meta.url).href;
-
-async function open(backend, say) {
-  const { openDatabase } = await import(dist('db/open.js'));
-  if (backend === 'postgres') {
-    const database = await freshPostgres(say);
-    if (!database) return null;
-    const db = await openDatabase({ dataDir: '', databaseUrl: database.url, name: 'api' });
-    return { db, close: async () => (await db.close(), await database.drop()) };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitewave-bench-audit-'));
-  const db = await openDatabase({ dataDir: dir, name: 'api' });
-  return { db, close: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
-}
 
 function percentile(times, q) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -166,7 +150,7 @@ export async function benchAudit({ say, problems }) {
   const writeRows = [];
   const readRows = [];
   for (const backend of ['postgres', 'pglite']) {
-    const opened = await open(backend, say);
+    const opened = await benchApiDatabase(backend, say, 'audit');
     if (!opened) continue;
     try {
       const { db } = opened;

@@ -3,6 +3,9 @@
  * names (default postgres://postgres@127.0.0.1:5432/test) and dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -31,4 +34,21 @@ export async function freshPostgres(say) {
       await admin.end();
     },
   };
+}
+
+/**
+ * The API's database handle (dist/) for in-process rows: on a fresh PostgreSQL database, or on
+ * PGlite in a temp directory; `close()` drops either. Null when PostgreSQL is not reachable.
+ */
+export async function benchApiDatabase(backend, say, label) {
+  const { openDatabase } = await import(new URL('../../dist/server/db/open.js', import.meta.url).href);
+  if (backend === 'postgres') {
+    const database = await freshPostgres(say);
+    if (!database) return null;
+    const db = await openDatabase({ dataDir: '', databaseUrl: database.url, name: 'api' });
+    return { db, close: async () => (await db.close(), await database.drop()) };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), `sitewave-bench-${label}-`));
+  const db = await openDatabase({ dataDir: dir, name: 'api' });
+  return { db, close: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
 }

@@ -9,11 +9,8 @@
  *   the relationships. The API keeps either answer until the next write, so this is the cost of
  *   the first call after a change, not of every call.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freshPostgres } from './postgres.mjs';
+import { benchApiDatabase } from './postgres.mjs';
 
 const PROJECTS = 10_000;
 const MEMBER_PROJECTS = 40;
@@ -60,19 +57,6 @@ async function timed(runs, work) {
   return { p50: at(0.5), p99: at(0.99), result };
 }
 
-async function open(backend, say) {
-  const { openDatabase } = await import(dist('db/open.js'));
-  if (backend === 'postgres') {
-    const database = await freshPostgres(say);
-    if (!database) return null;
-    const db = await openDatabase({ dataDir: '', databaseUrl: database.url, name: 'api' });
-    return { db, close: async () => (await db.close(), await database.drop()) };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitewave-bench-roles-'));
-  const db = await openDatabase({ dataDir: dir, name: 'api' });
-  return { db, close: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
-}
-
 async function seed(db) {
   const { randomUUID } = await import('node:crypto');
   const org = randomUUID();
@@ -106,7 +90,7 @@ export async function benchRolePermissions({ say, problems }) {
   const { RolePermissions } = await import(dist('api/permissions/lists.js'));
   const rows = [];
   for (const backend of ['postgres', 'pglite']) {
-    const opened = await open(backend, say);
+    const opened = await benchApiDatabase(backend, say, 'roles');
     if (!opened) continue;
     try {
       const { db } = opened;
