@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { getFloorplanRow, latestFloorplanRow } from '../floorplans/store.js';
+import { georeferenceOf } from '../floorplans/georeference.js';
 import { getFloor } from '../floors/store.js';
 import { keptOrComputed } from '../../db/until-next-write.js';
 import type { SurveyContext } from '../survey/context.js';
@@ -92,7 +93,9 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
   }
   let imported;
   try {
-    imported = await importTrack(input, format, { imageSize: { width: plan.width, height: plan.height } });
+    const imageSize = { width: plan.width, height: plan.height };
+    const georeference = georeferenceOf(plan.control_points, imageSize);
+    imported = await importTrack(input, format, { imageSize, ...(georeference ? { georeference } : {}) });
   } catch (err) {
     // A cut-off file fails to parse at the cut: say what really happened.
     if (part.file.truncated) throw new ApiError(413, `The track file is larger than ${UPLOAD_LIMITS.track} bytes`);
