@@ -4,6 +4,7 @@
  * guides through the steps that lead there (upload a plan, set its scale, import a walk, wait for
  * processing). The walk shown is kept in the address. Photos are pinned on the plan in either
  * case, and listed beside the walks; walls drawn on the plan (the walls tool) are shown over it.
+ * The georeference tool ties the plan to latitude/longitude, for GPS files (WiGLE) to import onto.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -40,6 +41,7 @@ import {
 import { SignalOverTime } from './SignalOverTime.js';
 import { TrackList } from './TrackList.js';
 import { WallEditor } from './WallEditor.js';
+import { GeoreferenceTool } from './GeoreferenceTool.js';
 import { WalkPlacer } from './WalkPlacer.js';
 import { WallOverlay } from '../heatmap/WallOverlay.js';
 import { WallLegend } from '../heatmap/WallLegend.js';
@@ -61,6 +63,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
   const [upload, setUpload] = useState<'plan' | 'track' | null>(null);
   const [calibrating, setCalibrating] = useState(false);
   const [editingWalls, setEditingWalls] = useState(false);
+  const [georeferencing, setGeoreferencing] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [line, setLine] = useState<PlanPoint[]>([]);
   const process = useProcessTrack(floorId);
@@ -108,6 +111,8 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
     );
   } else if (placing && track && points.data) {
     body = <WalkPlacer key={track.id} floorplan={plan} track={track} points={points.data} onClose={() => setPlacing(false)} />;
+  } else if (georeferencing) {
+    body = <GeoreferenceTool floorId={floorId} floorplan={plan} onClose={() => setGeoreferencing(false)} />;
   } else if (editingWalls) {
     body = <WallEditor floorId={floorId} floorplan={plan} onClose={() => setEditingWalls(false)} />;
   } else if (calibrating) {
@@ -203,6 +208,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
           mayWrite &&
           !calibrating &&
           !editingWalls &&
+          !georeferencing &&
           !placing && (
             <>
               {plan && (
@@ -226,6 +232,17 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
                   }}
                 >
                   {t('survey.floor.walls')}
+                </Button>
+              )}
+              {plan && (
+                <Button
+                  className="button button-secondary"
+                  onPress={() => {
+                    photos.stop();
+                    setGeoreferencing(true);
+                  }}
+                >
+                  {t('survey.floor.georeference')}
                 </Button>
               )}
               <Button className="button button-secondary" onPress={() => setUpload('plan')}>
@@ -282,6 +299,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         }}
       >
         <p className="panel-text">{t('survey.floor.importHint')}</p>
+        <p className="panel-text">{t('survey.floor.importGeoHint')}</p>
       </UploadModal>
     </>
   );
