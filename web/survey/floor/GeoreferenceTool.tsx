@@ -29,6 +29,9 @@ export function GeoreferenceTool({ floorId, floorplan, onClose }: Props) {
   return <Georeferencing key={floorplan.id} floorId={floorId} floorplan={floorplan} saved={saved} onClose={onClose} />;
 }
 
+/** Radius of a control point's dot on screen, pixels; its number is drawn 2⅓ times as tall. */
+const MARKER_SCREEN_PX = 6;
+
 const complete = (p: ControlPoint) => Number.isFinite(p.latitude) && Number.isFinite(p.longitude);
 const same = (a: ControlPoint[], b: ControlPoint[]) =>
   a.length === b.length && a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y && p.latitude === b[i]!.latitude && p.longitude === b[i]!.longitude);
@@ -55,7 +58,9 @@ function Georeferencing({ floorId, floorplan, saved, onClose }: Props & { saved:
   const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
   const degrees = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
   const chosen = selected === null ? null : (points[selected] ?? null);
-  const radius = Math.max(floorplan.width, floorplan.height) / 150;
+  const [scale, setScale] = useState(1);
+  // Markers keep their size on screen whatever the zoom: 6 px dots, 14 px numbers.
+  const radius = (MARKER_SCREEN_PX * planPerStage) / scale;
 
   function edit(next: ControlPoint[]) {
     save.reset();
@@ -100,7 +105,14 @@ function Georeferencing({ floorId, floorplan, saved, onClose }: Props & { saved:
       }}
     >
       <div className="heatmap-main">
-        <PlanViewport stage={floorplan.display} planPerStage={planPerStage} label={t('survey.georef.planLabel')} describedBy="georef-step" onPlanClick={add}>
+        <PlanViewport
+          stage={floorplan.display}
+          planPerStage={planPerStage}
+          label={t('survey.georef.planLabel')}
+          describedBy="georef-step"
+          onPlanClick={add}
+          onScaleChange={setScale}
+        >
           <img className="plan-image" src={floorplan.display.url} width={floorplan.display.width} height={floorplan.display.height} alt="" draggable={false} />
           <svg className="walk-overlay" viewBox={`0 0 ${floorplan.width} ${floorplan.height}`} preserveAspectRatio="none" aria-hidden="true">
             {points.map((p, i) => (
