@@ -5380,7 +5380,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Import a survey file as a track: CSV, JSON, Ekahau .esx or an iw / nmcli scan log, multipart in field "file"
+         * Import a survey file as a track: CSV, JSON, Ekahau .esx, WiGLE CSV or an iw / nmcli scan log, multipart in field "file"
          * @description Needs one of these permissions: project:survey:write.
          */
         post: {
@@ -5484,6 +5484,12 @@ export interface paths {
                                     message: string;
                                 }[];
                             };
+                            /** @description An Ekahau project surveyed on several floors: one walk per Ekahau floor, on the project floor it was matched to. The answer is the walk on the floor uploaded to (else the first). */
+                            ekahauFloors?: {
+                                ekahauFloor: string;
+                                floorId: string;
+                                trackId: string;
+                            }[];
                         };
                     };
                 };
@@ -6270,6 +6276,12 @@ export interface paths {
                                     message: string;
                                 }[];
                             };
+                            /** @description An Ekahau project surveyed on several floors: one walk per Ekahau floor, on the project floor it was matched to. The answer is the walk on the floor uploaded to (else the first). */
+                            ekahauFloors?: {
+                                ekahauFloor: string;
+                                floorId: string;
+                                trackId: string;
+                            }[];
                         };
                     };
                 };
