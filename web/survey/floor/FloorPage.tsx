@@ -20,6 +20,7 @@ import { NotFoundPage } from '../../ui/NotFoundPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { errorStatus, QueryError } from '../../ui/QueryError.js';
 import { UploadModal } from '../../ui/UploadModal.js';
+import { toastStore } from '../../ui/toast-store.js';
 import { HeatmapViewer } from '../heatmap/HeatmapViewer.js';
 import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
 import { usePhotoBoard } from '../photos/use-photo-board.js';
@@ -292,14 +293,16 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         describeFailure={importFailure}
         onUploaded={(response) => {
           void client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) });
-          const created = response.data as { id?: string; placed?: boolean } | undefined;
+          const created = response.data as { id?: string; placed?: boolean; ekahauFloors?: unknown[] } | undefined;
           if (created?.id) select(created.id);
+          if (created?.ekahauFloors) toastStore.show(t('survey.floor.ekahauFloors', { count: created.ekahauFloors.length }), 'success');
           // A capture without positions: straight to placing it.
           if (created?.placed === false) setPlacing(true);
         }}
       >
         <p className="panel-text">{t('survey.floor.importHint')}</p>
         <p className="panel-text">{t('survey.floor.importGeoHint')}</p>
+        <p className="panel-text">{t('survey.floor.importEsxHint')}</p>
       </UploadModal>
     </>
   );

@@ -10,6 +10,8 @@ import type { ImportIssue } from './import-error.js';
 export const NOT_GEOREFERENCED =
   'this file gives positions as latitude/longitude and the floor plan has no control points to place them by: on the floor page choose "Georeference", click two or more places on the plan and type their latitude and longitude (or PUT /api/floorplans/{floorplanId}/georeference), then import the file again';
 
+const EDGE_PX = 0.5;
+
 export type GeoPlacement = { kind: 'placed'; x: number; y: number } | { kind: 'skipped'; message: string } | { kind: 'invalid' };
 
 function degrees(value: unknown, field: string, where: string, limit: number, issues: ImportIssue[]): number | undefined {
@@ -43,7 +45,10 @@ export function placeLatLon(
   const longitude = degrees(lon, fields.longitude, where, 180, issues);
   if (latitude === undefined || longitude === undefined) return { kind: 'invalid' };
   if (latitude === 0 && longitude === 0) return { kind: 'skipped', message: 'no GPS fix (latitude and longitude 0): left out' };
-  const { x, y } = georeference.toPixel(latitude, longitude);
+  const { x: px, y: py } = georeference.toPixel(latitude, longitude);
+  // A position on the plan's edge may come back a rounding error outside it: half a pixel is the edge.
+  const x = px < 0 && px > -EDGE_PX ? 0 : px > image.width && px < image.width + EDGE_PX ? image.width : px;
+  const y = py < 0 && py > -EDGE_PX ? 0 : py > image.height && py < image.height + EDGE_PX ? image.height : py;
   if (!(x >= 0 && x <= image.width && y >= 0 && y <= image.height)) {
     return { kind: 'skipped', message: `${latitude}, ${longitude} lies off the floor plan (pixel ${Math.round(x)}, ${Math.round(y)} of ${image.width}×${image.height}): left out` };
   }
