@@ -78,6 +78,7 @@ describe.each(['pglite', 'postgres'])('an Ekahau project on several floors on %s
   let t: SurveyTestApp;
   let http: ReturnType<typeof request>;
   let projectId: string;
+  let orgId: string;
   const floor: Record<string, string> = {};
 
   const upload = (floorId: string, file: Buffer, fields: Record<string, string> = {}) => {
@@ -90,7 +91,7 @@ describe.each(['pglite', 'postgres'])('an Ekahau project on several floors on %s
   beforeAll(async () => {
     t = await startSurveyApp(backend);
     http = request(t.app.server);
-    const orgId = randomUUID();
+    orgId = randomUUID();
     await t.db.query('INSERT INTO orgs (id, name) VALUES ($1, $2)', [orgId, 'Acme']);
     projectId = (await http.post(`/api/orgs/${orgId}/projects`).send({ name: 'Tower' })).body.id;
     for (const [name, level] of [
@@ -125,6 +126,17 @@ describe.each(['pglite', 'postgres'])('an Ekahau project on several floors on %s
       where: 'Ekahau floor "Level 1"',
       field: 'floors',
       message: 'goes to floor "Roof", which has no floor plan yet: upload one there first',
+    });
+    // A floor of another project (one the uploader may write to or not) is not a target.
+    const elsewhere = (await http.post(`/api/orgs/${orgId}/projects`).send({ name: 'Other' })).body.id;
+    const foreign = (await http.post(`/api/projects/${elsewhere}/floors`).send({ name: 'Level 1', level: 1 })).body.id;
+    await http.post(`/api/floors/${foreign}/floorplans`).attach('file', plan, { filename: 'plan.svg', contentType: 'image/svg+xml' });
+    const across = await upload(floor.Ground!, esxArchive(p), { floors: JSON.stringify({ 'Level 1': foreign }) });
+    expect(across.status).toBe(400);
+    expect(across.body.error.details.issues[0]).toEqual({
+      where: 'field floors',
+      field: 'floors',
+      message: `"Level 1" is mapped to ${foreign}, which is not a floor of this project`,
     });
     const badField = await upload(floor.Ground!, esxArchive(p), { floors: '["Roof"]' });
     expect(badField.status).toBe(400);
