@@ -60,6 +60,10 @@ describe.each(['pglite', 'postgres'])('track formats through the upload route on
     const wigle = await upload(WIGLE_16, 'WigleWifi_20260501.csv', 'text/csv');
     expect(wigle.status).toBe(400);
     expect(wigle.body.error.details.issues).toEqual([{ where: 'file', field: 'CurrentLatitude', message: NOT_GEOREFERENCED }]);
+    // A large file refused at its first line is read to its end, not left hanging.
+    const unknownVersion = await upload(WIGLE_16.replace('WigleWifi-1.6', 'WigleWifi-2.0').concat('\n', 'x'.repeat(4 << 20)), 'wigle.csv');
+    expect(unknownVersion.status).toBe(400);
+    expect(unknownVersion.body.error.details.issues[0]).toMatchObject({ where: 'line 1', field: 'file' });
     const wrongHeader = await upload(WIGLE_16.replace('CurrentLatitude,', ''), 'wigle.csv');
     expect(wrongHeader.status).toBe(400);
     expect(wrongHeader.body.error.details.issues[0]).toMatchObject({ where: 'line 2', field: 'CurrentLatitude' });

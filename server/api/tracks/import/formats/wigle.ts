@@ -9,7 +9,7 @@
  * left out and counted. WiGLE does not say a network's Wi-Fi generation: its networks are
  * recorded as `wifi4` (`wifi6e` on 6 GHz), as nmcli's are.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { wifiBand } from '../../../survey/technologies.js';
 import { TrackImportError, type ImportIssue } from '../import-error.js';
@@ -18,6 +18,7 @@ import { SampleCollector, type ImportedTrack, type ImportOptions } from '../samp
 
 const VERSIONS = ['1.4', '1.5', '1.6'];
 const REQUIRED = ['MAC', 'SSID', 'FirstSeen', 'Channel', 'RSSI', 'CurrentLatitude', 'CurrentLongitude', 'Type'];
+const MAX_PRE_HEADER_BYTES = 64 * 1024;
 const LATLON = { latitude: 'CurrentLatitude', longitude: 'CurrentLongitude' };
 
 function refuse(where: string, field: string, message: string): never {
@@ -48,25 +49,64 @@ function checkColumns(header: string[]): Map<string, number> {
   return columns;
 }
 
+/** The first line, and a stream of what follows it. */
+async function splitFirstLine(input: Readable): Promise<{ first: string; rest: Readable }> {
+  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  let head = Buffer.alloc(0);
+  let rest = Buffer.alloc(0);
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head = Buffer.concat([head, Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value)]);
+    const newline = head.indexOf(10);
+    if (newline >= 0) {
+      rest = head.subarray(newline + 1);
+      head = head.subarray(0, newline);
+      break;
+    }
+    // A first line this long is no WiGLE pre-header: stop here, the check says so.
+    if (head.length > MAX_PRE_HEADER_BYTES) break;
+  }
+  const remaining = async function* () {
+    if (rest.length > 0) yield rest;
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  };
+  return {
+    first: head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .replace(/\r$/, ''),
+    rest: Readable.from(remaining()),
+  };
+}
+
 export async function importWigle(input: Readable, options: ImportOptions): Promise<ImportedTrack> {
   const collector = new SampleCollector(options);
   const otherRadios = new Map<string, number>();
   let wifiRows = 0;
-  // The pre-header has another number of fields than the rows: columns are not checked by the parser.
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, relax_quotes: true });
-  input.on('error', (err) => parser.destroy(err));
-  input.pipe(parser);
-  let preHeader: string | undefined;
+  // The pre-header is read on its own: its number of fields differs from the rows', and a parser
+  // told to let that pass would still build an error for every row that differs from the first.
+  const { first: preHeader, rest } = await splitFirstLine(input);
+  try {
+    checkPreHeader(preHeader);
+  } catch (err) {
+    // Read the rest of the upload without keeping it, so the refusal is not held up behind it.
+    rest.resume();
+    throw err;
+  }
+  const parser = parse({ relax_column_count: true, skip_empty_lines: true, info: true, relax_quotes: true });
+  rest.on('error', (err) => parser.destroy(err));
+  rest.pipe(parser);
   let columns: Map<string, number> | undefined;
   let lastRequired = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const where = `line ${info.lines}`;
-      if (preHeader === undefined) {
-        preHeader = record.join(',');
-        checkPreHeader(preHeader);
-        continue;
-      }
+      // Lines count from the pre-header, line 1.
+      const where = `line ${info.lines + 1}`;
       if (!columns) {
         columns = checkColumns(record);
         lastRequired = Math.max(...REQUIRED.map((c) => columns!.get(c)!));
@@ -95,10 +135,10 @@ export async function importWigle(input: Readable, options: ImportOptions): Prom
     }
     throw err;
   } finally {
-    input.unpipe(parser);
+    rest.unpipe(parser);
+    rest.resume();
     input.resume();
   }
-  if (preHeader === undefined) checkPreHeader('');
   if (!columns) checkColumns([]);
   const others = [...otherRadios.entries()].sort((a, b) => b[1] - a[1]);
   const otherCount = others.reduce((s, [, n]) => s + n, 0);
