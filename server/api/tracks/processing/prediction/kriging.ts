@@ -4,6 +4,7 @@
  * nugget — fast fading and bin noise — is filtered out), so the variance at a sample is not zero
  * but what averaging leaves. Bins are found through a bucket grid, ring by ring.
  */
+import { distance } from './distance.js';
 import type { Bins } from './sample-bins.js';
 import type { Variogram } from './variogram.js';
 
@@ -92,7 +93,7 @@ export class NeighbourIndex {
       const left = c0 - ring;
       const right = c0 + ring;
       const rLast = Math.min(rows - 1, r0 + ring - 1);
-      for (let r = Math.max(0, r0 - ring + 1); r <= rLast; ) {
+      for (let r = Math.max(0, r0 - ring + 1); r <= rLast;) {
         const rl = left >= 0 ? nextRow[left * (rows + 1) + r]! : rows;
         const rr = right < cols ? nextRow[right * (rows + 1) + r]! : rows;
         const next = rl < rr ? rl : rr;
@@ -207,7 +208,7 @@ export class OrdinaryKriging {
         a[i * m + i] = sill + (own > this.model.nugget ? own : this.model.nugget);
         for (let j = i + 1; j < n; j++) {
           const bj = this.idx[j]!;
-          const c = this.cov(Math.hypot(bins.x[bi]! - bins.x[bj]!, bins.y[bi]! - bins.y[bj]!));
+          const c = this.cov(distance(bins.x[bi]! - bins.x[bj]!, bins.y[bi]! - bins.y[bj]!));
           a[i * m + j] = c;
           a[j * m + i] = c;
         }
@@ -232,7 +233,7 @@ export class OrdinaryKriging {
       est += b[i]! * residual[this.idx[i]!]!;
       variance -= b[i]! * rhs[i]!;
     }
-    variance -= b[n]!;
+    variance -= b[n];
     out[0] = est;
     out[1] = variance > 0 ? variance : 0;
   }

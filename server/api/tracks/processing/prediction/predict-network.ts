@@ -10,6 +10,7 @@
  * material's loss is a preset, and a real wall's loss is commonly some 30 % off it either way; and with
  * the distance ratio to the nearest data, as the exponent is uncertain (about ±0.5).
  */
+import { distance } from './distance.js';
 import { NO_DATA, type GridSpec } from '../grid.js';
 import { clampDb } from '../rounding.js';
 import { NeighbourIndex, OrdinaryKriging } from './kriging.js';
@@ -62,14 +63,12 @@ export interface CellPaths {
  */
 export function cellPaths(grid: GridSpec, walls: WallSet, x: number, y: number, reuse?: CellPaths): CellPaths {
   const cells = grid.cols * grid.rows;
-  const paths: CellPaths = reuse
-    ? { ...reuse, x, y }
-    : { x, y, distance: new Float64Array(cells), logDistance: new Float64Array(cells), wallLoss: new Float64Array(cells) };
+  const paths: CellPaths = reuse ? { ...reuse, x, y } : { x, y, distance: new Float64Array(cells), logDistance: new Float64Array(cells), wallLoss: new Float64Array(cells) };
   for (let r = 0; r < grid.rows; r++) {
     const cy = (r + 0.5) * grid.cellSizeM;
     for (let c = 0; c < grid.cols; c++) {
       const cx = (c + 0.5) * grid.cellSizeM;
-      const d = Math.hypot(cx - x, cy - y);
+      const d = distance(cx - x, cy - y);
       const cell = r * grid.cols + c;
       paths.distance[cell] = d > 1 ? d : 1;
       paths.logDistance[cell] = Math.log10(d > 1 ? d : 1);
@@ -88,7 +87,7 @@ export function predictNetwork(bins: Bins, model: PathLossModel, setup: PredictS
   for (let i = 0; i < bins.count; i++) {
     // predictDb()'s model, with the wall loss computed once for both uses.
     const wallLoss = walls.lossAlong(model.x, model.y, bins.x[i]!, bins.y[i]!);
-    const d = Math.hypot(bins.x[i]! - model.x, bins.y[i]! - model.y);
+    const d = distance(bins.x[i]! - model.x, bins.y[i]! - model.y);
     binWallLoss[i] = wallLoss;
     residual[i] = bins.value[i]! - (model.p0Dbm - 10 * model.exponent * Math.log10(d > 1 ? d : 1) - wallLoss);
   }
@@ -102,7 +101,7 @@ export function predictNetwork(bins: Bins, model: PathLossModel, setup: PredictS
   const sSeenLoss = new Float32Array(sCols * sRows);
   /** ... and its distance from the access point. */
   const sSeenDist = new Float32Array(sCols * sRows);
-  const apDistance = (i: number) => Math.max(1, Math.hypot(bins.x[i]! - model.x, bins.y[i]! - model.y));
+  const apDistance = (i: number) => Math.max(1, distance(bins.x[i]! - model.x, bins.y[i]! - model.y));
   const index = new NeighbourIndex(bins, 2, widthM, heightM);
   let variogram: Variogram | null = null;
   const out = new Float64Array(2);

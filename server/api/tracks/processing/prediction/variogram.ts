@@ -3,6 +3,7 @@
  * fitted to the empirical semivariance of bin pairs in 1 m lags up to 20 m, weighted by pair count.
  * The range is searched on a grid; nugget and partial sill then have a least-squares closed form.
  */
+import { distance } from './distance.js';
 import type { Bins } from './sample-bins.js';
 
 export interface Variogram {
@@ -23,7 +24,7 @@ export function fitVariogram(bins: Bins, residual: Float64Array): Variogram {
   const stride = Math.max(1, Math.ceil(bins.count / MAX_BINS));
   for (let i = 0; i < bins.count; i += stride) {
     for (let j = i + stride; j < bins.count; j += stride) {
-      const h = Math.hypot(bins.x[i]! - bins.x[j]!, bins.y[i]! - bins.y[j]!);
+      const h = distance(bins.x[i]! - bins.x[j]!, bins.y[i]! - bins.y[j]!);
       const k = Math.floor(h / LAG_M);
       if (k >= lags) continue;
       const d = residual[i]! - residual[j]!;
