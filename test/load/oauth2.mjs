@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cleanup, cpuSeconds, firstLine, freePort, makeTempDir, startProcess, stopProcess } from './processes.mjs';
+import { freshPostgres } from './postgres.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -157,11 +158,33 @@ const OAUTH2_TARGETS = {
 
 const basic = (client) => `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
 
-export async function benchOAuth2({ load, say, seconds, warmupSeconds, connections, problems }) {
-  say();
-  say('== embedded OAuth2 provider through the gateway (dist/, the product as `npm start` runs it, one process, PGlite file) ==');
+/** The rows on each database of BENCH_OAUTH2_DATABASES (`pglite,postgres` by default). */
+export async function benchOAuth2(context) {
+  for (const label of (process.env.BENCH_OAUTH2_DATABASES ?? 'pglite,postgres').split(',')) {
+    const { say, problems } = context;
+    if (label !== 'pglite' && label !== 'postgres') {
+      problems.push(`BENCH_OAUTH2_DATABASES names "${label}": expected pglite or postgres`);
+      continue;
+    }
+    say();
+    say(`== embedded OAuth2 provider through the gateway (dist/, the product as \`npm start\` runs it, one process, ${label === 'pglite' ? 'PGlite file' : 'PostgreSQL'}) ==`);
+    const database = label === 'postgres' ? await freshPostgres(say) : null;
+    if (label === 'postgres' && !database) continue;
+    try {
+      await oauth2Rows(context, database);
+    } finally {
+      await database?.drop();
+    }
+  }
+}
+
+async function oauth2Rows({ load, say, seconds, warmupSeconds, connections, problems }, database) {
   const dir = makeTempDir('oauth2-bench');
+  const env = { ...process.env };
+  if (database) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
   const handle = startProcess('product (OAuth2 rows)', process.execPath, [join(HERE, 'upstreams', 'product.mjs'), String(await freePort())], {
+    env,
     logFile: join(dir, 'product.log'),
     announce: true,
     ipc: true,
@@ -236,8 +259,9 @@ export async function benchOAuth2({ load, say, seconds, warmupSeconds, connectio
       say(
         `   target: ${label} >= ${goal.ratio}x /bff/health: ${ratio(result.rps, base.rps)} -> ${fast ? 'PASS' : 'FAIL'}; p99 < ${goal.p99Ms} ms: ${fixed(result.p99, 1)} ms -> ${tail ? 'PASS' : 'FAIL'}`,
       );
-      if (!fast) problems.push(`${label}: ${fixed(result.rps, 0)} req/s is ${ratio(result.rps, base.rps)} /bff/health, under ${goal.ratio}x`);
-      if (!tail) problems.push(`${label}: p99 ${fixed(result.p99, 1)} ms, over ${goal.p99Ms} ms`);
+      const where = database ? 'PostgreSQL' : 'PGlite';
+      if (!fast) problems.push(`${label} (${where}): ${fixed(result.rps, 0)} req/s is ${ratio(result.rps, base.rps)} /bff/health, under ${goal.ratio}x`);
+      if (!tail) problems.push(`${label} (${where}): p99 ${fixed(result.p99, 1)} ms, over ${goal.p99Ms} ms`);
     }
   } catch (error) {
     problems.push(`OAuth2 rows: ${error.message}`);

@@ -19,7 +19,8 @@ import { LRUCache } from 'lru-cache';
 export type LookupKind = 'id' | 'uid' | 'userCode';
 
 interface Kept {
-  payload: AdapterPayload | undefined;
+  /** The payload as JSON: parsing it again is the cheapest deep copy (structuredClone cost a tenth of a request). */
+  json: string | undefined;
   /** Epoch milliseconds; null when the row never expires. */
   expiresAt: number | null;
 }
@@ -41,24 +42,25 @@ export class ModelCache {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The row `read` answers, or the one kept; a copy each time, as callers change what they get. */
+  /** The row `read` answers, or the one kept; a copy each time, as callers change what they get (payloads are JSON, as stored). */
   async find(model: string, kind: LookupKind, value: string, read: () => Promise<ReadRow>): Promise<AdapterPayload | undefined> {
     const key = `${model}\u0000${kind}\u0000${value}`;
     const store = kind === 'id' ? this.byId : this.byOther;
     const kept = store.get(key);
     if (kept) {
-      if (kept.expiresAt === null || kept.expiresAt > this.now()) return copy(kept.payload);
+      if (kept.expiresAt === null || kept.expiresAt > this.now()) return parsed(kept.json);
       store.delete(key);
       return undefined;
     }
     const joined = this.reading.get(key);
-    if (joined && !joined.stale) return copy((await joined.answer).payload);
+    if (joined && !joined.stale) return parsed(json((await joined.answer).payload));
     const running = { stale: false, answer: read() };
     this.reading.set(key, running);
     try {
       const row = await running.answer;
-      if (!running.stale) store.set(key, { payload: copy(row.payload), expiresAt: row.expiresAt });
-      return copy(row.payload);
+      const text = json(row.payload);
+      if (!running.stale) store.set(key, { json: text, expiresAt: row.expiresAt });
+      return parsed(text);
     } finally {
       if (this.reading.get(key) === running) this.reading.delete(key);
     }
@@ -85,6 +87,10 @@ export class ModelCache {
   }
 }
 
-function copy(payload: AdapterPayload | undefined): AdapterPayload | undefined {
-  return payload === undefined ? undefined : structuredClone(payload);
+function json(payload: AdapterPayload | undefined): string | undefined {
+  return payload === undefined ? undefined : JSON.stringify(payload);
+}
+
+function parsed(text: string | undefined): AdapterPayload | undefined {
+  return text === undefined ? undefined : (JSON.parse(text) as AdapterPayload);
 }

@@ -27,6 +27,8 @@ const config = loadConfig({
   OAUTH2_ADMIN_TOKEN: randomBytes(24).toString('base64url'),
   // The bench registers its user through the same door sign-ups use.
   RATE_LIMIT_IDENTITY_SUBMITS: '10000',
+  // The bench's PostgreSQL rows give a fresh database; PGlite in the data directory otherwise.
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
 const embedded = await startEmbeddedServices(config, pino({ level: 'error' }), 'bench');
 // Load shedding off: here the embedded services share the gateway's thread, so a burst of OAuth2
