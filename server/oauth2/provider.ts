@@ -8,6 +8,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
+import type { ModelCache } from './store/model-cache.js';
 import { addAccessTokenHash } from './access-token-hash.js';
 import { chooseAccessTokenFormat } from './access-token-format.js';
 import type { OAuth2Settings, SettingsSource } from '../platform/project-settings.js';
@@ -62,6 +63,8 @@ function isWebUrl(value: unknown): boolean {
 
 export function buildProvider(
   db: Queryable,
+  /** oidc-provider's own storage: rows kept in memory where this process is the only writer (model-cache.ts), on a handle of its own. */
+  store: { db: Queryable; cache?: ModelCache },
   keys: ProviderKeys,
   secrets: ClientSecrets,
   options: OAuth2ServiceOptions,
@@ -74,7 +77,8 @@ export function buildProvider(
   const ttl = () => settings.current().ttl;
 
   const configuration: Configuration = {
-    adapter: (name: string) => (name === 'Client' ? new DatabaseAdapter(db, name, (payload) => secrets.sealed(payload)) : new DatabaseAdapter(db, name)),
+    adapter: (name: string) =>
+      name === 'Client' ? new DatabaseAdapter(store.db, name, (payload) => secrets.sealed(payload), store.cache) : new DatabaseAdapter(store.db, name, undefined, store.cache),
     // Hydra's methods. client_secret_jwt (and HS256 anywhere) would need the secret itself, which is stored only hashed.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
     enabledJWA: {
