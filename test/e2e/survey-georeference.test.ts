@@ -5,7 +5,9 @@
  * scrolling at 360 px), clicks three places on the plan — one from the keyboard — types their
  * latitude and longitude, sees each point's residual, deletes and adds a point, saves; then imports
  * the WiGLE file and sees its heatmap. Control points and sample positions are read back from the
- * API. Screenshots with SCREENSHOTS=1.
+ * API. Then an Ekahau project walked on two floors: the dialog reads its floors from the file,
+ * proposes the one of the same name, refuses two onto one floor, and imports each where chosen.
+ * Screenshots with SCREENSHOTS=1.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import { launchChromium } from './support/chromium.js';
 import { startStack, type Stack } from './support/stack.js';
 import { screenshotOnFailure } from './support/failure-shots.js';
 import { offset, wigleFile, type Sighting } from '../server/api/survey/fixtures/wigle.js';
+import { esxArchive, sampleEsxProject } from '../server/api/survey/fixtures/esx.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -182,4 +185,63 @@ describe('georeferencing a plan', () => {
     await expectAccessible(page);
     await screenshotsOf(page, 'georeference-wigle-heatmap');
   }, 300_000);
+
+  it('imports an Ekahau project walked on two floors, each onto the floor the surveyor matches it to', async () => {
+    const projectId = /\/projects\/([^/?]+)/.exec(page.url())![1]!;
+    const floors = await api<{ items: { id: string; name: string }[] }>(page, 'GET', `/api/projects/${projectId}/floors`);
+    const planOf = async (name: string) => {
+      const floor = floors.items.find((f) => f.name === name)!;
+      const plans = await api<{ items: { width: number; height: number }[] }>(page, 'GET', `/api/floors/${floor.id}/floorplans`);
+      return { floorId: floor.id, ...plans.items[0]! };
+    };
+    const ground = await planOf('Ground floor');
+    const first = await planOf('First floor');
+
+    // The sample walk, once on a floor named as the project's ground floor is (case and dash aside), once on "Level 1".
+    const esx = sampleEsxProject();
+    const walk = esx.surveys[0]!;
+    const across = (p: { width: number; height: number }) => [
+      [
+        { time: 0, x: p.width * 0.2, y: p.height * 0.5 },
+        { time: 10e9, x: p.width * 0.8, y: p.height * 0.5 },
+      ],
+    ];
+    esx.floorPlans = [
+      { id: 'e-ground', name: 'GROUND-FLOOR', width: ground.width, height: ground.height },
+      { id: 'e-level-1', name: 'Level 1', width: first.width, height: first.height },
+    ];
+    esx.surveys = [
+      { ...walk, floorPlanId: 'e-ground', route: across(ground) },
+      { ...walk, id: 's-2', floorPlanId: 'e-level-1', route: across(first), tracks: [{ ...walk.tracks[0]!, binaryFileId: 'b-2' }] },
+    ];
+
+    await page.getByRole('button', { name: 'Import walk' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import walk' });
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'office.esx', mimeType: 'application/octet-stream', buffer: esxArchive(esx) });
+    const match = dialog.getByRole('group', { name: 'Where each Ekahau floor goes' });
+    await match.waitFor();
+    // Read from the file in the browser: the ground floor is proposed by name, "Level 1" waits for a choice.
+    expect(await match.getByRole('button', { name: /GROUND-FLOOR/ }).textContent()).toContain('Ground floor');
+    expect(await match.getByRole('button', { name: /Level 1/ }).textContent()).toContain('Choose a floor');
+    const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
+    expect(await upload.isDisabled()).toBe(true);
+
+    // Both onto the ground floor: refused in the dialog before anything is sent.
+    await match.getByRole('button', { name: /Level 1/ }).click();
+    await page.getByRole('option', { name: 'Ground floor' }).click();
+    await match.getByText('Another Ekahau floor goes to this floor too').first().waitFor();
+    expect(await upload.isDisabled()).toBe(true);
+    await match.getByRole('button', { name: /Level 1/ }).click();
+    await page.getByRole('option', { name: 'First floor' }).click();
+    expect(await upload.isDisabled()).toBe(false);
+    await expectAccessible(page);
+    await screenshotsOf(page, 'ekahau-floor-match');
+
+    await upload.click();
+    await page.getByText('2 floors imported from the Ekahau project.').waitFor();
+    const onFirst = await api<{ items: { name: string; format: string }[] }>(page, 'GET', `/api/floors/${first.floorId}/tracks`);
+    expect(onFirst.items.map((t) => t.name)).toContain('office.esx · Level 1');
+    const onGround = await api<{ items: { name: string }[] }>(page, 'GET', `/api/floors/${ground.floorId}/tracks`);
+    expect(onGround.items.map((t) => t.name)).toContain('office.esx · GROUND-FLOOR');
+  }, 180_000);
 });

@@ -46,7 +46,8 @@ import { GeoreferenceTool } from './GeoreferenceTool.js';
 import { WalkPlacer } from './WalkPlacer.js';
 import { WallOverlay } from '../heatmap/WallOverlay.js';
 import { WallLegend } from '../heatmap/WallLegend.js';
-import { TRACK_FILE_TYPES, PLAN_FILE_TYPES } from './file-types.js';
+import { PLAN_FILE_TYPES } from './file-types.js';
+import { TrackImportModal } from './TrackImportModal.js';
 
 export function FloorPage({ projectId, floorId }: { projectId: string; floorId: string }) {
   const { t } = useTranslation();
@@ -283,15 +284,13 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         title={t('survey.floor.uploadPlan')}
         onUploaded={() => void client.invalidateQueries({ queryKey: floorKeys.detail(floorId) })}
       />
-      <UploadModal
+      <TrackImportModal
         isOpen={upload === 'track'}
         onOpenChange={(open) => setUpload(open ? 'track' : null)}
-        url={`/api/floors/${encodeURIComponent(floorId)}/tracks?process=true`}
-        accept={TRACK_FILE_TYPES}
-        title={t('survey.floor.importTrack')}
-        fields={plan ? { floorplanId: plan.id } : undefined}
-        describeFailure={importFailure}
-        onUploaded={(response) => {
+        projectId={projectId}
+        floorId={floorId}
+        floorplanId={plan?.id}
+        onImported={(response) => {
           void client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) });
           const created = response.data as { id?: string; placed?: boolean; ekahauFloors?: unknown[] } | undefined;
           if (created?.id) select(created.id);
@@ -299,19 +298,9 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
           // A capture without positions: straight to placing it.
           if (created?.placed === false) setPlacing(true);
         }}
-      >
-        <p className="panel-text">{t('survey.floor.importHint')}</p>
-        <p className="panel-text">{t('survey.floor.importGeoHint')}</p>
-        <p className="panel-text">{t('survey.floor.importEsxHint')}</p>
-      </UploadModal>
+      />
     </>
   );
-}
-
-/** The first problems the API found in a refused walk, line and field named, as it said them. */
-function importFailure(error: unknown): string | undefined {
-  const data = (error as { response?: { data?: { error?: { reason?: string } } } }).response?.data;
-  return data?.error?.reason;
 }
 
 // Until the project's settings arrive: the defaults a new project starts with.

@@ -4,6 +4,7 @@
  * or the one named in the upload's `floors` field (`{"<Ekahau floor name or id>": "<floorId>"}`).
  * Every floor is checked before anything is stored: one floor's problem refuses the whole file.
  */
+import { comparableFloorName } from '../../../../shared/floor-names.js';
 import type { ImportIssue } from './import-error.js';
 import type { EsxFloor } from './formats/esx.js';
 
@@ -16,13 +17,6 @@ export interface FloorMatch {
   esx: EsxFloor;
   floor: ProjectFloor;
 }
-
-const comparable = (name: string) =>
-  name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 
 /** Reads the `floors` field; answers the issue when it is not a JSON object of strings. */
 export function parseFloorMapping(field: string | undefined): { mapping: Record<string, string> } | { issue: ImportIssue } {
@@ -65,7 +59,7 @@ export function matchFloors(
       floor = byId.get(chosen.toLowerCase());
       if (!floor) issues.push({ where: 'field floors', field: 'floors', message: `"${esx.name}" is mapped to ${chosen}, which is not a floor of this project` });
     } else {
-      const same = projectFloors.filter((f) => comparable(f.name) === comparable(esx.name));
+      const same = projectFloors.filter((f) => comparableFloorName(f.name) === comparableFloorName(esx.name));
       if (same.length === 1) floor = same[0];
       else {
         issues.push({
