@@ -112,7 +112,8 @@ export function auditGroupOf(action: AuditAction): AuditGroup {
   return AUDIT_ACTIONS[action];
 }
 
-export const AUDIT_ACTOR_TYPES = ['identity', 'api-key', 'device', 'anonymous', 'system'] as const;
+/** `oauth2-client`: an application authenticating at the token endpoint (client credentials, or on a subject's behalf). */
+export const AUDIT_ACTOR_TYPES = ['identity', 'api-key', 'device', 'oauth2-client', 'anonymous', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;

@@ -4,7 +4,10 @@
  * read as absent at once and are deleted by the sweep in maintenance.ts.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+
+/** Writes what a save of this model means to the audit trail, in the save's own transaction (audit.ts). */
+export type SaveRecorder = (tx: Queryable, payload: AdapterPayload) => Promise<unknown>;
 
 interface Row {
   payload: AdapterPayload;
@@ -24,15 +27,26 @@ export class DatabaseAdapter implements Adapter {
     private readonly model: string,
     /** Applied to every payload before it is written (client-secrets.ts hashes a client's secret). */
     private readonly seal: (payload: AdapterPayload) => AdapterPayload = (payload) => payload,
+    /** Given for the models whose saves are events (tokens issued): the row and its event commit together. */
+    private readonly recorder?: { db: Database; record: SaveRecorder },
   ) {}
 
   async upsert(id: string, unsealed: AdapterPayload, expiresIn?: number): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder) return this.write(this.db, id, unsealed, expiresIn);
+    await recorder.db.transaction(async (tx) => {
+      await this.write(tx, id, unsealed, expiresIn);
+      await recorder.record(tx, unsealed);
+    });
+  }
+
+  private async write(q: Queryable, id: string, unsealed: AdapterPayload, expiresIn?: number): Promise<void> {
     const payload = this.seal(unsealed);
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
     // Clients carry Hydra's listing fields, which live in columns to filter on.
     const clientName = this.model === 'Client' ? (payload.client_name ?? null) : null;
     const owner = this.model === 'Client' ? ((payload.owner as string | undefined) ?? null) : null;
-    await this.db.query(
+    await q.query(
       `INSERT INTO models (model, id, payload, grant_id, uid, user_code, client_name, owner, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
