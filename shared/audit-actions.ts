@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = {
   'user.sessions.revoked': 'user',
   'user.session.revoked': 'user',
   'user.registered_from_invitation': 'user',
+  'user.deleted': 'user',
+  'user.credential.removed': 'user',
   // ── Devices and subscriptions ──
   'device.registered': 'device',
   'device.changed': 'device',

@@ -10,6 +10,7 @@ import type { ClientMetadata } from 'oidc-provider';
 import type { Database } from '../../db/database.js';
 import type { AuditAction } from '../../../shared/audit-actions.js';
 import { adminActor, recordOAuth2Event } from '../audit.js';
+import { canonicalJson } from '../../audit/chain.js';
 import { DatabaseAdapter } from '../adapter.js';
 import type { ClientSecrets } from '../client-secrets.js';
 import { DURATION_PATTERN, LIFESPAN_FIELDS } from '../lifespans.js';
@@ -82,7 +83,7 @@ const pageToken = {
 /** Top-level fields whose values differ: what a change is recorded with (names only, never values). */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((name) => !NOT_COMPARED.has(name) && JSON.stringify(before[name]) !== JSON.stringify(after[name])).sort();
+  return [...names].filter((name) => !NOT_COMPARED.has(name) && canonicalJson(before[name]) !== canonicalJson(after[name])).sort();
 }
 const NOT_COMPARED = new Set(['updated_at', 'client_secret']);
 
