@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = {
   'survey.floorplan.uploaded': 'survey',
   'survey.floorplan.changed': 'survey',
   'survey.floorplan.walls_changed': 'survey',
+  'survey.floorplan.georeferenced': 'survey',
   'survey.track.uploaded': 'survey',
   'survey.track.processed': 'survey',
   'survey.track.placed': 'survey',
