@@ -4,8 +4,11 @@
  * read as absent at once and are deleted by the sweep in maintenance.ts.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { LookupKind, ModelCache, ReadRow } from './store/model-cache.js';
+
+/** Writes what a save of this model means to the audit trail, in the save's own transaction (audit.ts). */
+export type SaveRecorder = (tx: Queryable, payload: AdapterPayload) => Promise<unknown>;
 
 interface Row {
   payload: AdapterPayload;
@@ -28,6 +31,8 @@ export class DatabaseAdapter implements Adapter {
     private readonly seal: (payload: AdapterPayload) => AdapterPayload = (payload) => payload,
     /** Rows kept in memory (model-cache.ts): only where this process is the only writer, and then `db` is not watched. */
     private readonly cache?: ModelCache,
+    /** Given for the models whose saves are events (tokens issued): the row and its event commit together. */
+    private readonly recorder?: { db: Database; record: SaveRecorder },
   ) {}
 
   /** Runs a write of row `id`, ending what is kept of it before and after (a read that overlapped it is not kept). */
@@ -59,14 +64,23 @@ export class DatabaseAdapter implements Adapter {
     const owner = this.model === 'Client' ? ((payload.owner as string | undefined) ?? null) : null;
     // A row found by uid or user code may have had other ones before: those lookups all end.
     const movesOtherLookups = payload.uid !== undefined || payload.userCode !== undefined || this.model === 'Session' || this.model === 'Interaction';
-    await this.writing(id, movesOtherLookups, () =>
-      this.db.query(
+    const write = async (q: Queryable): Promise<void> => {
+      await q.query(
         `INSERT INTO models (model, id, payload, grant_id, uid, user_code, client_name, owner, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
          user_code = EXCLUDED.user_code, client_name = EXCLUDED.client_name, owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at`,
         [this.model, id, JSON.stringify(payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, clientName, owner, expiresAt],
-      ),
+      );
+    };
+    const recorder = this.recorder;
+    await this.writing(id, movesOtherLookups, () =>
+      recorder
+        ? recorder.db.transaction(async (tx) => {
+            await write(tx);
+            await recorder.record(tx, unsealed);
+          })
+        : write(this.db),
     );
   }
 

@@ -107,7 +107,7 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
     await backend.cleanup();
   });
 
-  const write = (...tuples: string[]) => store.write(tuples.map(tuple), []);
+  const write = (...tuples: string[]) => store.write(tuples.map(tuple), [], { actor: { type: 'system', name: 'engine test' } });
   /** The outcome without its path (the "why" tests read paths). */
   const check = async (text: string, settings: Partial<EngineSettings> = {}, maxDepth?: number): Promise<Outcome> => {
     const outcome = await checkTuple(store, namespaces, { ...DEFAULTS, ...settings }, tuple(text), maxDepth);
