@@ -2659,6 +2659,8 @@ export interface paths {
                     /** @description The `next` of the previous page */
                     cursor?: number;
                     limit?: number;
+                    /** @description Whose trail: the API’s (default) or an embedded service’s */
+                    trail?: "api" | "identity" | "oauth2" | "platform" | "permission";
                 };
                 header?: never;
                 path?: never;
@@ -2746,6 +2748,8 @@ export interface paths {
                     /** @description Strictly before */
                     to?: string;
                     format?: "jsonl" | "csv";
+                    /** @description Whose trail: the API’s (default) or an embedded service’s */
+                    trail?: "api" | "identity" | "oauth2" | "platform" | "permission";
                 };
                 header?: never;
                 path?: never;
@@ -2788,7 +2792,10 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Whose trail: the API’s (default) or an embedded service’s */
+                    trail?: "api" | "identity" | "oauth2" | "platform" | "permission";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

@@ -5,6 +5,13 @@
  * The server records only names listed here (a type error otherwise), the client labels them.
  */
 
+/**
+ * Each service keeps its own trail, in its own schema and transaction: the API's (the default), the
+ * identity service's, the OAuth2 provider's, the identity platform's and the permission service's.
+ */
+export const AUDIT_TRAILS = ['api', 'identity', 'oauth2', 'platform', 'permission'] as const;
+export type AuditTrail = (typeof AUDIT_TRAILS)[number];
+
 export const AUDIT_GROUPS = ['account', 'oauth2', 'organisation', 'user', 'device', 'project', 'survey', 'firmware', 'platform', 'refusal', 'audit'] as const;
 export type AuditGroup = (typeof AUDIT_GROUPS)[number];
 

@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import type { AuditAction, AuditActorType, AuditEvent, AuditOutcome, AuditTargetType } from '../../shared/audit-actions.js';
 import { auditGroupOf } from '../../shared/audit-actions.js';
 import type { Queryable } from '../db/database.js';
+import { quoteIdentifier } from '../db/schema-name.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 export const RETENTION_SETTING = 'sitewave.audit_retention';
@@ -205,11 +206,16 @@ export interface ChainReport {
   firstBroken?: { seq: number; reason: 'edited' | 'missing' | 'unexpected' | 'head-mismatch' };
 }
 
-/** Walks the whole chain in seq order, in pages, and reports the first broken link. */
-export async function verifyAuditChain(db: Queryable, pageSize = 5_000): Promise<ChainReport> {
+/**
+ * Walks the whole chain in seq order, in pages, and reports the first broken link. `schema` names
+ * another service's trail in the same database; by default the handle's own.
+ */
+export async function verifyAuditChain(db: Queryable, options: { schema?: string; pageSize?: number } = {}): Promise<ChainReport> {
+  const { schema, pageSize = 5_000 } = options;
+  const prefix = schema ? `${quoteIdentifier(schema)}.` : '';
   const chain = (
     await db.query<{ head_seq: number | string; head_hash: string; base_seq: number | string; base_hash: string }>(
-      'SELECT head_seq, head_hash, base_seq, base_hash FROM audit_chain WHERE one',
+      `SELECT head_seq, head_hash, base_seq, base_hash FROM ${prefix}audit_chain WHERE one`,
     )
   ).rows[0];
   if (!chain) return { ok: false, checked: 0, baseSeq: 0, headSeq: 0, firstBroken: { seq: 0, reason: 'head-mismatch' } };
@@ -220,7 +226,7 @@ export async function verifyAuditChain(db: Queryable, pageSize = 5_000): Promise
   let checked = 0;
   const report = (seq: number, reason: NonNullable<ChainReport['firstBroken']>['reason']): ChainReport => ({ ok: false, checked, baseSeq, headSeq, firstBroken: { seq, reason } });
   for (;;) {
-    const page = await db.query<AuditRow>('SELECT * FROM audit_events WHERE seq >= $1 ORDER BY seq LIMIT $2', [expected, pageSize]);
+    const page = await db.query<AuditRow>(`SELECT * FROM ${prefix}audit_events WHERE seq >= $1 ORDER BY seq LIMIT $2`, [expected, pageSize]);
     for (const row of page.rows) {
       const event = toAuditEvent(row);
       if (event.seq !== expected) return report(expected, 'missing');
@@ -233,7 +239,7 @@ export async function verifyAuditChain(db: Queryable, pageSize = 5_000): Promise
     if (page.rows.length < pageSize) break;
   }
   // Rows before the base, or a head that is not the last row, are links out of place too.
-  const before = await db.query<{ seq: number | string }>('SELECT seq FROM audit_events WHERE seq <= $1 ORDER BY seq LIMIT 1', [baseSeq]);
+  const before = await db.query<{ seq: number | string }>(`SELECT seq FROM ${prefix}audit_events WHERE seq <= $1 ORDER BY seq LIMIT 1`, [baseSeq]);
   if (before.rows[0]) return report(Number(before.rows[0].seq), 'unexpected');
   if (expected - 1 !== headSeq) return report(expected, expected - 1 < headSeq ? 'missing' : 'head-mismatch');
   if (previousHash !== chain.head_hash) return report(headSeq, 'head-mismatch');

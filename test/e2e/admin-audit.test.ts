@@ -2,7 +2,8 @@
  * Administration › Audit log in Debian's Chromium, as the installation's global administrator:
  * the changes just made are listed newest first with who, what and the target's name; the group
  * and outcome filters narrow the list, an event opens to its details and hash, the chain check
- * says it is intact, the export carries the filtered range, a person's page shows their recent
+ * says it is intact, the export carries the filtered range, the identity service's own trail lists
+ * the administrator's registration, a person's page shows their recent
  * events, and an organisation's owner reads their organisation's log. Every screen is audited
  * with axe-core and saved at desktop and phone width, light and dark.
  */
@@ -80,6 +81,23 @@ describe('the audit log', () => {
     expect(href).toContain('group=project');
     const lines = await admin.evaluate(async (url) => (await (await fetch(url)).text()).trim().split('\n'), href!);
     expect(lines.map((line) => JSON.parse(line).group)).toEqual(lines.map(() => 'project'));
+  });
+
+  it("reads the identity service's own trail: the administrator's registration, its chain intact", async () => {
+    await admin.getByLabel('Action group').selectOption('');
+    await admin.getByLabel('Record of').selectOption('identity');
+    await expect.poll(async () => (await rows().allTextContents()).some((text) => text.includes('account.registered'))).toBe(true);
+    const registered = await api<{ items: { actor: { id: string } }[] }>(admin, 'GET', '/api/admin/audit?trail=identity&action=account.registered');
+    expect(registered.items.map((e) => e.actor.id)).toContain(adminId);
+    await admin.getByRole('button', { name: 'Check the chain' }).click();
+    await admin
+      .getByRole('status')
+      .getByText(/The chain is intact/)
+      .waitFor();
+    expect(await admin.getByRole('link', { name: 'Export JSON lines' }).getAttribute('href')).toContain('trail=identity');
+    await expectAccessible(admin);
+    await screenshotsOf(admin, 'audit-log-identity-trail');
+    await admin.getByLabel('Record of').selectOption('api');
   });
 
   it("shows a person's recent events on their page, and leads to the log filtered on them", async () => {

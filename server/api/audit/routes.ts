@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { AUDIT_ACTOR_TYPES, AUDIT_GROUPS, AUDIT_OUTCOMES, AUDIT_TARGET_TYPES, type AuditEvent } from '../../../shared/audit-actions.js';
+import { AUDIT_ACTOR_TYPES, AUDIT_GROUPS, AUDIT_OUTCOMES, AUDIT_TARGET_TYPES, AUDIT_TRAILS, type AuditEvent } from '../../../shared/audit-actions.js';
 import { AUDIT_ACTIONS } from '../../../shared/audit-actions.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { toAuditEvent, verifyAuditChain, type AuditRow } from '../../audit/chain.js';
@@ -17,6 +17,7 @@ import { existingOrg } from '../fleet/orgs.js';
 import { DateTime, Nullable } from '../http/response-schemas.js';
 import { OrgParams } from '../http/schemas.js';
 import type { AuditRecorder } from './recorder.js';
+import { AuditTrails } from './trails.js';
 
 const tags = ['audit'];
 
@@ -46,6 +47,11 @@ const ExportQuery = Type.Object(
   { ...Filters, format: Type.Optional(Type.Union([Type.Literal('jsonl'), Type.Literal('csv')], { default: 'jsonl' })) },
   { additionalProperties: false },
 );
+/** Global administrators choose whose trail: the API's by default, or an embedded service's. */
+const Trail = Type.Optional(Type.Enum(AUDIT_TRAILS, { description: 'Whose trail: the API’s (default) or an embedded service’s' }));
+const AdminListQuery = Type.Object({ ...ListQuery.properties, trail: Trail }, { additionalProperties: false });
+const AdminExportQuery = Type.Object({ ...ExportQuery.properties, trail: Trail }, { additionalProperties: false });
+const VerifyQuery = Type.Object({ trail: Trail }, { additionalProperties: false });
 
 const AuditEventSchema = Type.Object({
   seq: Type.Integer(),
@@ -95,15 +101,13 @@ export async function listAuditEvents(
   db: Queryable,
   filters: FilterQuery & { cursor?: number; limit?: number },
   orgId: string | null,
+  table = 'audit_events',
 ): Promise<{ items: AuditEvent[]; next: string | null }> {
   const params: unknown[] = [];
   const where = auditWhere(filters, orgId, params);
   if (filters.cursor) where.push(`seq < $${params.push(filters.cursor)}`);
   const limit = filters.limit ?? 50;
-  const rows = await db.query<AuditRow>(
-    `SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT $${params.push(limit + 1)}`,
-    params,
-  );
+  const rows = await db.query<AuditRow>(`SELECT * FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT $${params.push(limit + 1)}`, params);
   const items = rows.rows.slice(0, limit).map(toAuditEvent);
   return { items, next: rows.rows.length > limit ? String(items[items.length - 1]!.seq) : null };
 }
@@ -168,7 +172,14 @@ const JSON_LINE = `json_build_object(
   'orgId', org_id, 'outcome', outcome, 'requestId', request_id, 'details', details, 'hash', hash)::text AS line`;
 
 /** The filtered range, oldest first, a page of rows at a time. */
-export async function* exportAuditEvents(db: Queryable, filters: FilterQuery, orgId: string | null, format: 'jsonl' | 'csv', pageSize = 2_000): AsyncGenerator<string> {
+export async function* exportAuditEvents(
+  db: Queryable,
+  filters: FilterQuery,
+  orgId: string | null,
+  format: 'jsonl' | 'csv',
+  options: { table?: string; pageSize?: number } = {},
+): AsyncGenerator<string> {
+  const { table = 'audit_events', pageSize = 2_000 } = options;
   if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\n`;
   let after = 0;
   for (;;) {
@@ -176,10 +187,7 @@ export async function* exportAuditEvents(db: Queryable, filters: FilterQuery, or
     const where = auditWhere(filters, orgId, params);
     where.push(`seq > $${params.push(after)}`);
     const columns = format === 'csv' ? '*' : `seq, ${JSON_LINE}`;
-    const rows = await db.query<AuditRow & { line: string }>(
-      `SELECT ${columns} FROM audit_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.push(pageSize)}`,
-      params,
-    );
+    const rows = await db.query<AuditRow & { line: string }>(`SELECT ${columns} FROM ${table} WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.push(pageSize)}`, params);
     if (rows.rows.length === 0) return;
     let chunk = '';
     for (const row of rows.rows) chunk += format === 'csv' ? csvLine(toAuditEvent(row)) : `${row.line}\n`;
@@ -197,34 +205,39 @@ export interface AuditRouteDeps {
 export async function registerAuditRoutes(fastify: FastifyInstance, deps: AuditRouteDeps): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = deps;
+  const trails = new AuditTrails(db, db.schema);
 
-  const streamExport = async (request: FastifyRequest, reply: FastifyReply, query: Static<typeof ExportQuery>, orgId: string | null) => {
+  const streamExport = async (request: FastifyRequest, reply: FastifyReply, query: Static<typeof AdminExportQuery>, orgId: string | null) => {
     const format = query.format ?? 'jsonl';
-    const { format: _format, ...filters } = query;
+    const { format: _format, trail, ...filters } = query;
+    const { table } = await trails.source(trail);
     // Who took the trail away, and which part, is itself an event.
-    await deps.recorder.record(db, request, { action: 'audit.exported', target: 'audit' }, { format, ...filters, ...(orgId ? { orgId } : {}) });
+    await deps.recorder.record(db, request, { action: 'audit.exported', target: 'audit' }, { format, ...filters, ...(trail ? { trail } : {}), ...(orgId ? { orgId } : {}) });
     const stamp = new Date().toISOString().slice(0, 10);
     return reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson')
       .header('content-disposition', `attachment; filename="audit-${stamp}.${format === 'csv' ? 'csv' : 'jsonl'}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(exportAuditEvents(db, filters, orgId, format)));
+      .send(Readable.from(exportAuditEvents(db, filters, orgId, format, { table })));
   };
 
   app.get(
     '/api/admin/audit',
-    { schema: { tags, summary: 'Audit events, newest first, filtered; page on with `cursor`', querystring: ListQuery, response: { 200: AuditPage } } },
-    async (request) => listAuditEvents(db, request.query, null),
+    { schema: { tags, summary: 'Audit events, newest first, filtered; page on with `cursor`', querystring: AdminListQuery, response: { 200: AuditPage } } },
+    async (request) => {
+      const { trail, ...filters } = request.query;
+      return listAuditEvents(db, filters, null, (await trails.source(trail)).table);
+    },
   );
   app.get(
     '/api/admin/audit/export',
-    { schema: { tags, summary: 'Export the filtered events, oldest first, as JSON lines or CSV', querystring: ExportQuery, response: { 200: exportAnswer } } },
+    { schema: { tags, summary: 'Export the filtered events, oldest first, as JSON lines or CSV', querystring: AdminExportQuery, response: { 200: exportAnswer } } },
     async (request, reply) => streamExport(request, reply, request.query, null),
   );
   app.post(
     '/api/admin/audit/verify',
-    { schema: { tags, summary: 'Check the hash chain from its start; names the first broken link', response: { 200: ChainReportSchema } } },
-    async () => verifyAuditChain(db),
+    { schema: { tags, summary: 'Check the hash chain from its start; names the first broken link', querystring: VerifyQuery, response: { 200: ChainReportSchema } } },
+    async (request) => verifyAuditChain(db, { schema: (await trails.source(request.query.trail)).schema }),
   );
   app.get(
     '/api/orgs/:orgId/audit',

@@ -7,10 +7,12 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { TEST_DATABASE_URL } from '../db/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyAuditChain } from '../../../server/audit/chain.js';
+import { appendAuditEvent, AUDIT_STORE_SQL, verifyAuditChain } from '../../../server/audit/chain.js';
 import { runAuditRetention } from '../../../server/api/audit/retention.js';
 import { addToInventory } from '../../../server/api/devices/inventory.js';
 import { ROUTE_AUDIT } from '../../../server/api/audit/route-actions.js';
+import { trailSchema } from '../../../server/api/audit/trails.js';
+import { quoteIdentifier } from '../../../server/db/schema-name.js';
 import { API_ROUTE_POLICY } from '../../../shared/api-route-policy.js';
 import { isAuditAction } from '../../../shared/audit-actions.js';
 
@@ -308,6 +310,39 @@ describe.each(BACKENDS)('the audit trail on %s', (backend) => {
         { actor_id: admin.id, details: { format: 'jsonl', group: 'project' } },
         { actor_id: owner.id, org_id: orgId, details: { format: 'csv' } },
       ]);
+    });
+
+    it("reads an embedded service's trail beside the API's, and says when a service keeps its trail elsewhere", async () => {
+      const headers = await t.as(admin);
+      const absent = await t.http.get('/api/admin/audit?trail=oauth2').set(headers);
+      expect(absent.status).toBe(404);
+      expect(absent.body.error.reason).toMatch(/oauth2 service keeps no audit trail in this database/);
+      expect((await t.http.get('/api/admin/audit?trail=nobody').set(headers)).status).toBe(400);
+
+      // The OAuth2 provider's store, as its migration makes it, in the schema it takes beside this API's.
+      const schema = trailSchema(t.db.schema, 'oauth2');
+      await t.db.transaction(async (tx) => {
+        await tx.exec(`CREATE SCHEMA ${quoteIdentifier(schema)}; SET LOCAL search_path TO ${quoteIdentifier(schema)}; ${AUDIT_STORE_SQL}`);
+        await appendAuditEvent(tx, {
+          actor: { type: 'oauth2-client', id: 'reporting-app', name: 'Reporting app' },
+          action: 'oauth2.token.issued',
+          details: { grantType: 'client_credentials' },
+        });
+      });
+      const listed = await t.http.get('/api/admin/audit?trail=oauth2').set(headers);
+      expect(listed.status).toBe(200);
+      expect(listed.body.items).toMatchObject([{ seq: 1, action: 'oauth2.token.issued', actor: { type: 'oauth2-client', name: 'Reporting app' } }]);
+      const exported = await t.http.get('/api/admin/audit/export?trail=oauth2&format=jsonl').set(headers);
+      expect(
+        exported.text
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line).action),
+      ).toEqual(['oauth2.token.issued']);
+      expect((await t.http.post('/api/admin/audit/verify?trail=oauth2').set(headers)).body).toMatchObject({ ok: true, checked: 1, headSeq: 1 });
+      // Organisations read their own events in the API's trail only.
+      expect((await t.http.get(`/api/orgs/${orgId}/audit?trail=oauth2`).set(await t.as(owner))).status).toBe(400);
+      expect((await t.http.get('/api/admin/audit?trail=oauth2').set(await t.as(owner))).status).toBe(403);
     });
 
     it('verifies the chain', async () => {

@@ -1,7 +1,8 @@
 /**
  * Administration › Audit log: who did what, when, from where. Global administrators see every
  * event (`/admin/audit`), an organisation's owners and admins theirs (`/admin/orgs/:orgId/audit`).
- * Filters by actor, action group, target, outcome and a date range; newest first, older pages by
+ * Global administrators choose whose trail: the API's, or an embedded service's (identity, OAuth2,
+ * platform, permissions). Filters by actor, action group, target, outcome and a date range; newest first, older pages by
  * cursor; each event opens to its details; the filtered range exports as CSV or JSON lines; global
  * administrators can check the hash chain. Filters start from the address (`?subject=…`), so a
  * user's or a device's page can link here.
@@ -9,7 +10,7 @@
 import { getLocalTimeZone, type CalendarDate } from '@internationalized/date';
 import { Fragment, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { AUDIT_GROUPS, AUDIT_OUTCOMES, type AuditEvent, type AuditGroup, type AuditOutcome } from '../../../shared/audit-actions.js';
+import { AUDIT_GROUPS, AUDIT_OUTCOMES, AUDIT_TRAILS, type AuditEvent, type AuditGroup, type AuditOutcome, type AuditTrail } from '../../../shared/audit-actions.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { projectsPath } from '../../shell/org-path.js';
 import { useOrgName } from '../../shell/shell-context.js';
@@ -183,6 +184,7 @@ export function AuditLogPage({ orgId }: { orgId?: string }) {
   const verify = useVerifyChain();
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
   const set = (change: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const trail = filters.trail ?? 'api';
   const crumbs = orgId
     ? [{ label: orgName, href: projectsPath(orgId) }, { label: t('audit.title') }]
     : [{ label: t('shell.nav.administration'), href: '/admin' }, { label: t('audit.title') }];
@@ -202,7 +204,7 @@ export function AuditLogPage({ orgId }: { orgId?: string }) {
               {t('audit.exportJsonl')}
             </a>
             {!orgId && (
-              <Button className="button button-secondary" isPending={verify.isPending} onPress={() => verify.mutate()}>
+              <Button className="button button-secondary" isPending={verify.isPending} onPress={() => verify.mutate(trail)}>
                 {t('audit.verify')}
               </Button>
             )}
@@ -221,8 +223,19 @@ export function AuditLogPage({ orgId }: { orgId?: string }) {
             </p>
           ))}
       </div>
-      {verify.isError && <QueryError error={verify.error} onRetry={() => verify.mutate()} />}
+      {verify.isError && <QueryError error={verify.error} onRetry={() => verify.mutate(trail)} />}
       <div className="list-toolbar audit-filters">
+        {!orgId && (
+          <FilterSelect<AuditTrail>
+            label={t('audit.filters.trail')}
+            value={trail}
+            options={AUDIT_TRAILS.map((value) => ({ value, label: t(`audit.trails.${value}`) }))}
+            onChange={(chosen) => {
+              verify.reset();
+              set({ trail: chosen === 'api' ? undefined : chosen });
+            }}
+          />
+        )}
         <ListSearch label={t('audit.filters.actor')} value={filters.actor ?? ''} onChange={(actor) => set({ actor: actor.trim() || undefined })} />
         <ListSearch
           label={t('audit.filters.target')}
@@ -246,7 +259,9 @@ export function AuditLogPage({ orgId }: { orgId?: string }) {
       </div>
       {events.isError && <QueryError error={events.error} onRetry={() => void events.refetch()} />}
       {events.isPending && <div className="spinner" />}
-      {events.isSuccess && items.length === 0 && <p className="panel-text">{Object.values(applied).some(Boolean) ? t('audit.noMatches') : t('audit.empty')}</p>}
+      {events.isSuccess && items.length === 0 && (
+        <p className="panel-text">{Object.entries(applied).some(([key, value]) => key !== 'trail' && value) ? t('audit.noMatches') : t('audit.empty')}</p>
+      )}
       {items.length > 0 && (
         <div className="audit-table-scroll">
           <table className="plain-table audit-table">

@@ -1,9 +1,11 @@
 /** Audit events, a cursor page at a time: everything (global administrators) or one organisation's. */
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import type { AuditActorType, AuditEvent, AuditGroup, AuditOutcome } from '../../../shared/audit-actions.js';
+import type { AuditActorType, AuditEvent, AuditGroup, AuditOutcome, AuditTrail } from '../../../shared/audit-actions.js';
 import { api, dataOf } from '../../lib/api-client.js';
 
 export interface AuditFilters {
+  /** Whose trail (global administrators): the API's unless another service's is chosen. */
+  trail?: AuditTrail;
   actor?: string;
   group?: AuditGroup | '';
   target?: string;
@@ -50,5 +52,5 @@ export function exportHref(scope: AuditScope, filters: AuditFilters, format: 'cs
 }
 
 export function useVerifyChain() {
-  return useMutation({ mutationFn: () => dataOf(api.POST('/api/admin/audit/verify')) });
+  return useMutation({ mutationFn: (trail: AuditTrail) => dataOf(api.POST('/api/admin/audit/verify', { params: { query: { trail } } })) });
 }
