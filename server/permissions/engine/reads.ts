@@ -8,7 +8,7 @@
  */
 import { relationOf, type Namespaces } from '../namespaces.js';
 import type { RelationModel, Rewrite, RewriteChild } from '../opl/ast.js';
-import type { Hop, HopRequest, TupleStore } from '../store/tuple-store.js';
+import type { Hop, HopRequest, HopSource } from '../store/tuple-store.js';
 import type { Subject, SubjectSet } from '../tuple.js';
 import type { EngineSettings } from './check.js';
 
@@ -41,7 +41,7 @@ export class CheckReads {
    * about to ask about many of them (a permission list): one statement per object in all.
    */
   constructor(
-    private readonly store: TupleStore,
+    private readonly store: HopSource,
     private readonly namespaces: Namespaces,
     private readonly settings: EngineSettings,
     private readonly subject: Subject,
