@@ -31,7 +31,8 @@ interface Ahead {
   depth: number;
 }
 
-const keyOf = (namespace: string, object: string, relation: string, use: Use) => JSON.stringify([namespace, object, relation, use]);
+/** Names hold no NUL character (wire.ts refuses one): joined with it, they are one key, cheaper to make than JSON. */
+const keyOf = (namespace: string, object: string, relation: string, use: Use) => `${namespace}\u0000${object}\u0000${relation}\u0000${use}`;
 
 export class CheckReads {
   private readonly known = new Map<string, Hop>();
