@@ -212,11 +212,12 @@ export class TupleStore {
          EXISTS (
            SELECT 1 FROM ${this.table} inside
            WHERE inside.namespace = here.subject_set_namespace AND inside.object = here.subject_set_object
-             AND inside.relation = here.subject_set_relation AND inside.subject_id = '' AND inside.subject_set_namespace > ''
+             AND inside.relation = here.subject_set_relation AND inside.subject_id = ''
          ) AS has_subject_sets
        FROM ${this.table} here
-       WHERE here.namespace = $1 AND here.object = ANY($2::text[]) AND here.relation = ANY($3::text[])
-         AND here.subject_id = '' AND here.subject_set_namespace > ''
+       -- subject_id = '' is a subject set (the table's check): a range of the primary key. Saying
+       -- subject_set_namespace > '' too made the planner take the subject index instead.
+       WHERE here.namespace = $1 AND here.object = ANY($2::text[]) AND here.relation = ANY($3::text[]) AND here.subject_id = ''
        ORDER BY here.object, here.relation, here.subject_set_namespace, here.subject_set_object, here.subject_set_relation
        LIMIT $4`,
       [namespace, objects, relations, limit + 1],
