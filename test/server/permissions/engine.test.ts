@@ -13,7 +13,7 @@ import { listObjects } from '../../../server/permissions/engine/list-objects.js'
 import type { Outcome } from '../../../server/permissions/engine/outcome.js';
 import { readNamespaces, type Namespaces } from '../../../server/permissions/namespaces.js';
 import { TupleStore as TupleStoreClass, type TupleStore } from '../../../server/permissions/store/tuple-store.js';
-import { KeptRows } from '../../../server/permissions/store/kept-rows.js';
+import { KeptRows, LONGEST_KEPT } from '../../../server/permissions/store/kept-rows.js';
 import { cacheUntilSchemaChanges, UntilNextWrite } from '../../../server/db/until-next-write.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
 import { subject, subjectSet, tuple, tupleStore } from './support.js';
@@ -206,6 +206,25 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
       await write('Group:c#members@carol');
       own.written();
       expect(await checked('Group:a#members@carol')).toEqual({ membership: 'member', statements: 2 });
+    });
+
+    it('reads from the database what is too long to keep: a relation of many subject sets, a subject in many relations', async () => {
+      const many = Array.from({ length: LONGEST_KEPT + 1 }, (_, i) => `g${String(i).padStart(4, '0')}`);
+      await store.write(
+        many.map((g) => tuple(`Group:big#members@Group:${g}#members`)),
+        [],
+      );
+      await store.write(
+        many.map((g) => tuple(`Group:${g}#members@busy`)),
+        [],
+      );
+      await write(`Group:${many.at(-1)}#members@alice`);
+      // Found directly in the last subject set, beyond the width limit; nobody else is certain.
+      expect(await check('Group:big#members@alice')).toEqual(MEMBER);
+      expect(await check('Group:big#members@bob')).toEqual(TOO_WIDE);
+      expect(await check('Group:big#members@busy')).toEqual(MEMBER);
+      expect(await check('Group:g0001#members@busy')).toEqual(MEMBER);
+      expect(await check('Group:other#members@busy')).toEqual(NOT_MEMBER);
     });
 
     it('ends cycles of groups with a definite answer', async () => {
