@@ -6,6 +6,9 @@ import { defineConfig } from 'vite';
 // (cached forever); index.html loads one module script and no inline code, as the gateway's CSP
 // forbids inline script. Each locale, and every page behind the session, is a chunk of its own
 // (dynamic imports), so /login downloads only what it shows: npm run budget:web checks it.
+const ACCOUNT_CARDS =
+  /web[\\/](account[\\/](flow-(errors|continue|recovery|start)|use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](CodeFlowCard|flow-links|FlowScripts|login-mode|LoginCard|RegistrationCard|RegistrationCompletionCard)|settings[\\/]reauthentication)|lib[\\/]message-text)\.tsx?$/;
+
 export default defineConfig({
   root: 'web',
   base: '/',
@@ -22,6 +25,21 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     target: 'es2022',
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry needs before its first render, in one file: left to itself the
+            // bundler cuts it into a dozen small files, each compressed without the others' words.
+            { name: 'entry', tags: ['$initial'], priority: 2 },
+            // The sign-in, registration and recovery cards with the flow renderer they share, in
+            // one file. Only these modules: their dependencies (styles, shared fields) stay where
+            // the signed-in pages find them without fetching the cards.
+            { name: 'account', test: ACCOUNT_CARDS, includeDependenciesRecursively: false, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

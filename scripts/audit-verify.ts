@@ -1,5 +1,5 @@
 /**
- * `npm run audit:verify [-- --schema api|identity]`: checks a service's audit trail from the start
+ * `npm run audit:verify [-- --schema api|identity|oauth2|platform|permission]`: checks a service's audit trail from the start
  * of its chain and prints the report as JSON; exits 1 at the first broken link (an edited, deleted
  * or inserted event, or a cut tail), 2 when the database cannot be read. Reads DATABASE_URL, else
  * the PGlite files under DATA_DIR (./data) — which only one process may hold: stop the server

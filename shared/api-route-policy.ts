@@ -232,6 +232,8 @@ export const API_ROUTE_POLICY: readonly ApiRoutePolicy[] = [
   route('GET', '/api/floorplans/:floorplanId/original', floorplan('project:read')),
   route('GET', '/api/floorplans/:floorplanId/walls', floorplan('project:read')),
   route('PUT', '/api/floorplans/:floorplanId/walls', floorplan('project:survey:write')),
+  route('GET', '/api/floorplans/:floorplanId/georeference', floorplan('project:read')),
+  route('PUT', '/api/floorplans/:floorplanId/georeference', floorplan('project:survey:write')),
   route('GET', '/api/tracks/:trackId', track('project:read')),
   route('GET', '/api/tracks/:trackId/datasets', track('project:read')),
   route('GET', '/api/tracks/:trackId/points', track('project:read')),

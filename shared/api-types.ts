@@ -2643,9 +2643,9 @@ export interface paths {
                 query?: {
                     /** @description The actor: identity, API key or device id */
                     actor?: string;
-                    actorType?: "identity" | "api-key" | "device" | "anonymous" | "system";
+                    actorType?: "identity" | "api-key" | "device" | "oauth2-client" | "anonymous" | "system";
                     group?: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
-                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.track.uploaded" | "survey.track.processed" | "survey.track.placed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
+                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "user.deleted" | "user.credential.removed" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.floorplan.georeferenced" | "survey.track.uploaded" | "survey.track.processed" | "survey.track.placed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
                     /** @description The target id */
                     target?: string;
                     targetType?: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
@@ -2679,7 +2679,7 @@ export interface paths {
                                 at: string;
                                 actor: {
                                     /** @enum {unknown} */
-                                    type: "identity" | "api-key" | "device" | "anonymous" | "system";
+                                    type: "identity" | "api-key" | "device" | "oauth2-client" | "anonymous" | "system";
                                     id: string | null;
                                     name: string;
                                     address: string | null;
@@ -2732,9 +2732,9 @@ export interface paths {
                 query?: {
                     /** @description The actor: identity, API key or device id */
                     actor?: string;
-                    actorType?: "identity" | "api-key" | "device" | "anonymous" | "system";
+                    actorType?: "identity" | "api-key" | "device" | "oauth2-client" | "anonymous" | "system";
                     group?: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
-                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.track.uploaded" | "survey.track.processed" | "survey.track.placed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
+                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "user.deleted" | "user.credential.removed" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.floorplan.georeferenced" | "survey.track.uploaded" | "survey.track.processed" | "survey.track.placed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
                     /** @description The target id */
                     target?: string;
                     targetType?: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
@@ -2837,9 +2837,9 @@ export interface paths {
                 query?: {
                     /** @description The actor: identity, API key or device id */
                     actor?: string;
-                    actorType?: "identity" | "api-key" | "device" | "anonymous" | "system";
+                    actorType?: "identity" | "api-key" | "device" | "oauth2-client" | "anonymous" | "system";
                     group?: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
-                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.track.uploaded" | "survey.track.processed" | "survey.track.placed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
+                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "user.deleted" | "user.credential.removed" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.floorplan.georeferenced" | "survey.track.uploaded" | "survey.track.processed" | "survey.track.placed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
                     /** @description The target id */
                     target?: string;
                     targetType?: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
@@ -2875,7 +2875,7 @@ export interface paths {
                                 at: string;
                                 actor: {
                                     /** @enum {unknown} */
-                                    type: "identity" | "api-key" | "device" | "anonymous" | "system";
+                                    type: "identity" | "api-key" | "device" | "oauth2-client" | "anonymous" | "system";
                                     id: string | null;
                                     name: string;
                                     address: string | null;
@@ -2928,9 +2928,9 @@ export interface paths {
                 query?: {
                     /** @description The actor: identity, API key or device id */
                     actor?: string;
-                    actorType?: "identity" | "api-key" | "device" | "anonymous" | "system";
+                    actorType?: "identity" | "api-key" | "device" | "oauth2-client" | "anonymous" | "system";
                     group?: "account" | "oauth2" | "organisation" | "user" | "device" | "project" | "survey" | "firmware" | "platform" | "refusal" | "audit";
-                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.track.uploaded" | "survey.track.processed" | "survey.track.placed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
+                    action?: "account.signin.succeeded" | "account.signin.failed" | "account.registered" | "account.recovered" | "account.verified" | "account.settings.changed" | "account.session.revoked" | "account.signout.everywhere" | "account.preferences.changed" | "oauth2.consent.granted" | "oauth2.consent.remembered" | "oauth2.consent.revoked" | "oauth2.token.issued" | "oauth2.client.created" | "oauth2.client.changed" | "oauth2.client.secret_rotated" | "oauth2.client.deleted" | "oauth2.issuer.added" | "oauth2.issuer.removed" | "oauth2.signing_key.rotated" | "org.created" | "org.changed" | "org.deleted" | "org.logo.changed" | "org.logo.removed" | "org.admin_joined" | "org.member.role_changed" | "org.member.removed" | "org.invitation.sent" | "org.invitation.revoked" | "org.invitation.accepted" | "user.created" | "user.changed" | "user.recovery_issued" | "user.sessions.revoked" | "user.session.revoked" | "user.registered_from_invitation" | "user.deleted" | "user.credential.removed" | "device.registered" | "device.changed" | "device.subscription.started" | "device.subscription.cancelled" | "project.created" | "project.changed" | "project.deleted" | "project.member.added" | "project.member.role_changed" | "project.member.removed" | "project.contact.created" | "project.contact.changed" | "project.contact.deleted" | "project.reporting.changed" | "project.share.created" | "project.share.revoked" | "survey.floor.created" | "survey.floor.changed" | "survey.floor.deleted" | "survey.floorplan.uploaded" | "survey.floorplan.changed" | "survey.floorplan.walls_changed" | "survey.floorplan.georeferenced" | "survey.track.uploaded" | "survey.track.processed" | "survey.track.placed" | "survey.photo.uploaded" | "survey.photo.changed" | "survey.photo.deleted" | "firmware.release.published" | "firmware.release.deleted" | "platform.admin.removed" | "platform.api_key.created" | "platform.api_key.used" | "platform.api_key.revoked" | "platform.config.revised" | "platform.permission_model.changed" | "platform.relationships.written" | "refusal.permission_denied" | "refusal.csrf" | "refusal.rate_limited" | "audit.retention.ran" | "audit.exported";
                     /** @description The target id */
                     target?: string;
                     targetType?: "org" | "user" | "session" | "invitation" | "device" | "project" | "contact" | "share" | "floor" | "floorplan" | "track" | "photo" | "firmware" | "oauth2-client" | "oauth2-issuer" | "signing-key" | "api-key" | "audit";
@@ -5137,6 +5137,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/floorplans/{floorplanId}/georeference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A floor plan's control points (pixel ↔ latitude/longitude), each with its residual
+         * @description Needs one of these permissions: project:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    floorplanId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            controlPoints: {
+                                /** @description Pixel of the uploaded image (0 to the plan’s width). */
+                                x: number;
+                                /** @description Pixel of the uploaded image (0 to the plan’s height). */
+                                y: number;
+                                /** @description Degrees, WGS 84 (−85 to 85: plans near the poles cannot be georeferenced). */
+                                latitude: number;
+                                /** @description Degrees, WGS 84 (−180 to 180). */
+                                longitude: number;
+                                /** @description Metres on the ground between where the fit puts this pixel and this latitude/longitude (0 with two points). */
+                                residualM: number;
+                            }[];
+                            /** @description Null while the plan has no control points. */
+                            fit: {
+                                /** @description Ground metres per image pixel. */
+                                metresPerPixel: number;
+                                /** @description Compass bearing of the image’s up direction, degrees clockwise from true north. */
+                                northDeg: number;
+                                /** @description Root mean square of the residuals, metres. */
+                                rmsM: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Replace a floor plan's control points; an empty list removes the georeference
+         * @description Needs one of these permissions: project:survey:write.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    floorplanId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Two or more points, each at least 2 px apart on the image and 0.5 m apart on the ground; an empty list removes the georeference. */
+                        controlPoints: {
+                            /** @description Pixel of the uploaded image (0 to the plan’s width). */
+                            x: number;
+                            /** @description Pixel of the uploaded image (0 to the plan’s height). */
+                            y: number;
+                            /** @description Degrees, WGS 84 (−85 to 85: plans near the poles cannot be georeferenced). */
+                            latitude: number;
+                            /** @description Degrees, WGS 84 (−180 to 180). */
+                            longitude: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            controlPoints: {
+                                /** @description Pixel of the uploaded image (0 to the plan’s width). */
+                                x: number;
+                                /** @description Pixel of the uploaded image (0 to the plan’s height). */
+                                y: number;
+                                /** @description Degrees, WGS 84 (−85 to 85: plans near the poles cannot be georeferenced). */
+                                latitude: number;
+                                /** @description Degrees, WGS 84 (−180 to 180). */
+                                longitude: number;
+                                /** @description Metres on the ground between where the fit puts this pixel and this latitude/longitude (0 with two points). */
+                                residualM: number;
+                            }[];
+                            /** @description Null while the plan has no control points. */
+                            fit: {
+                                /** @description Ground metres per image pixel. */
+                                metresPerPixel: number;
+                                /** @description Compass bearing of the image’s up direction, degrees clockwise from true north. */
+                                northDeg: number;
+                                /** @description Root mean square of the residuals, metres. */
+                                rmsM: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/floors/{floorId}/tracks": {
         parameters: {
             query?: never;
@@ -5254,7 +5380,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Import a survey file as a track: CSV, JSON, Ekahau .esx or an iw / nmcli scan log, multipart in field "file"
+         * Import a survey file as a track: CSV, JSON, Ekahau .esx, WiGLE CSV or an iw / nmcli scan log, multipart in field "file"
          * @description Needs one of these permissions: project:survey:write.
          */
         post: {
@@ -5358,6 +5484,12 @@ export interface paths {
                                     message: string;
                                 }[];
                             };
+                            /** @description An Ekahau project surveyed on several floors: one walk per Ekahau floor, on the project floor it was matched to. The answer is the walk on the floor uploaded to (else the first). */
+                            ekahauFloors?: {
+                                ekahauFloor: string;
+                                floorId: string;
+                                trackId: string;
+                            }[];
                         };
                     };
                 };
@@ -6144,6 +6276,12 @@ export interface paths {
                                     message: string;
                                 }[];
                             };
+                            /** @description An Ekahau project surveyed on several floors: one walk per Ekahau floor, on the project floor it was matched to. The answer is the walk on the floor uploaded to (else the first). */
+                            ekahauFloors?: {
+                                ekahauFloor: string;
+                                floorId: string;
+                                trackId: string;
+                            }[];
                         };
                     };
                 };

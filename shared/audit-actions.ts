@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = {
   'user.sessions.revoked': 'user',
   'user.session.revoked': 'user',
   'user.registered_from_invitation': 'user',
+  'user.deleted': 'user',
+  'user.credential.removed': 'user',
   // ── Devices and subscriptions ──
   'device.registered': 'device',
   'device.changed': 'device',
@@ -76,6 +78,7 @@ export const AUDIT_ACTIONS = {
   'survey.floorplan.uploaded': 'survey',
   'survey.floorplan.changed': 'survey',
   'survey.floorplan.walls_changed': 'survey',
+  'survey.floorplan.georeferenced': 'survey',
   'survey.track.uploaded': 'survey',
   'survey.track.processed': 'survey',
   'survey.track.placed': 'survey',
@@ -112,7 +115,8 @@ export function auditGroupOf(action: AuditAction): AuditGroup {
   return AUDIT_ACTIONS[action];
 }
 
-export const AUDIT_ACTOR_TYPES = ['identity', 'api-key', 'device', 'anonymous', 'system'] as const;
+/** `oauth2-client`: an application authenticating at the token endpoint (client credentials, or on a subject's behalf). */
+export const AUDIT_ACTOR_TYPES = ['identity', 'api-key', 'device', 'oauth2-client', 'anonymous', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;

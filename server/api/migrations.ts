@@ -14,6 +14,7 @@ import { projectNameIndexMigration } from './projects/name-index-migration.js';
 import { auditTrailMigration } from './audit/migration.js';
 import { nmcliLevelsMigration } from './tracks/nmcli-levels-migration.js';
 import { trackPlacementMigration } from './tracks/placement-migration.js';
+import { floorplanGeoreferenceMigration } from './floorplans/georeference-migration.js';
 
 export const apiMigrations: readonly Migration[] = [
   coreMigration,
@@ -30,4 +31,5 @@ export const apiMigrations: readonly Migration[] = [
   auditTrailMigration,
   nmcliLevelsMigration,
   trackPlacementMigration,
+  floorplanGeoreferenceMigration,
 ];

@@ -6,6 +6,8 @@ import type { Server } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { anyWrite, watchWrites } from '../db/write-watch.js';
+import { ModelCache } from './store/model-cache.js';
 import { requireAdminToken } from './admin/admin-auth.js';
 import { HydraError } from './admin/hydra-error.js';
 import { registerAdminRoutes } from './admin/routes.js';
@@ -49,7 +51,12 @@ export interface OAuth2Service {
 }
 
 export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth2Service> {
-  const { db, options } = deps;
+  const { options } = deps;
+  // Where this process is the only writer, oidc-provider's rows are kept in memory; its adapters write
+  // on the bare handle and end exactly what they change, every other write ends everything kept.
+  const cache = deps.db.kind === 'pglite' ? new ModelCache() : undefined;
+  const store = { db: deps.db, cache };
+  const db = cache ? watchWrites(deps.db, anyWrite, () => cache.clear()) : deps.db;
   await migrate(db, { schema: db.schema, migrations: oauth2Migrations });
   const keys = await loadKeys(db);
   await recordSigningKeyTimes(db, new Date());
@@ -67,7 +74,7 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   const log = deps.logger;
   const logout = new LogoutRequests(() => host.current, db, options.issuer, options.uiUrl);
   const host = new ProviderHost((current) => {
-    const provider = buildProvider(db, current, secrets, options, logout, settings);
+    const provider = buildProvider(db, store, current, secrets, options, logout, settings);
     // The provider's own failures reach the log by kind and message only: its context holds tokens.
     provider.on('server_error', (_ctx, err) => log?.error({ err }, 'OAuth2 provider request failed'));
     return provider;

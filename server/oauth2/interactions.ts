@@ -6,7 +6,8 @@
  * carries on in the browser that started it.
  */
 import type { Interaction } from 'oidc-provider';
-import type { Queryable } from '../db/database.js';
+import type { Database } from '../db/database.js';
+import { recordOAuth2Event } from './audit.js';
 import { findClientView, type HydraClient } from './admin/client-view.js';
 import { HydraError, notFound } from './admin/hydra-error.js';
 import type { ProviderHost } from './provider-host.js';
@@ -56,7 +57,7 @@ function list(value: unknown): string[] {
 export class Interactions {
   constructor(
     private readonly host: ProviderHost,
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly verifiers: ResumeVerifiers,
     private readonly issuer: string,
     private readonly now: () => Date = () => new Date(),
@@ -154,8 +155,12 @@ export class Interactions {
     };
   }
 
-  /** Grants exactly the granted scopes of those requested and refuses the rest, so the request cannot loop back. */
-  async acceptConsent(challenge: string, accept: ConsentAccept): Promise<{ redirect_to: string }> {
+  /**
+   * Grants exactly the granted scopes of those requested and refuses the rest, so the request cannot loop back.
+   * Recorded as `oauth2.consent.granted`, or `oauth2.consent.remembered` when a decision the subject
+   * asked to remember already covered every scope requested (the consent screen's skip).
+   */
+  async acceptConsent(challenge: string, accept: ConsentAccept, requestId: string | null = null): Promise<{ redirect_to: string }> {
     const interaction = await this.pending('consent', challenge);
     const subject = interaction.session?.accountId;
     if (!subject) throw new HydraError(409, 'invalid_request', 'The consent request has no signed-in subject');
@@ -163,23 +168,41 @@ export class Interactions {
     const requested = scopesOf(interaction);
     const granted = requested.filter((scope) => (accept.grant_scope ?? []).includes(scope));
     const refused = requested.filter((scope) => !granted.includes(scope));
+    const remembered = await rememberedScopes(this.db, subject, clientId, this.now());
+    const skipped = requested.length > 0 && requested.every((scope) => remembered.has(scope));
+    const client = await findClientView(this.host.current, clientId);
     const grant = new this.host.current.Grant({ accountId: subject, clientId });
     if (granted.length) grant.addOIDCScope(granted.join(' '));
     if (refused.length) grant.rejectOIDCScope(refused.join(' '));
     const claims = (interaction.prompt.details.missingOIDCClaims as string[] | undefined) ?? [];
     if (claims.length) grant.addOIDCClaims(claims);
     const grantId = await grant.save();
-    await recordConsent(this.db, {
-      consent_challenge: challenge,
-      subject,
-      client_id: clientId,
-      login_session_id: interaction.session?.uid ?? null,
-      grant_id: grantId,
-      granted_scope: granted,
-      granted_audience: accept.grant_access_token_audience ?? [],
-      remember: accept.remember === true,
-      remember_for: accept.remember_for ?? 0,
-      session_claims: accept.session ?? {},
+    const remember = accept.remember === true;
+    const rememberFor = accept.remember_for ?? 0;
+    await this.db.transaction(async (tx) => {
+      await recordConsent(tx, {
+        consent_challenge: challenge,
+        subject,
+        client_id: clientId,
+        login_session_id: interaction.session?.uid ?? null,
+        grant_id: grantId,
+        granted_scope: granted,
+        granted_audience: accept.grant_access_token_audience ?? [],
+        remember,
+        remember_for: rememberFor,
+        session_claims: accept.session ?? {},
+      });
+      await recordOAuth2Event(
+        tx,
+        {
+          action: skipped ? 'oauth2.consent.remembered' : 'oauth2.consent.granted',
+          actor: { type: 'identity', id: subject },
+          target: { type: 'oauth2-client', id: clientId, name: typeof client?.client_name === 'string' ? client.client_name : '' },
+          requestId,
+          details: { scopes: granted, refused, remember, ...(remember ? { rememberFor } : {}) },
+        },
+        this.now(),
+      );
     });
     interaction.result = { consent: { grantId } };
     return this.decided('consent', interaction);

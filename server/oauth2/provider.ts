@@ -6,8 +6,10 @@
  * API records the answer on the interaction (interactions.ts).
  */
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
+import { ISSUED_TOKEN_MODELS, tokenIssuedRecorder } from './audit.js';
+import type { ModelCache } from './store/model-cache.js';
 import { addAccessTokenHash } from './access-token-hash.js';
 import { chooseAccessTokenFormat } from './access-token-format.js';
 import type { OAuth2Settings, SettingsSource } from '../platform/project-settings.js';
@@ -62,6 +64,8 @@ function isWebUrl(value: unknown): boolean {
 
 export function buildProvider(
   db: Queryable,
+  /** oidc-provider's own storage: rows kept in memory where this process is the only writer (model-cache.ts), on a handle of its own. */
+  store: { db: Database; cache?: ModelCache },
   keys: ProviderKeys,
   secrets: ClientSecrets,
   options: OAuth2ServiceOptions,
@@ -74,7 +78,15 @@ export function buildProvider(
   const ttl = () => settings.current().ttl;
 
   const configuration: Configuration = {
-    adapter: (name: string) => (name === 'Client' ? new DatabaseAdapter(db, name, (payload) => secrets.sealed(payload)) : new DatabaseAdapter(db, name)),
+    adapter: (name: string) => {
+      if (name === 'Client') return new DatabaseAdapter(store.db, name, (payload) => secrets.sealed(payload), store.cache);
+      // A token's row and its audit event commit together.
+      if (Object.hasOwn(ISSUED_TOKEN_MODELS, name)) {
+        const record = tokenIssuedRecorder(name as keyof typeof ISSUED_TOKEN_MODELS);
+        return new DatabaseAdapter(store.db, name, undefined, store.cache, { db: store.db, record });
+      }
+      return new DatabaseAdapter(store.db, name, undefined, store.cache);
+    },
     // Hydra's methods. client_secret_jwt (and HS256 anywhere) would need the secret itself, which is stored only hashed.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
     enabledJWA: {

@@ -5,6 +5,7 @@
  * subject's tuples walk the other way, on the subject index. No hop scans the table.
  */
 import type { Migration } from '../db/migrate.js';
+import { AUDIT_STORE_SQL } from '../audit/chain.js';
 
 export const PERMISSION_SCHEMA = 'permission';
 
@@ -132,5 +133,10 @@ export const permissionMigrations: readonly Migration[] = [
       END
       $function$;
     `,
+  },
+  {
+    version: 3,
+    name: 'audit trail: hash-chained, append-only relationship writes',
+    up: AUDIT_STORE_SQL,
   },
 ];

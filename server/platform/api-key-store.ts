@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { lastCharacters, looksLikeApiKey, newApiKeyValue, type ApiKeyHasher } from './api-key-secret.js';
+import { auditActor, recordPlatformEvent } from './audit.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -57,13 +58,19 @@ export class ApiKeyStore {
     private readonly hasher: ApiKeyHasher,
   ) {}
 
-  async create(input: { projectId: string; name: string; ownerId: string; expiresAt: Date | null }): Promise<NewApiKey> {
+  /** `actor` as the gateway named who asks (actor.ts): the key and its audit event commit together. */
+  async create(input: { projectId: string; name: string; ownerId: string; expiresAt: Date | null }, actor: string): Promise<NewApiKey> {
     const value = newApiKeyValue();
-    const row = await this.db.query<Row>(
-      `INSERT INTO api_keys (id, project_id, name, owner_id, value_hash, last_characters, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-      [randomUUID(), input.projectId, input.name, input.ownerId, this.hasher.hash(value), lastCharacters(value), input.expiresAt],
-    );
-    return { key: toRecord(row.rows[0]!), value };
+    return this.db.transaction(async (tx) => {
+      const row = await tx.query<Row>(
+        `INSERT INTO api_keys (id, project_id, name, owner_id, value_hash, last_characters, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+        [randomUUID(), input.projectId, input.name, input.ownerId, this.hasher.hash(value), lastCharacters(value), input.expiresAt],
+      );
+      const key = toRecord(row.rows[0]!);
+      const details = { lastCharacters: key.lastCharacters, expiresAt: key.expiresAt?.toISOString() ?? null };
+      await recordPlatformEvent(tx, { action: 'platform.api_key.created', actor: auditActor(actor), target: { type: 'api-key', id: key.id, name: key.name }, details });
+      return { key, value };
+    });
   }
 
   async list(projectId: string): Promise<ApiKeyRecord[]> {
@@ -71,8 +78,13 @@ export class ApiKeyStore {
   }
 
   /** Whether a key was deleted; false when there was none with that id. */
-  async revoke(projectId: string, id: string): Promise<boolean> {
-    return (await this.db.query('DELETE FROM api_keys WHERE project_id = $1 AND id = $2', [projectId, id])).rowCount > 0;
+  async revoke(projectId: string, id: string, actor: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const gone = (await tx.query<{ name: string }>('DELETE FROM api_keys WHERE project_id = $1 AND id = $2 RETURNING name', [projectId, id])).rows[0];
+      if (!gone) return false;
+      await recordPlatformEvent(tx, { action: 'platform.api_key.revoked', actor: auditActor(actor), target: { type: 'api-key', id, name: gone.name } });
+      return true;
+    });
   }
 
   /** The live key a value belongs to, its use recorded; undefined for an unknown, revoked or expired value. */
@@ -80,7 +92,24 @@ export class ApiKeyStore {
     if (!looksLikeApiKey(value)) return undefined;
     const found = (await this.db.query<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE value_hash = $1`, [this.hasher.hash(value)])).rows[0];
     if (!found || (found.expires_at && found.expires_at <= now)) return undefined;
-    await this.db.query("UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2::timestamptz - interval '1 minute')", [found.id, now]);
+    if (found.last_used_at && sameUtcDay(found.last_used_at, now)) {
+      await this.db.query("UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND last_used_at < $2::timestamptz - interval '1 minute'", [found.id, now]);
+    } else {
+      // The first use of the day is an event; the condition holds for one instance only when several race.
+      await this.db.transaction(async (tx) => {
+        const first = await tx.query(
+          `UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`,
+          [found.id, now],
+        );
+        if (first.rowCount === 0) return;
+        const key = { type: 'api-key' as const, id: found.id, name: found.name };
+        await recordPlatformEvent(tx, { action: 'platform.api_key.used', actor: key, target: key, details: { day: now.toISOString().slice(0, 10) } }, now);
+      });
+    }
     return toRecord(found);
   }
+}
+
+function sameUtcDay(a: Date, b: Date): boolean {
+  return a.toISOString().slice(0, 10) === b.toISOString().slice(0, 10);
 }

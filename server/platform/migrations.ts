@@ -2,6 +2,7 @@
  * The platform service's tables, in its own schema: the one project (this installation), every
  * revision of its configuration, and the project's API keys.
  */
+import { AUDIT_STORE_SQL } from '../audit/chain.js';
 import type { Migration } from '../db/migrate.js';
 
 export const PLATFORM_SCHEMA = 'platform';
@@ -55,5 +56,10 @@ export const platformMigrations: readonly Migration[] = [
         created_at timestamptz NOT NULL DEFAULT now()
       );
     `,
+  },
+  {
+    version: 2,
+    name: 'audit trail: hash-chained, append-only platform events',
+    up: AUDIT_STORE_SQL,
   },
 ];

@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../db/database.js';
 import type { ProjectDocument, ProjectDocumentValidator } from './config-schema.js';
 import { PlatformError } from './platform-error.js';
 import { keepStoredSecrets } from './provider-secrets.js';
+import { recordRevision } from './audit.js';
 
 export interface ProjectRecord {
   id: string;
@@ -170,6 +171,7 @@ export class ProjectStore {
         JSON.stringify(patch),
         JSON.stringify(next),
       ]);
+      await recordRevision(tx, change.actor, revisionId, patch);
       const updated = await tx.query<ProjectRow>(`UPDATE project SET document = $1, revision_id = $2, updated_at = now() RETURNING ${PROJECT_COLUMNS}`, [
         JSON.stringify(next),
         revisionId,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cleanup, cpuSeconds, firstLine, freePort, makeTempDir, startProcess, stopProcess } from './processes.mjs';
+import { freshPostgres } from './postgres.mjs';
 import { fixed, formatTable, ratio } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -137,13 +138,53 @@ async function userAccessToken(origin, client) {
   return { accessToken: tokens.access_token, email };
 }
 
+/** Waits (up to a minute) until one request of the row answers 2xx on its own. */
+async function settled(request) {
+  const until = performance.now() + 60_000;
+  for (;;) {
+    const answer = await call(request.url, { method: request.method, headers: request.headers, body: request.body });
+    if (answer.status >= 200 && answer.status < 300) return;
+    if (performance.now() > until) throw new Error(`${request.url} still answers ${answer.status} alone after a minute: ${answer.text.slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const CLIENT_CREDENTIALS = 'token: client_credentials, client_secret_basic';
+const USERINFO = '/userinfo (Bearer, openid email profile)';
+const OAUTH2_TARGETS = {
+  [CLIENT_CREDENTIALS]: { ratio: 0.2, p99Ms: 50 },
+  [USERINFO]: { ratio: 0.4, p99Ms: 50 },
+};
+
 const basic = (client) => `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
 
-export async function benchOAuth2({ load, say, seconds, warmupSeconds, connections, problems }) {
-  say();
-  say('== embedded OAuth2 provider through the gateway (dist/, the product as `npm start` runs it, one process, PGlite file) ==');
+/** The rows on each database of BENCH_OAUTH2_DATABASES (`pglite,postgres` by default). */
+export async function benchOAuth2(context) {
+  for (const label of (process.env.BENCH_OAUTH2_DATABASES ?? 'pglite,postgres').split(',')) {
+    const { say, problems } = context;
+    if (label !== 'pglite' && label !== 'postgres') {
+      problems.push(`BENCH_OAUTH2_DATABASES names "${label}": expected pglite or postgres`);
+      continue;
+    }
+    say();
+    say(`== embedded OAuth2 provider through the gateway (dist/, the product as \`npm start\` runs it, one process, ${label === 'pglite' ? 'PGlite file' : 'PostgreSQL'}) ==`);
+    const database = label === 'postgres' ? await freshPostgres(say) : null;
+    if (label === 'postgres' && !database) continue;
+    try {
+      await oauth2Rows(context, database);
+    } finally {
+      await database?.drop();
+    }
+  }
+}
+
+async function oauth2Rows({ load, say, seconds, warmupSeconds, connections, problems }, database) {
   const dir = makeTempDir('oauth2-bench');
+  const env = { ...process.env };
+  if (database) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
   const handle = startProcess('product (OAuth2 rows)', process.execPath, [join(HERE, 'upstreams', 'product.mjs'), String(await freePort())], {
+    env,
     logFile: join(dir, 'product.log'),
     announce: true,
     ipc: true,
@@ -170,17 +211,19 @@ export async function benchOAuth2({ load, say, seconds, warmupSeconds, connectio
     const targets = [
       { label: 'gateway /bff/health (baseline)', url: `${origin}/bff/health` },
       {
-        label: 'token: client_credentials, client_secret_basic',
+        label: CLIENT_CREDENTIALS,
         url: `${origin}/.ory/oauth2/token`,
         method: 'POST',
         headers: { authorization: basic(client), 'content-type': 'application/x-www-form-urlencoded' },
         body: 'grant_type=client_credentials',
       },
-      { label: '/userinfo (Bearer, openid email profile)', url: `${origin}/.ory/userinfo`, headers: { authorization: `Bearer ${accessToken}` } },
+      { label: USERINFO, url: `${origin}/.ory/userinfo`, headers: { authorization: `Bearer ${accessToken}` } },
     ];
     const rows = [];
     for (const target of targets) {
       const request = { url: target.url, headers: target.headers ?? {}, method: target.method, body: target.body, connections };
+      // The previous row's last requests may still be queued in the product: each row starts once one answer comes back alone.
+      await settled(request);
       const warm = await load({ ...request, seconds: warmupSeconds });
       if (warm.requests === 0 || warm.non2xx > 0) throw new Error(`${target.label}: warm-up got ${warm.non2xx} non-2xx of ${warm.requests}`);
       const cpu = cpuSeconds(handle.child.pid);
@@ -194,7 +237,7 @@ export async function benchOAuth2({ load, say, seconds, warmupSeconds, connectio
     const base = rows[0].result;
     say(
       formatTable(
-        ['row', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs /bff/health', 'p99 vs /bff/health', 'product CPU (cores)'],
+        ['row', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs /bff/health', 'p99 vs /bff/health', 'product CPU (cores)', 'CPU ms per request'],
         rows.map(({ label, result, cores }) => [
           label,
           fixed(result.rps, 0),
@@ -203,10 +246,23 @@ export async function benchOAuth2({ load, say, seconds, warmupSeconds, connectio
           ratio(result.rps, base.rps),
           ratio(result.p99, base.p99),
           fixed(cores, 2),
+          fixed((cores * 1000) / result.rps, 3),
         ]),
       ),
     );
     say('   every token request issues and stores a new access token; userinfo looks the token and the account up each time');
+    // Issue 40's goals, in this run: throughput against the bare gateway's, and the tail.
+    for (const { label, result } of rows.slice(1)) {
+      const goal = OAUTH2_TARGETS[label];
+      const fast = result.rps >= goal.ratio * base.rps;
+      const tail = result.p99 < goal.p99Ms;
+      say(
+        `   target: ${label} >= ${goal.ratio}x /bff/health: ${ratio(result.rps, base.rps)} -> ${fast ? 'PASS' : 'FAIL'}; p99 < ${goal.p99Ms} ms: ${fixed(result.p99, 1)} ms -> ${tail ? 'PASS' : 'FAIL'}`,
+      );
+      const where = database ? 'PostgreSQL' : 'PGlite';
+      if (!fast) problems.push(`${label} (${where}): ${fixed(result.rps, 0)} req/s is ${ratio(result.rps, base.rps)} /bff/health, under ${goal.ratio}x`);
+      if (!tail) problems.push(`${label} (${where}): p99 ${fixed(result.p99, 1)} ms, over ${goal.p99Ms} ms`);
+    }
   } catch (error) {
     problems.push(`OAuth2 rows: ${error.message}`);
     say(`   failed: ${error.message}`);

@@ -16,6 +16,7 @@ import { fixed, formatTable, ratio } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const MB = 1024 * 1024;
+const PROCESSING_TARGET = { ms: 1000, peakRssMb: 150 };
 
 async function processingRun(samples, widthM = 80, heightM = 40) {
   const out = await runToEnd(process.execPath, ['--expose-gc', join(HERE, 'upstreams', 'survey-processing.mjs'), String(samples), String(widthM), String(heightM)], {
@@ -36,17 +37,26 @@ export async function benchSurveyProcessing({ say, problems }) {
     const row = (r) => [
       `${r.samples} samples, ${r.networks} networks, ${r.cells} cells of ${r.cellSizeM} m`,
       fixed(r.processMs, 0),
+      fixed(r.processCpuMs, 0),
       fixed(r.predictMs, 0),
       fixed((r.samples / r.processMs) * 1000, 0),
       fixed(r.storedBytes / MB, 1),
       fixed(r.rssBefore / MB, 0),
       fixed(r.peakRss / MB, 0),
     ];
-    say(formatTable(['track', 'process ms', 'of which predicted ms', 'samples/s', 'stored MB', 'RSS before MB', 'peak RSS MB'], [row(small), row(large), row(square)]));
+    say(formatTable(['track', 'process ms', 'CPU ms', 'of which predicted ms', 'samples/s', 'stored MB', 'RSS before MB', 'peak RSS MB'], [row(small), row(large), row(square)]));
     say(`   100k vs 10k: time ${ratio(large.processMs, small.processMs)}, peak RSS ${ratio(large.peakRss, small.peakRss)} (10x samples)`);
     say(
       '   IDW power 2, radius 5 m, 0.5 m cells, plus the predicted layer (path-loss fit + kriging, no walls drawn); RSS before = after simulating and encoding the walk, i.e. the process with the stored track in memory',
     );
+    // Issue 40: the 100 × 100 m floor's track, predicted layer included, within a second and without memory growth.
+    const fast = square.processMs < PROCESSING_TARGET.ms;
+    const flat = square.peakRss < PROCESSING_TARGET.peakRssMb * MB;
+    say(
+      `   target: ${square.samples} samples on 100 x 100 m under ${PROCESSING_TARGET.ms} ms: ${fixed(square.processMs, 0)} ms -> ${fast ? 'PASS' : 'FAIL'}; peak RSS under ${PROCESSING_TARGET.peakRssMb} MB: ${fixed(square.peakRss / MB, 0)} MB -> ${flat ? 'PASS' : 'FAIL'} (time needs an idle machine)`,
+    );
+    if (!fast) problems.push(`survey processing: ${square.samples} samples on 100 x 100 m took ${fixed(square.processMs, 0)} ms, over ${PROCESSING_TARGET.ms} ms`);
+    if (!flat) problems.push(`survey processing: peak RSS ${fixed(square.peakRss / MB, 0)} MB on 100 x 100 m, over ${PROCESSING_TARGET.peakRssMb} MB`);
   } catch (error) {
     problems.push(`survey processing rows: ${error.message}`);
     say(`   failed: ${error.message}`);

@@ -81,6 +81,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /api/floorplans/:floorplanId': r('survey.floorplan.changed', 'floorplan', 'floorplanId'),
   'PUT /api/floorplans/:floorplanId': r('survey.floorplan.changed', 'floorplan', 'floorplanId', { fields: true }),
   'PUT /api/floorplans/:floorplanId/walls': r('survey.floorplan.walls_changed', 'floorplan', 'floorplanId'),
+  'PUT /api/floorplans/:floorplanId/georeference': r('survey.floorplan.georeferenced', 'floorplan', 'floorplanId'),
   'POST /api/tracks/:trackId/process': r('survey.track.processed', 'track', 'trackId'),
   'PUT /api/tracks/:trackId/positions': r('survey.track.placed', 'track', 'trackId'),
   'POST /api/floors/:floorId/photos': created('survey.photo.uploaded', 'photo', 'photos'),

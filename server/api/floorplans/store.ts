@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.js';
 import { limitOffset, type Page, type PageArgs } from '../http/list-query.js';
 import { metresPerPixel, type Calibration } from './calibration.js';
 import type { Floorplan } from './floorplan-schema.js';
+import type { ControlPoint } from '../../../shared/geo/georeference.js';
 
 export type { Floorplan };
 
@@ -21,6 +22,8 @@ export interface FloorplanRow {
   display_height: number;
   rendered_at: Date;
   calibration: Calibration | null;
+  /** The georeference's control points (empty when the plan has none). */
+  control_points: ControlPoint[];
   metres_per_pixel: number | null;
   created_at: Date;
   updated_at: Date;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerContactRoutes } from '../contacts/routes.js';
 import { registerFloorplanRoutes } from '../floorplans/routes.js';
 import { registerWallRoutes } from '../floorplans/walls-routes.js';
+import { registerGeoreferenceRoutes } from '../floorplans/georeference-routes.js';
 import { registerFloorRoutes } from '../floors/routes.js';
 import { registerPhotoRoutes } from '../photos/routes.js';
 import { registerProjectUserRoutes } from '../project-users/routes.js';
@@ -27,6 +28,7 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: SurveyCont
     await registerFloorRoutes(survey, ctx);
     await registerFloorplanRoutes(survey, ctx);
     await registerWallRoutes(survey, ctx);
+    await registerGeoreferenceRoutes(survey, ctx);
     await registerTrackRoutes(survey, ctx);
     if (ctx.deviceForToken) registerDeviceUploadRoutes(survey, ctx, ctx.deviceForToken);
     await registerPhotoRoutes(survey, ctx);

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { UPLOAD_LIMITS } from '../../../shared/api-route-policy.js';
 import { getFloorplanRow, latestFloorplanRow } from '../floorplans/store.js';
+import { georeferenceOf } from '../floorplans/georeference.js';
 import { getFloor } from '../floors/store.js';
 import { keptOrComputed } from '../../db/until-next-write.js';
 import type { SurveyContext } from '../survey/context.js';
@@ -23,14 +24,18 @@ import { datasetAnswer } from './dataset-answers.js';
 import { acceptsGzip } from '../http/accept-encoding.js';
 import { trackDatasets } from './datasets.js';
 import { TrackImportError } from './import/import-error.js';
-import { detectFormat, importTrack } from './import/import-track.js';
+import { detectFormat, importTrack, type ImportedTrack } from './import/import-track.js';
+import { importEsxFloor, readEsxProject, surveyedFloors, type EsxFloor, type EsxProject } from './import/formats/esx.js';
+import { matchFloors, parseFloorMapping, type FloorMatch, type ProjectFloor } from './import/esx-floors.js';
+import { MAX_REPORTED_ISSUES } from './import/import-error.js';
+import type { Queryable } from '../../db/database.js';
 import { NMCLI_ADVICE } from './import/formats/scan-log.js';
 import { decodeSampleTable, encodeSampleTable } from './import/sample-table.js';
 import { requestProcessing } from './processing/job.js';
 import { getTrackRow, insertTrack, listTracks, loadSamples, toTrack } from './store.js';
 import { trackPoints, TrackPointsSchema } from './points.js';
 import { placeTrack, PositionsBody } from './placement.js';
-import { ImportedTrackSchema, TRACK_STATUSES, TrackSchema, type ImportedTrackAnswer } from './track-schema.js';
+import { ImportedTrackSchema, TRACK_STATUSES, TrackSchema, type ImportedTrackAnswer, type Track, type TrackFormat } from './track-schema.js';
 
 const FloorParams = Type.Object({ floorId: Type.String() });
 const TrackParams = Type.Object({ trackId: Type.String() });
@@ -90,10 +95,8 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
       `A track file is CSV, JSON, an Ekahau project (.esx), WiGLE CSV or the output of sudo iw dev wlan0 scan or ${NMCLI_ADVICE}; this file is none of these`,
     );
   }
-  let imported;
-  try {
-    imported = await importTrack(input, format, { imageSize: { width: plan.width, height: plan.height } });
-  } catch (err) {
+  const imageSize = { width: plan.width, height: plan.height };
+  const refused = (err: unknown): never => {
     // A cut-off file fails to parse at the cut: say what really happened.
     if (part.file.truncated) throw new ApiError(413, `The track file is larger than ${UPLOAD_LIMITS.track} bytes`);
     if (err instanceof TrackImportError) {
@@ -104,39 +107,116 @@ export async function importTrackUpload(ctx: SurveyContext, request: FastifyRequ
       throw new ApiError(400, err.message, { issues: err.issues });
     }
     throw err;
+  };
+  let imported;
+  try {
+    if (format === 'esx') {
+      // An Ekahau project is read whole (the upload limit bounds it); one surveyed on several floors
+      // puts each floor's walks onto the project floor it matches.
+      const chunks: Buffer[] = [];
+      for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+      const project = await readEsxProject(Buffer.concat(chunks));
+      const floors = surveyedFloors(project);
+      if (floors.length > 1)
+        return await importEsxFloors(ctx, upload, project, floors, { fileName: part.filename, name: textField(part, 'name'), mapping: textField(part, 'floors') });
+      imported = importEsxFloor(project, floors[0]!.id, { imageSize });
+    } else {
+      const georeference = georeferenceOf(plan.control_points, imageSize);
+      imported = await importTrack(input, format, { imageSize, ...(georeference ? { georeference } : {}) });
+    }
+  } catch (err) {
+    return refused(err);
   }
   if (part.file.truncated) throw new ApiError(413, `The track file is larger than ${UPLOAD_LIMITS.track} bytes`);
   const name = (textField(part, 'name')?.trim() || part.filename || 'Track').slice(0, 200);
-  const id = randomUUID();
-  const track = await ctx.db.transaction(async (tx) => {
-    await insertTrack(
-      tx,
-      {
-        id,
-        floorId: upload.floorId,
-        floorplanId: plan.id,
-        name,
-        source: upload.source,
-        deviceId: upload.deviceId,
-        fileName: (part.filename || `track.${format}`).slice(0, 255),
-        format,
-        sampleCount: imported.samples.count,
-        networkCount: imported.samples.networks.length,
-        pathPoints: imported.path.length,
-        placed: imported.placed,
-        startTime: imported.startTime,
-        endTime: imported.endTime,
-        createdBy: upload.createdBy,
-      },
-      encodeSampleTable(imported.samples),
-      ctx.now(),
-    );
-    // An unplaced walk is processed once it is placed.
-    if (upload.process && imported.placed) await tx.query(`UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2 WHERE id = $1`, [id, ctx.now()]);
-    return toTrack((await getTrackRow(tx, id))!);
-  });
+  const fileName = (part.filename || `track.${format}`).slice(0, 255);
+  const track = await ctx.db.transaction(async (tx) => storeImported(ctx, tx, upload, { floorId: upload.floorId, floorplanId: plan.id, name, fileName, format }, imported));
   if (upload.process && imported.placed) ctx.processing.kick();
   return imported.skipped && imported.skipped.count > 0 ? { ...track, skipped: imported.skipped } : track;
+}
+
+/** Stores one imported walk (call inside a transaction); queues it when asked and it is placed. */
+async function storeImported(
+  ctx: SurveyContext,
+  tx: Queryable,
+  upload: TrackUpload,
+  where: { floorId: string; floorplanId: string; name: string; fileName: string; format: TrackFormat },
+  imported: ImportedTrack,
+): Promise<Track> {
+  const id = randomUUID();
+  await insertTrack(
+    tx,
+    {
+      id,
+      ...where,
+      source: upload.source,
+      deviceId: upload.deviceId,
+      sampleCount: imported.samples.count,
+      networkCount: imported.samples.networks.length,
+      pathPoints: imported.path.length,
+      placed: imported.placed,
+      startTime: imported.startTime,
+      endTime: imported.endTime,
+      createdBy: upload.createdBy,
+    },
+    encodeSampleTable(imported.samples),
+    ctx.now(),
+  );
+  // An unplaced walk is processed once it is placed.
+  if (upload.process && imported.placed) await tx.query(`UPDATE tracks SET status = 'queued', queued_at = $2, updated_at = $2 WHERE id = $1`, [id, ctx.now()]);
+  return toTrack((await getTrackRow(tx, id))!);
+}
+
+/**
+ * An Ekahau project with walks on several floors: every floor is matched and imported before
+ * any is stored, then all are stored in one transaction. Answers the walk on the floor the file
+ * was uploaded to (else the first), with where each Ekahau floor went.
+ */
+async function importEsxFloors(
+  ctx: SurveyContext,
+  upload: TrackUpload,
+  project: EsxProject,
+  esxFloors: EsxFloor[],
+  part: { fileName: string | undefined; name: string | undefined; mapping: string | undefined },
+): Promise<ImportedTrackAnswer> {
+  const parsed = parseFloorMapping(part.mapping);
+  if ('issue' in parsed) throw new TrackImportError([parsed.issue]);
+  const projectFloors = (
+    await ctx.db.query<ProjectFloor>('SELECT id, name FROM floors WHERE project_id = (SELECT project_id FROM floors WHERE id = $1) ORDER BY level, name, id', [upload.floorId])
+  ).rows;
+  const { matches, issues } = matchFloors(esxFloors, projectFloors, parsed.mapping);
+  const walks: { match: FloorMatch; floorplanId: string; imported: ImportedTrack }[] = [];
+  for (const match of matches) {
+    const plan = await latestFloorplanRow(ctx.db, match.floor.id);
+    if (!plan) {
+      issues.push({
+        where: `Ekahau floor "${match.esx.name}"`,
+        field: 'floors',
+        message: `goes to floor "${match.floor.name}", which has no floor plan yet: upload one there first`,
+      });
+      continue;
+    }
+    try {
+      walks.push({ match, floorplanId: plan.id, imported: importEsxFloor(project, match.esx.id, { imageSize: { width: plan.width, height: plan.height } }) });
+    } catch (err) {
+      if (!(err instanceof TrackImportError)) throw err;
+      issues.push(...err.issues.map((i) => ({ ...i, where: `Ekahau floor "${match.esx.name}": ${i.where}` })));
+    }
+  }
+  if (issues.length > 0) throw new TrackImportError(issues.slice(0, MAX_REPORTED_ISSUES));
+  const base = (part.name?.trim() || part.fileName || 'Ekahau project').slice(0, 160);
+  const fileName = (part.fileName || 'track.esx').slice(0, 255);
+  const stored = await ctx.db.transaction(async (tx) => {
+    const tracks: { esxFloor: string; track: Track }[] = [];
+    for (const { match, floorplanId, imported } of walks) {
+      const name = `${base} · ${match.esx.name}`.slice(0, 200);
+      tracks.push({ esxFloor: match.esx.name, track: await storeImported(ctx, tx, upload, { floorId: match.floor.id, floorplanId, name, fileName, format: 'esx' }, imported) });
+    }
+    return tracks;
+  });
+  if (upload.process) ctx.processing.kick();
+  const answer = stored.find((s) => s.track.floorId === upload.floorId) ?? stored[0]!;
+  return { ...answer.track, ekahauFloors: stored.map((s) => ({ ekahauFloor: s.esxFloor, floorId: s.track.floorId, trackId: s.track.id })) };
 }
 
 export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyContext): Promise<void> {
@@ -167,7 +247,9 @@ export async function registerTrackRoutes(fastify: FastifyInstance, ctx: SurveyC
     {
       schema: {
         tags,
-        summary: 'Import a survey file as a track: CSV, JSON, Ekahau .esx or an iw / nmcli scan log, multipart in field "file"',
+        summary: 'Import a survey file as a track: CSV, JSON, Ekahau .esx, WiGLE CSV or an iw / nmcli scan log, multipart in field "file"',
+        description:
+          'Optional fields before the file: `name`, `floorplanId`, and for an Ekahau project surveyed on several floors `floors`, a JSON object from Ekahau floor name (or id) to floor id of this project; without it each Ekahau floor goes onto the project floor of the same name.',
         params: FloorParams,
         querystring: ImportQuery,
         response: { 201: ImportedTrackSchema },

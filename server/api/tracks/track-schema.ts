@@ -89,5 +89,14 @@ export const SkippedLinesSchema = Type.Object(
 );
 
 /** The answer to an import: the track, and what of the file was left out, when anything was. */
-export const ImportedTrackSchema = Type.Object({ ...TrackSchema.properties, skipped: Type.Optional(SkippedLinesSchema) });
+export const ImportedTrackSchema = Type.Object({
+  ...TrackSchema.properties,
+  skipped: Type.Optional(SkippedLinesSchema),
+  ekahauFloors: Type.Optional(
+    Type.Array(Type.Object({ ekahauFloor: Type.String(), floorId: Type.String(), trackId: Type.String() }), {
+      description:
+        'An Ekahau project surveyed on several floors: one walk per Ekahau floor, on the project floor it was matched to. The answer is the walk on the floor uploaded to (else the first).',
+    }),
+  ),
+});
 export type ImportedTrackAnswer = Static<typeof ImportedTrackSchema>;

@@ -14,6 +14,7 @@ import { randomAlphanumeric } from '../sessions/tokens.js';
 import { getIdentity } from '../store/identities.js';
 import { insertSecret } from '../store/one-time-secrets.js';
 import { newCode } from '../strategies/code/one-time-code.js';
+import { recordAdminChange } from '../audit.js';
 
 const DEFAULT_EXPIRY_MS = 60 * 60_000;
 const MAX_EXPIRY_MS = 7 * 24 * 60 * 60_000;
@@ -80,6 +81,13 @@ export function registerAdminRecoveryRoutes(app: FastifyInstance, ctx: IdentityC
           expires_at: flow.expires_at,
         },
         secret,
+        ctx.now(),
+      );
+      // How it was issued, never the code or link itself.
+      await recordAdminChange(
+        tx,
+        call.request,
+        { action: 'user.recovery_issued', identityId: identity.id, details: { kind, expiresAt: flow.expires_at.toISOString() } },
         ctx.now(),
       );
     });

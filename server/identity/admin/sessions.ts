@@ -9,6 +9,7 @@ import { identityToWire, sessionToWire } from '../sessions/wire.js';
 import { getIdentity, listIdentities } from '../store/identities.js';
 import { extendSession, getSession, listSessions, revokeSession, type StoredSession } from '../store/sessions.js';
 import { linkPages, pageQuerySchema, readPage, type PageQuery } from './paging.js';
+import { recordAdminChange } from '../audit.js';
 
 type Expand = { expand?: string | string[] };
 
@@ -56,7 +57,11 @@ export function registerAdminSessionRoutes(app: FastifyInstance, ctx: IdentityCo
 
   app.delete<{ Params: { id: string } }>('/admin/sessions/:id', async (request, reply) => {
     const session = await mustGet(request.params.id);
-    await revokeSession(ctx.db, session.id, ctx.now());
+    await ctx.db.transaction(async (tx) => {
+      if (await revokeSession(tx, session.id, ctx.now())) {
+        await recordAdminChange(tx, request, { action: 'user.session.revoked', identityId: session.identity_id, details: { sessionId: session.id } }, ctx.now());
+      }
+    });
     return reply.code(204).send();
   });
 

@@ -16,6 +16,7 @@ import type { FlowKindHandler } from './flow-kind.js';
 import { createFlow, insert, save, setMessages, setNodes, type Flow } from './flow-service.js';
 import { respondFlow } from './respond.js';
 import { allowedReturnUrls, defaultReturn, flowUi } from './urls.js';
+import { recordAccountEvent } from '../audit.js';
 
 function newVerificationFlow(call: Call, type: 'browser' | 'api', returnTo?: string): Flow {
   // The configured method is active from the start, as clients pick their screen by it.
@@ -47,10 +48,18 @@ const verification: EmailProofFlow = {
     invalidCode: failure.invalidVerificationCode,
     invalidToken: failure.invalidVerificationToken,
   },
-  onSend: (ctx, tx, address) => setAddressStatus(tx, address, 'sent', ctx.now()),
+  onSend: async (ctx, tx, address) => {
+    await setAddressStatus(tx, address, 'sent', ctx.now());
+  },
   resendVoidsCode: true,
   async proven(call, flow, secret) {
-    await setAddressStatus(call.ctx.db, { value: secret.address, via: secret.via }, 'completed', call.ctx.now());
+    const { ctx } = call;
+    await ctx.db.transaction(async (tx) => {
+      const identityId = await setAddressStatus(tx, { value: secret.address, via: secret.via }, 'completed', ctx.now());
+      if (!identityId) return;
+      const details = { via: secret.via, address: secret.address, method: String(flow.wire.active ?? '') };
+      await recordAccountEvent(tx, call.request, { action: 'account.verified', identityId, details }, ctx.now());
+    });
     markVerified(call, flow);
     await save(call, flow);
     await respondFlow(call, 'verification', flow);

@@ -213,15 +213,18 @@ export async function findIdentityIdByAddress(q: Queryable, table: 'verifiable_a
   return row?.identity_id;
 }
 
-export async function setAddressStatus(q: Queryable, address: TraitAddress, status: 'sent' | 'completed', now: Date): Promise<void> {
+/** Answers, when completed, the identity whose address it is (none: no such address any more). */
+export async function setAddressStatus(q: Queryable, address: TraitAddress, status: 'sent' | 'completed', now: Date): Promise<string | undefined> {
   if (status === 'completed') {
-    await q.query(
+    const done = await q.query<{ identity_id: string }>(
       `UPDATE verifiable_addresses SET verified = true, status = 'completed', verified_at = $3, updated_at = $3
-        WHERE via = $1 AND value = $2`,
+        WHERE via = $1 AND value = $2 RETURNING identity_id`,
       [address.via, address.value, now],
     );
+    return done.rows[0]?.identity_id;
   } else {
     await q.query(`UPDATE verifiable_addresses SET status = 'sent', updated_at = $3 WHERE via = $1 AND value = $2 AND NOT verified`, [address.via, address.value, now]);
+    return undefined;
   }
 }
 

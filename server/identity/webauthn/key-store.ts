@@ -4,7 +4,7 @@
  * theirs, and a sign count only ever moves forward.
  */
 import type { IdentityContext } from '../context.js';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, Transaction } from '../../db/database.js';
 import { deleteCredential, getCredential, lockCredential, upsertCredential } from '../store/identities.js';
 import { keysOf, type StoredWebAuthnKey, type WebAuthnKeysConfig } from './stored-keys.js';
 
@@ -25,17 +25,17 @@ export async function changeKeys(
   type: KeyCredentialType,
   identifiers: (current: WebAuthnKeysConfig) => string[],
   change: (current: WebAuthnKeysConfig) => WebAuthnKeysConfig | undefined,
+  /** Runs in the change's transaction when there was one (the audit event of a key added or removed). */
+  changed?: (tx: Transaction) => Promise<unknown>,
 ): Promise<WebAuthnKeysConfig | undefined> {
   return ctx.db.transaction(async (tx) => {
     await lockCredential(tx, identityId, type);
     const current = keysOf(await getCredential(tx, identityId, type));
     const next = change(current);
     if (!next) return undefined;
-    if (next.credentials.length === 0) {
-      await deleteCredential(tx, identityId, type);
-      return next;
-    }
-    await upsertCredential(tx, identityId, { type, config: { ...next }, identifiers: identifiers(next) }, ctx.now());
+    if (next.credentials.length === 0) await deleteCredential(tx, identityId, type);
+    else await upsertCredential(tx, identityId, { type, config: { ...next }, identifiers: identifiers(next) }, ctx.now());
+    await changed?.(tx);
     return next;
   });
 }

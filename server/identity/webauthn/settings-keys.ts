@@ -14,6 +14,7 @@ import { changeKeys, type KeyCredentialType } from './key-store.js';
 import { remember, type PendingKey } from './pending.js';
 import { relyingParty } from './relying-party.js';
 import { encodeBytes, keysOf, uniqueName, type WebAuthnKeysConfig } from './stored-keys.js';
+import { recordSettingsChange } from '../audit.js';
 
 export interface KeyChoice {
   credential: KeyCredentialType;
@@ -75,6 +76,7 @@ export async function addVerifiedKey(
       user_handle: config.user_handle || encodeBytes(handle),
       credentials: [...config.credentials.filter((existing) => existing.id !== key.id), { ...key, display_name: uniqueName(key.display_name, config.credentials) }],
     }),
+    (tx) => recordSettingsChange(tx, call.request, identityId, { method: choice.credential, change: 'added' }, ctx.now()),
   );
   return true;
 }

@@ -5,9 +5,12 @@
  */
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
-import type { Queryable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { AuditAction } from '../../../shared/audit-actions.js';
+import { adminActor, recordOAuth2Event } from '../audit.js';
+import { canonicalJson } from '../../audit/chain.js';
 import { DatabaseAdapter } from '../adapter.js';
 import type { ClientSecrets } from '../client-secrets.js';
 import { DURATION_PATTERN, LIFESPAN_FIELDS } from '../lifespans.js';
@@ -77,15 +80,26 @@ const pageToken = {
   decode: (token: string) => Buffer.from(token, 'base64url').toString('utf8'),
 };
 
-export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Queryable; secrets: ClientSecrets; now?: () => Date }): Promise<void> {
+/** Top-level fields whose values differ: what a change is recorded with (names only, never values). */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => !NOT_COMPARED.has(name) && canonicalJson(before[name]) !== canonicalJson(after[name])).sort();
+}
+const NOT_COMPARED = new Set(['updated_at', 'client_secret']);
+
+export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Database; secrets: ClientSecrets; now?: () => Date }): Promise<void> {
   const { host, db, secrets } = deps;
   const now = deps.now ?? (() => new Date());
   // Stored with the secret hashed: the create answer is the only place it is ever shown.
   const clients = new DatabaseAdapter(db, 'Client', (payload) => secrets.sealed(payload));
 
-  const validate = async (metadata: ClientMetadata): Promise<void> => {
+  /** Answers the client as the token endpoint would see it, defaults filled in. */
+  const validate = async (metadata: ClientMetadata): Promise<HydraClient> => {
     try {
       await host.current.Client.validate(metadata);
+      // oidc-provider's types leave out the constructor that validate() itself uses.
+      const Client = host.current.Client as unknown as new (metadata: ClientMetadata) => { metadata(): ClientMetadata };
+      return clientView(new Client(metadata).metadata());
     } catch (error) {
       const { error: code, error_description: description } = error as { error?: string; error_description?: string };
       throw new HydraError(400, code ?? 'invalid_client_metadata', description ?? (error as Error).message);
@@ -96,10 +110,30 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
     if (!stored) throw notFound('Unable to locate the resource');
     return stored;
   };
-  /** Stores and answers the client as the token endpoint will see it, defaults filled in. */
-  const store = async (metadata: ClientMetadata): Promise<HydraClient> => {
-    await validate(metadata);
-    await clients.upsert(metadata.client_id, metadata);
+  /**
+   * Stores the client and its audit event in one transaction, and answers the client as the token
+   * endpoint will see it, defaults filled in. `before` is the client as it was (none: created); a
+   * new plain secret makes the change a rotation.
+   */
+  const store = async (request: FastifyRequest, metadata: ClientMetadata, before?: ClientMetadata): Promise<HydraClient> => {
+    const shownAfter = await validate(metadata);
+    const secret = metadata.client_secret;
+    const rotated = before !== undefined && typeof secret === 'string' && !secrets.isHashed(secret) && !secrets.matches(before.client_secret, secret);
+    const action: AuditAction = before === undefined ? 'oauth2.client.created' : rotated ? 'oauth2.client.secret_rotated' : 'oauth2.client.changed';
+    // Compared as the token endpoint sees the client, defaults filled in: a replacement that
+    // spells a default out changes nothing.
+    const shownBefore = before === undefined ? undefined : ((await findClientView(host.current, before.client_id)) ?? clientView(before));
+    const { actor, requestId } = adminActor(request);
+    await db.transaction(async (tx) => {
+      await new DatabaseAdapter(tx, 'Client', (payload) => secrets.sealed(payload)).upsert(metadata.client_id, metadata);
+      await recordOAuth2Event(tx, {
+        action,
+        actor,
+        target: { type: 'oauth2-client', id: metadata.client_id, name: String(metadata.client_name ?? '') },
+        requestId,
+        details: shownBefore === undefined ? { grantTypes: metadata.grant_types ?? ['authorization_code'] } : { fields: changedFields(shownBefore, shownAfter) },
+      });
+    });
     return (await findClientView(host.current, metadata.client_id)) ?? clientView(metadata);
   };
 
@@ -112,7 +146,7 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
     const stamp = now().toISOString();
     metadata.created_at = stamp;
     metadata.updated_at = stamp;
-    const shown = await store(metadata);
+    const shown = await store(request, metadata);
     // The one answer that carries the secret: it is never shown again.
     return reply.code(201).send({ ...shown, ...(metadata.client_secret ? { client_secret: metadata.client_secret } : {}) });
   });
@@ -155,7 +189,7 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
     else delete metadata.client_secret;
     metadata.created_at = current.created_at;
     metadata.updated_at = now().toISOString();
-    return store(metadata);
+    return store(request, metadata, current);
   });
 
   app.patch<{ Params: { id: string }; Body: Operation[] }>('/admin/clients/:id', { schema: { params: idParams, body: patchBody } }, async (request) => {
@@ -174,7 +208,7 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
     const metadata = withoutServerFields(patched);
     metadata.created_at = current.created_at;
     metadata.updated_at = now().toISOString();
-    return store(metadata);
+    return store(request, metadata, current);
   });
 
   // Hydra's per-client token lifespans; an empty or null field goes back to the default.
@@ -190,13 +224,20 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
         else delete metadata[field];
       }
       metadata.updated_at = now().toISOString();
-      return store(metadata);
+      return store(request, metadata, current);
     },
   );
 
   app.delete<{ Params: { id: string } }>('/admin/clients/:id', { schema: { params: idParams } }, async (request, reply) => {
-    if (!(await deleteClient(db, request.params.id))) throw notFound('Unable to locate the resource');
-    await deleteClientTokens(db, request.params.id, true);
+    const { actor, requestId } = adminActor(request);
+    const name = await db.transaction(async (tx) => {
+      const gone = await deleteClient(tx, request.params.id);
+      if (gone === undefined) return undefined;
+      await deleteClientTokens(tx, request.params.id, true);
+      await recordOAuth2Event(tx, { action: 'oauth2.client.deleted', actor, target: { type: 'oauth2-client', id: request.params.id, name: gone }, requestId });
+      return gone;
+    });
+    if (name === undefined) throw notFound('Unable to locate the resource');
     return reply.code(204).send();
   });
 }

@@ -15,6 +15,7 @@ import { ID_TOKEN_KEY_SET, publicJwk } from '../keys/provider-keys.js';
 import type { ProviderHost } from '../provider-host.js';
 import { listSigningKeys, removeSigningKey, rotateSigningKey, type ListedSigningKey, type SigningKeyPolicy } from '../keys/signing-keys.js';
 import { invalidRequest, notFound } from './hydra-error.js';
+import { adminActor } from '../audit.js';
 
 const setParams = { type: 'object', required: ['set'], properties: { set: { type: 'string', minLength: 1, maxLength: 256 } } } as const;
 const keyParams = {
@@ -54,7 +55,7 @@ export async function keyRoutes(app: FastifyInstance, deps: { db: Database; host
 
   app.post<{ Params: { set: string } }>('/admin/keys/:set', { schema: { params: setParams, body: rotateBody } }, async (request, reply) => {
     if (request.params.set !== ID_TOKEN_KEY_SET) throw notFound('Unable to locate the resource');
-    const keys = await rotateSigningKey(db, now());
+    const keys = await rotateSigningKey(db, now(), { trigger: 'on-demand', ...adminActor(request) });
     await host.reload(db);
     return reply.code(201).send({ keys: [publicJwk(keys[0]!)] });
   });

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChallengeKind, ConsentAccept, Interactions, LoginAccept, Rejection } from '../interactions.js';
 import type { LogoutRequests } from '../logout.js';
+import { adminActor } from '../audit.js';
 
 const challenge = (kind: ChallengeKind | 'logout') =>
   ({
@@ -81,7 +82,7 @@ export async function requestRoutes(app: FastifyInstance, interactions: Interact
   app.put<{ Querystring: Query<'consent'>; Body: ConsentAccept | undefined }>(
     '/admin/oauth2/auth/requests/consent/accept',
     { schema: { querystring: challenge('consent'), body: consentAccept } },
-    (request) => interactions.acceptConsent(request.query.consent_challenge, request.body ?? {}),
+    (request) => interactions.acceptConsent(request.query.consent_challenge, request.body ?? {}, adminActor(request).requestId),
   );
   app.put<{ Querystring: Query<'consent'>; Body: Rejection | undefined }>(
     '/admin/oauth2/auth/requests/consent/reject',

@@ -4,7 +4,8 @@
  * it) and `DELETE /admin/oauth2/auth/sessions/login?subject=` (the provider's sign-in sessions).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import { adminActor, recordOAuth2Event } from '../audit.js';
 import type { ProviderHost } from '../provider-host.js';
 import { revokeGrants } from '../store/clients.js';
 import { deleteConsents, listConsents } from '../store/consent-sessions.js';
@@ -32,7 +33,7 @@ const revokeQuery = {
   },
 } as const;
 
-export async function sessionRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Queryable }): Promise<void> {
+export async function sessionRoutes(app: FastifyInstance, deps: { host: ProviderHost; db: Database }): Promise<void> {
   const { host, db } = deps;
 
   app.get<{ Querystring: { subject: string; login_session_id?: string; page_size?: number; page_token?: string } }>(
@@ -70,8 +71,20 @@ export async function sessionRoutes(app: FastifyInstance, deps: { host: Provider
       const { subject, client, all, login_session_id: loginSessionId } = request.query;
       if (!subject) throw invalidRequest('subject is required');
       if (!client && !all && !loginSessionId) throw invalidRequest('Name a client, a login_session_id, or set all=true');
-      const grants = await deleteConsents(db, { subject, clientId: client, loginSessionId });
-      await revokeGrants(db, grants);
+      const { actor, requestId } = adminActor(request);
+      await db.transaction(async (tx) => {
+        const { grantIds, clientIds } = await deleteConsents(tx, { subject, clientId: client, loginSessionId });
+        await revokeGrants(tx, grantIds);
+        // Nothing withdrawn, nothing to record.
+        if (clientIds.length === 0) return;
+        await recordOAuth2Event(tx, {
+          action: 'oauth2.consent.revoked',
+          actor,
+          target: { type: 'user', id: subject },
+          requestId,
+          details: { clients: clientIds.slice(0, 50), ...(loginSessionId ? { loginSessionId } : {}) },
+        });
+      });
       return reply.code(204).send();
     },
   );

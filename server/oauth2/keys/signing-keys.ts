@@ -10,6 +10,7 @@ import type { Database, Queryable, Transaction } from '../../db/database.js';
 import { ID_TOKEN_KEY_SET, newSigningKey } from './provider-keys.js';
 import { durationSeconds, ID_TOKEN_LIFESPAN_FIELDS } from '../lifespans.js';
 import { prunable, removeAt, rotateAt, rotationDue, type TimedKey } from './signing-key-schedule.js';
+import { recordOAuth2Event, type OAuth2Event } from '../audit.js';
 
 export interface SigningKeyPolicy {
   /** Seconds a key signs before the maintenance pass replaces it. */
@@ -127,11 +128,35 @@ export async function recordSigningKeyTimes(db: Database, now: Date): Promise<vo
   await db.transaction((tx) => lockedKeys(tx, now));
 }
 
+/** `oauth2.signing_key.rotated`, in the rotation's transaction: the new key's id and the one it retired, on demand or on schedule. */
+function recordRotation(tx: Transaction, keys: readonly StoredKey[], by: RotatedBy, now: Date): Promise<unknown> {
+  return recordOAuth2Event(
+    tx,
+    {
+      action: 'oauth2.signing_key.rotated',
+      actor: by.actor,
+      target: { type: 'signing-key', id: keys[0]!.kid, name: ID_TOKEN_KEY_SET },
+      requestId: by.requestId ?? null,
+      details: { trigger: by.trigger, ...(keys[1] ? { retired: keys[1].kid } : {}) },
+    },
+    now,
+  );
+}
+
+export interface RotatedBy {
+  trigger: 'on-demand' | 'scheduled';
+  actor: OAuth2Event['actor'];
+  requestId?: string | null;
+}
+
+const SCHEDULE: RotatedBy = { trigger: 'scheduled', actor: { type: 'system', name: 'signing key schedule' } };
+
 /** A new signing key first in the set: it signs from now on, the older ones still verify. */
-export async function rotateSigningKey(db: Database, now: Date): Promise<JWK[]> {
+export async function rotateSigningKey(db: Database, now: Date, by: RotatedBy): Promise<JWK[]> {
   return db.transaction(async (tx) => {
     const keys = rotated(await lockedKeys(tx, now), now);
     await storeKeys(tx, keys);
+    await recordRotation(tx, keys, by, now);
     return keys.map((key) => key.jwk);
   });
 }
@@ -179,6 +204,7 @@ export async function maintainSigningKeys(db: Database, policy: SigningKeyPolicy
       tx,
       keys.filter((key) => !gone.includes(key.kid)),
     );
+    if (due) await recordRotation(tx, keys, SCHEDULE, now);
     return { rotated: due ? keys[0]!.kid : null, pruned: gone };
   });
 }

@@ -41,9 +41,10 @@ export async function deleteClientTokens(db: Queryable, clientId: string, withGr
   await db.query(`DELETE FROM models WHERE model = ANY($1) AND payload->>'clientId' = $2`, [models, clientId]);
 }
 
-export async function deleteClient(db: Queryable, clientId: string): Promise<boolean> {
-  const result = await db.query("DELETE FROM models WHERE model = 'Client' AND id = $1", [clientId]);
-  return result.rowCount > 0;
+/** Deletes the client; answers the name it had (for the audit trail), undefined when there was none. */
+export async function deleteClient(db: Queryable, clientId: string): Promise<string | undefined> {
+  const result = await db.query<{ client_name: string | null }>("DELETE FROM models WHERE model = 'Client' AND id = $1 RETURNING client_name", [clientId]);
+  return result.rows[0] ? (result.rows[0].client_name ?? '') : undefined;
 }
 
 /** Tokens of grants that were revoked (a consent withdrawn), and the grants themselves. */

@@ -68,11 +68,11 @@ export async function listConsents(db: Queryable, filter: ConsentFilter, page: {
   return rows.rows;
 }
 
-/** Deletes the matching consents and answers the grants whose tokens must go with them. */
-export async function deleteConsents(db: Queryable, filter: ConsentFilter): Promise<string[]> {
+/** Deletes the matching consents and answers the grants whose tokens must go with them, and their clients. */
+export async function deleteConsents(db: Queryable, filter: ConsentFilter): Promise<{ grantIds: string[]; clientIds: string[] }> {
   const { sql, params } = where(filter);
-  const rows = await db.query<{ grant_id: string }>(`DELETE FROM consent_sessions WHERE ${sql} RETURNING grant_id`, params);
-  return [...new Set(rows.rows.map((row) => row.grant_id))];
+  const rows = await db.query<{ grant_id: string; client_id: string }>(`DELETE FROM consent_sessions WHERE ${sql} RETURNING grant_id, client_id`, params);
+  return { grantIds: [...new Set(rows.rows.map((row) => row.grant_id))], clientIds: [...new Set(rows.rows.map((row) => row.client_id))].sort() };
 }
 
 /** The scopes a still-valid remembered decision covers for this subject and client. */

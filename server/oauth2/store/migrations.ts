@@ -4,6 +4,7 @@
  * library reads and writes them all through the same seven adapter calls; what the admin API
  * needs beyond that (remembered consents, signing keys and their times) has tables of its own.
  */
+import { AUDIT_STORE_SQL } from '../../audit/chain.js';
 import type { Migration } from '../../db/migrate.js';
 
 export const OAUTH2_SCHEMA = 'oauth2';
@@ -93,5 +94,10 @@ export const oauth2Migrations: readonly Migration[] = [
         retired_at timestamptz
       );
     `,
+  },
+  {
+    version: 4,
+    name: 'audit trail: hash-chained, append-only OAuth2 events',
+    up: AUDIT_STORE_SQL,
   },
 ];

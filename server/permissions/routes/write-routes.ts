@@ -5,7 +5,8 @@
  * namespaces are read-only here: their relationships follow the memberships the product keeps,
  * and a write from outside would be undone, or worse, believed.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WrittenBy } from '../store/tuple-store.js';
 import { namespaces, type PermissionContext } from '../context.js';
 import { PermissionError } from '../permission-error.js';
 import { isProductNamespace } from '../product-model.js';
@@ -28,7 +29,7 @@ export async function writeRoutes(app: FastifyInstance, context: PermissionConte
     const tuple = tupleFromBody(request.body, 'body');
     requireWritable(tuple.namespace, 'namespace');
     requireKnownNamespaces(namespaces(context), tuple);
-    await context.store.write([tuple], []);
+    await context.store.write([tuple], [], writtenBy(request));
     return reply.code(201).header('location', tupleLocation(tuple)).send(tupleJson(tuple));
   });
 
@@ -42,7 +43,7 @@ export async function writeRoutes(app: FastifyInstance, context: PermissionConte
       (delta.action === 'insert' ? insert : remove).push(tuple);
     });
     // Keto inserts first, then deletes: a patch that does both to one tuple leaves it deleted.
-    await context.store.write(insert, remove);
+    await context.store.write(insert, remove, writtenBy(request));
     return reply.code(204).send();
   });
 
@@ -64,7 +65,7 @@ export async function writeRoutes(app: FastifyInstance, context: PermissionConte
       if (filter.namespace === undefined) throw new PermissionError(400, 'namespace is missing: deleting relationships needs at least the namespace');
       requireWritable(filter.namespace, 'namespace');
       requireKnownNamespaces(namespaces(context), filter);
-      await context.store.deleteAll(filter);
+      await context.store.deleteAll(filter, writtenBy(request));
       return reply.code(204).send();
     },
   );
@@ -74,4 +75,10 @@ function requireWritable(namespace: string, field: string): void {
   if (isProductNamespace(namespace)) {
     throw new PermissionError(403, `${field}: namespace ${JSON.stringify(namespace)} holds sitewave's own roles, which change only with memberships in sitewave`);
   }
+}
+
+/** The admin API is called with the configuration's token (by the API or an operator): that is the actor. */
+function writtenBy(request: FastifyRequest): WrittenBy {
+  const header = request.headers['x-request-id'];
+  return { actor: { type: 'system', name: 'permission admin API', address: request.ip }, requestId: typeof header === 'string' ? header.slice(0, 200) : String(request.id) };
 }

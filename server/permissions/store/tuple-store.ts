@@ -7,6 +7,8 @@
 import type { Database } from '../../db/database.js';
 import { quoteIdentifier } from '../../db/schema-name.js';
 import type { RelationQuery, RelationTuple, Subject, SubjectSet } from '../tuple.js';
+import { appendAuditEvent, type NewAuditEvent } from '../../audit/chain.js';
+import type { Queryable } from '../../db/database.js';
 
 /** The stored columns of a subject: an id with empty subject-set columns, or a subject set with an empty id. */
 type SubjectColumns = [id: string, namespace: string, object: string, relation: string];
@@ -298,19 +300,26 @@ export class TupleStore {
   }
 
   /** Inserts, then deletes, in one transaction: all of it or none. A tuple already stored is not stored twice. */
-  async write(insert: readonly RelationTuple[], remove: readonly RelationTuple[]): Promise<void> {
+  /** `by`: who writes, for the audit event that commits with a write that changed something. */
+  async write(insert: readonly RelationTuple[], remove: readonly RelationTuple[], by: WrittenBy): Promise<void> {
     await this.db.transaction(async (tx) => {
+      let inserted = 0;
+      let deleted = 0;
       if (insert.length > 0) {
-        await tx.query(`INSERT INTO ${this.table} (${KEY_COLUMNS}) SELECT * FROM ${unnestTuples()} ON CONFLICT DO NOTHING`, columnsOf(insert));
+        inserted = (await tx.query(`INSERT INTO ${this.table} (${KEY_COLUMNS}) SELECT * FROM ${unnestTuples()} ON CONFLICT DO NOTHING`, columnsOf(insert))).rowCount;
       }
-      if (remove.length > 0) await tx.query(`DELETE FROM ${this.table} WHERE (${KEY_COLUMNS}) IN (SELECT * FROM ${unnestTuples()})`, columnsOf(remove));
+      if (remove.length > 0) deleted = (await tx.query(`DELETE FROM ${this.table} WHERE (${KEY_COLUMNS}) IN (SELECT * FROM ${unnestTuples()})`, columnsOf(remove))).rowCount;
+      if (inserted + deleted > 0) await recordWrite(tx, by, { inserted, deleted, namespaces: namespacesOf([...insert, ...remove]) });
     });
   }
 
   /** Deletes every tuple matching `query`. */
-  async deleteAll(query: RelationQuery): Promise<void> {
+  async deleteAll(query: RelationQuery, by: WrittenBy): Promise<void> {
     const { conditions, params } = whereQuery(query);
-    await this.db.query(`DELETE FROM ${this.table} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`, params);
+    await this.db.transaction(async (tx) => {
+      const deleted = (await tx.query(`DELETE FROM ${this.table} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`, params)).rowCount;
+      if (deleted > 0) await recordWrite(tx, by, { inserted: 0, deleted, namespaces: query.namespace ? [query.namespace] : [], filter: true });
+    });
   }
 }
 
@@ -323,4 +332,19 @@ function columnsOf(tuples: readonly RelationTuple[]): string[][] {
     [tuple.namespace, tuple.object, tuple.relation, ...subjectColumns(tuple.subject)].forEach((value, i) => columns[i]!.push(value));
   }
   return columns;
+}
+
+/** Who writes relationships: the admin API's caller (its token), from where, under which request id. */
+export interface WrittenBy {
+  actor: NewAuditEvent['actor'];
+  requestId?: string | null;
+}
+
+function namespacesOf(tuples: readonly RelationTuple[]): string[] {
+  return [...new Set(tuples.map((tuple) => tuple.namespace))].sort().slice(0, 50);
+}
+
+/** `platform.relationships.written`: counts and namespaces, in the write's transaction — not the tuples, which name people. */
+function recordWrite(tx: Queryable, by: WrittenBy, details: Record<string, unknown>): Promise<unknown> {
+  return appendAuditEvent(tx, { actor: by.actor, action: 'platform.relationships.written', requestId: by.requestId ?? null, details });
 }

@@ -31,7 +31,7 @@ export async function tokenRoutes(app: FastifyInstance, context: PlatformContext
       const project = await findProject(context, request.params.project);
       const expiresAt = request.body.expires_at === undefined ? null : new Date(request.body.expires_at);
       if (expiresAt && expiresAt <= context.now()) throw new PlatformError(400, 'expires_at is in the past: a key must expire after it is made');
-      const made = await context.keys.create({ projectId: project.id, name: request.body.name, ownerId: actor.id, expiresAt });
+      const made = await context.keys.create({ projectId: project.id, name: request.body.name, ownerId: actor.id, expiresAt }, actor.text);
       return reply.code(201).send(apiKeyView(made.key, made.value));
     },
   );
@@ -40,8 +40,9 @@ export async function tokenRoutes(app: FastifyInstance, context: PlatformContext
     '/projects/:project/tokens/:token_id',
     { schema: { params: { ...projectParam, properties: { ...projectParam.properties, token_id: { type: 'string', format: 'uuid' } } } } },
     async (request, reply) => {
+      const actor = actorOf(request);
       const project = await findProject(context, request.params.project);
-      if (!(await context.keys.revoke(project.id, request.params.token_id))) throw new PlatformError(404, `No API key ${request.params.token_id} in this project`);
+      if (!(await context.keys.revoke(project.id, request.params.token_id, actor.text))) throw new PlatformError(404, `No API key ${request.params.token_id} in this project`);
       return reply.code(204).send();
     },
   );

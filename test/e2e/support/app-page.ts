@@ -55,7 +55,11 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** With SCREENSHOTS=1: screenshots at 1280×800 and 360×740, light and dark; the viewport is restored afterwards. */
+/**
+ * With SCREENSHOTS=1: screenshots at 1280×800 and 360×740, light and dark; the viewport is restored
+ * afterwards. Reduced motion while taking them (the product then switches transitions off): a
+ * button caught halfway from its light to its dark colour is not what anyone sees.
+ */
 export async function screenshotsOf(page: Page, name: string): Promise<void> {
   if (!TAKE_SCREENSHOTS) return;
   const viewport = page.viewportSize();
@@ -65,11 +69,11 @@ export async function screenshotsOf(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize(size);
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await screenshot(page, `${name}-${suffix}-${scheme}`);
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   if (viewport) await page.setViewportSize(viewport);
 }
 

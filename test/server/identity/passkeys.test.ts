@@ -22,6 +22,13 @@ beforeAll(async () => {
 afterAll(async () => identity?.stop());
 
 const valueOf = (flow: any, name: string) => JSON.parse(node(flow, name).attributes.value);
+/** The settings changes the audit trail holds for an identity, oldest first. */
+const settingsEvents = async (identityId: string) =>
+  (
+    await identity.db.query<{ details: Record<string, unknown> }>("SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1 ORDER BY seq", [
+      identityId,
+    ])
+  ).rows.map((row) => row.details);
 
 async function signUpWithPasskey(b: TestBrowser, authenticator: SoftwareAuthenticator, address = email()) {
   const flow = await startFlow(b, 'registration');
@@ -187,6 +194,10 @@ describe('passkeys', () => {
     const gone = await signInWithPasskey(browser(), authenticator);
     expect(gone.answer.status).toBe(400);
     expect(messageIds(gone.answer.body)).toEqual([4000043]);
+    expect(await settingsEvents(id)).toMatchObject([
+      { method: 'passkey', change: 'added' },
+      { method: 'passkey', change: 'removed' },
+    ]);
   });
 });
 
@@ -222,5 +233,10 @@ describe('security keys', () => {
     expect(removed.status).toBe(200);
     expect(node(removed.body, 'webauthn_remove')).toBeUndefined();
     expect((await login(browser(), address)).status).toBe(200);
+    const whoami = (await b.get('/sessions/whoami')).body;
+    expect(await settingsEvents(whoami.identity.id)).toMatchObject([
+      { method: 'webauthn', change: 'added' },
+      { method: 'webauthn', change: 'removed' },
+    ]);
   });
 });

@@ -213,6 +213,12 @@ describe('linking', () => {
     const unlinked = await submit(b, 'settings', linked, { unlink: 'acme' });
     expect(unlinked.status).toBe(200);
     expect(node(unlinked.body, 'link')).toMatchObject({ attributes: { value: 'acme' } });
+    const owner = (await b.get('/sessions/whoami')).body.identity.id;
+    const recorded = await identity.db.query("SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1 ORDER BY seq", [owner]);
+    expect(recorded.rows).toMatchObject([
+      { details: { method: 'oidc', change: 'linked', provider: 'acme' } },
+      { details: { method: 'oidc', change: 'unlinked', provider: 'acme' } },
+    ]);
     // The provider account is nobody's now: signing in with it starts a registration.
     const third = browser();
     const after = await viaProvider(third, 'login', await startFlow(third, 'login'), { provider: 'acme' });
@@ -264,6 +270,8 @@ describe('linking', () => {
     const later = browser();
     await viaProvider(later, 'login', await startFlow(later, 'login'), { provider: 'acme' });
     expect((await later.get('/sessions/whoami')).body.identity.id).toBe(signedIn.body.session.identity.id);
+    const recorded = await identity.db.query("SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1", [signedIn.body.session.identity.id]);
+    expect(recorded.rows).toMatchObject([{ details: { method: 'oidc', change: 'linked', provider: 'acme', after: 'sign-in' } }]);
   });
 
   it('never links on an unverified e-mail', async () => {

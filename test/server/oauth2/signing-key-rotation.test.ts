@@ -143,6 +143,12 @@ describe.each(BACKENDS)('signing key rotation on %s', (_name, makeBackend) => {
     expect(rotated).toHaveLength(1);
     newKid = rotated[0]!;
     expect(newKid).not.toBe(oldKid);
+    // One rotation, one event, written with the new key by whichever instance made it.
+    const events = await first.db.query("SELECT actor_type, actor_name, target_type, target_id, at, details FROM audit_events WHERE action = 'oauth2.signing_key.rotated'");
+    expect(events.rows).toMatchObject([
+      { actor_type: 'system', actor_name: 'signing key schedule', target_type: 'signing-key', target_id: newKid, details: { trigger: 'scheduled', retired: oldKid } },
+    ]);
+    expect(new Date(events.rows[0]!.at as string).getTime()).toBe(rotatedAt);
     const stored = (await first.db.query<{ value: { kid: string }[] }>("SELECT value FROM keys WHERE name = 'hydra.openid.id-token'")).rows[0]!.value;
     expect(stored.map((key) => key.kid)).toEqual([newKid, oldKid]);
 

@@ -119,7 +119,8 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
     await backend.cleanup();
   });
 
-  const write = (...tuples: string[]) => store.write(tuples.map(tuple), []);
+  const BY = { actor: { type: 'system', name: 'engine test' } } as const;
+  const write = (...tuples: string[]) => store.write(tuples.map(tuple), [], BY);
   /** The store's outcome, which the kept rows must answer too, path and all. */
   const checkBoth = async (text: string, settings: EngineSettings = DEFAULTS, maxDepth?: number): Promise<Outcome> => {
     const outcome = await checkTuple(store, namespaces, settings, tuple(text), maxDepth);
@@ -213,10 +214,12 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
       await store.write(
         many.map((g) => tuple(`Group:big#members@Group:${g}#members`)),
         [],
+        BY,
       );
       await store.write(
         many.map((g) => tuple(`Group:${g}#members@busy`)),
         [],
+        BY,
       );
       await write(`Group:${many.at(-1)}#members@alice`);
       // Found directly in the last subject set, beyond the width limit; nobody else is certain.

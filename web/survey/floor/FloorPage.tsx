@@ -4,6 +4,7 @@
  * guides through the steps that lead there (upload a plan, set its scale, import a walk, wait for
  * processing). The walk shown is kept in the address. Photos are pinned on the plan in either
  * case, and listed beside the walks; walls drawn on the plan (the walls tool) are shown over it.
+ * The georeference tool ties the plan to latitude/longitude, for GPS files (WiGLE) to import onto.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import { NotFoundPage } from '../../ui/NotFoundPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { errorStatus, QueryError } from '../../ui/QueryError.js';
 import { UploadModal } from '../../ui/UploadModal.js';
+import { toastStore } from '../../ui/toast-store.js';
 import { HeatmapViewer } from '../heatmap/HeatmapViewer.js';
 import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
 import { usePhotoBoard } from '../photos/use-photo-board.js';
@@ -40,10 +42,12 @@ import {
 import { SignalOverTime } from './SignalOverTime.js';
 import { TrackList } from './TrackList.js';
 import { WallEditor } from './WallEditor.js';
+import { GeoreferenceTool } from './GeoreferenceTool.js';
 import { WalkPlacer } from './WalkPlacer.js';
 import { WallOverlay } from '../heatmap/WallOverlay.js';
 import { WallLegend } from '../heatmap/WallLegend.js';
-import { TRACK_FILE_TYPES, PLAN_FILE_TYPES } from './file-types.js';
+import { PLAN_FILE_TYPES } from './file-types.js';
+import { TrackImportModal } from './TrackImportModal.js';
 
 export function FloorPage({ projectId, floorId }: { projectId: string; floorId: string }) {
   const { t } = useTranslation();
@@ -61,6 +65,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
   const [upload, setUpload] = useState<'plan' | 'track' | null>(null);
   const [calibrating, setCalibrating] = useState(false);
   const [editingWalls, setEditingWalls] = useState(false);
+  const [georeferencing, setGeoreferencing] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [line, setLine] = useState<PlanPoint[]>([]);
   const process = useProcessTrack(floorId);
@@ -108,6 +113,8 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
     );
   } else if (placing && track && points.data) {
     body = <WalkPlacer key={track.id} floorplan={plan} track={track} points={points.data} onClose={() => setPlacing(false)} />;
+  } else if (georeferencing) {
+    body = <GeoreferenceTool floorId={floorId} floorplan={plan} onClose={() => setGeoreferencing(false)} />;
   } else if (editingWalls) {
     body = <WallEditor floorId={floorId} floorplan={plan} onClose={() => setEditingWalls(false)} />;
   } else if (calibrating) {
@@ -203,6 +210,7 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
           mayWrite &&
           !calibrating &&
           !editingWalls &&
+          !georeferencing &&
           !placing && (
             <>
               {plan && (
@@ -226,6 +234,17 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
                   }}
                 >
                   {t('survey.floor.walls')}
+                </Button>
+              )}
+              {plan && (
+                <Button
+                  className="button button-secondary"
+                  onPress={() => {
+                    photos.stop();
+                    setGeoreferencing(true);
+                  }}
+                >
+                  {t('survey.floor.georeference')}
                 </Button>
               )}
               <Button className="button button-secondary" onPress={() => setUpload('plan')}>
@@ -265,32 +284,23 @@ export function FloorPage({ projectId, floorId }: { projectId: string; floorId: 
         title={t('survey.floor.uploadPlan')}
         onUploaded={() => void client.invalidateQueries({ queryKey: floorKeys.detail(floorId) })}
       />
-      <UploadModal
+      <TrackImportModal
         isOpen={upload === 'track'}
         onOpenChange={(open) => setUpload(open ? 'track' : null)}
-        url={`/api/floors/${encodeURIComponent(floorId)}/tracks?process=true`}
-        accept={TRACK_FILE_TYPES}
-        title={t('survey.floor.importTrack')}
-        fields={plan ? { floorplanId: plan.id } : undefined}
-        describeFailure={importFailure}
-        onUploaded={(response) => {
+        projectId={projectId}
+        floorId={floorId}
+        floorplanId={plan?.id}
+        onImported={(response) => {
           void client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) });
-          const created = response.data as { id?: string; placed?: boolean } | undefined;
+          const created = response.data as { id?: string; placed?: boolean; ekahauFloors?: unknown[] } | undefined;
           if (created?.id) select(created.id);
+          if (created?.ekahauFloors) toastStore.show(t('survey.floor.ekahauFloors', { count: created.ekahauFloors.length }), 'success');
           // A capture without positions: straight to placing it.
           if (created?.placed === false) setPlacing(true);
         }}
-      >
-        <p className="panel-text">{t('survey.floor.importHint')}</p>
-      </UploadModal>
+      />
     </>
   );
-}
-
-/** The first problems the API found in a refused walk, line and field named, as it said them. */
-function importFailure(error: unknown): string | undefined {
-  const data = (error as { response?: { data?: { error?: { reason?: string } } } }).response?.data;
-  return data?.error?.reason;
 }
 
 // Until the project's settings arrive: the defaults a new project starts with.

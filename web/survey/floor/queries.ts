@@ -10,6 +10,7 @@ import type { PlanPoint } from '../heatmap/PlanViewport.js';
 import { useSurveySource, type SurveySource } from '../survey-source.js';
 import { trackLayers } from '../../../shared/heatmap/track-layers.js';
 import type { Wall } from '../../../shared/heatmap/walls.js';
+import type { ControlPoint } from '../../../shared/geo/georeference.js';
 
 /** Floors hold a handful of plans and a few dozen walks; one page shows them all. */
 const ALL = 100;
@@ -23,6 +24,7 @@ export const floorKeys = {
   layers: (trackId: string, processedAt: string | null) => ['tracks', trackId, 'layers', processedAt] as const,
   points: (trackId: string) => ['tracks', trackId, 'points'] as const,
   walls: (floorId: string, floorplanId: string) => [...floorKeys.detail(floorId), 'floorplans', floorplanId, 'walls'] as const,
+  georeference: (floorId: string, floorplanId: string) => [...floorKeys.detail(floorId), 'floorplans', floorplanId, 'georeference'] as const,
   reporting: (projectId: string) => ['projects', 'detail', projectId, 'reporting'] as const,
 };
 
@@ -120,6 +122,23 @@ export function useSaveWalls(floorId: string, floorplanId: string) {
       // A change queues the plan's walks again: show them waiting.
       return client.invalidateQueries({ queryKey: floorKeys.tracks(floorId) });
     },
+  });
+}
+
+/** A plan's control points (pixel ↔ latitude/longitude), each with its residual. */
+export function useGeoreference(floorId: string, floorplanId: string | undefined) {
+  return useQuery({
+    queryKey: floorKeys.georeference(floorId, floorplanId ?? ''),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/floorplans/{floorplanId}/georeference', { params: { path: { floorplanId: floorplanId! } }, signal }), signal),
+    enabled: Boolean(floorplanId),
+  });
+}
+
+export function useSaveGeoreference(floorId: string, floorplanId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (controlPoints: ControlPoint[]) => dataOf(api.PUT('/api/floorplans/{floorplanId}/georeference', { params: { path: { floorplanId } }, body: { controlPoints } })),
+    onSuccess: (stored) => client.setQueryData(floorKeys.georeference(floorId, floorplanId), stored),
   });
 }
 

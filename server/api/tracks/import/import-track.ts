@@ -11,6 +11,7 @@ import { fieldOf } from './sample-row.js';
 import { importEsx } from './formats/esx.js';
 import { importScanLog, scanCommand, timestampLine } from './formats/scan-log.js';
 import { importWigle } from './formats/wigle.js';
+import { NOT_GEOREFERENCED, placeLatLon } from './geo-position.js';
 import { SampleCollector, type ImportedTrack, type ImportOptions } from './sample-collector.js';
 
 export type { ImportedTrack, ImportOptions };
@@ -56,9 +57,52 @@ function isScanLog(head: string): boolean {
   return false;
 }
 
-/** CSV: a header row naming the columns, then one sample (or path point) per row. Streamed. */
+const LATITUDE = /^lat(itude)?$/i;
+const LONGITUDE = /^(lon|lng|long|longitude)$/i;
+
+/** The latitude and longitude columns of a CSV header, when it has both. */
+function latLonColumns(header: string[]): { latitude: string; longitude: string } | undefined {
+  const latitude = header.find((h) => LATITUDE.test(h.trim()));
+  const longitude = header.find((h) => LONGITUDE.test(h.trim()));
+  return latitude && longitude ? { latitude, longitude } : undefined;
+}
+
+/**
+ * A CSV row with latitude/longitude gets the pixel they fall on, or is left out when off the plan.
+ * Returns the row to add, or undefined when there is none.
+ */
+function placeCsvRow(
+  record: Record<string, string>,
+  geo: { latitude: string; longitude: string },
+  where: string,
+  collector: SampleCollector,
+  options: ImportOptions,
+): Record<string, string> | undefined {
+  const lat = record[geo.latitude] ?? '';
+  const lon = record[geo.longitude] ?? '';
+  // A sample without a position is placed on the walked path, as in any CSV.
+  if (lat === '' && lon === '') return record;
+  if (Object.entries(record).some(([k, v]) => (fieldOf(k) === 'x' || fieldOf(k) === 'y') && v !== '')) {
+    collector.issue(where, geo.latitude, 'give a position as x/y or as latitude/longitude, not both');
+    return undefined;
+  }
+  const at = placeLatLon(lat, lon, geo, where, options.georeference!, options.imageSize, collector.issues);
+  if (at.kind === 'invalid') return undefined;
+  if (at.kind === 'skipped') {
+    collector.skip(where, at.message);
+    return undefined;
+  }
+  return { ...record, x: String(at.x), y: String(at.y) };
+}
+
+/**
+ * CSV: a header row naming the columns, then one sample (or path point) per row. Streamed.
+ * Positions are x/y pixels or, with `latitude` and `longitude` columns, placed through the plan's
+ * georeference.
+ */
 export async function importCsv(input: Readable, options: ImportOptions): Promise<ImportedTrack> {
   const collector = new SampleCollector(options);
+  let geo: { latitude: string; longitude: string } | undefined;
   const parser = parse({
     bom: true,
     columns: (header: string[]) => {
@@ -66,6 +110,8 @@ export async function importCsv(input: Readable, options: ImportOptions): Promis
       if (!known.some((h) => fieldOf(h) === 'time')) {
         throw new TrackImportError([{ where: 'line 1', field: 'time', message: `the header has no time column (columns: ${header.join(', ')})` }]);
       }
+      geo = latLonColumns(header);
+      if (geo && !options.georeference) throw new TrackImportError([{ where: 'line 1', field: geo.latitude, message: NOT_GEOREFERENCED }]);
       return header;
     },
     skip_empty_lines: true,
@@ -77,7 +123,9 @@ export async function importCsv(input: Readable, options: ImportOptions): Promis
   input.pipe(parser);
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-      collector.add(record, `line ${info.lines}`);
+      const where = `line ${info.lines}`;
+      const row = geo ? placeCsvRow(record, geo, where, collector, options) : record;
+      if (row) collector.add(row, where);
       if (collector.full) break;
     }
   } catch (err) {
@@ -142,7 +190,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 export async function importTrack(input: Readable, format: TrackFormat, options: ImportOptions): Promise<ImportedTrack> {
   if (format === 'csv') return importCsv(input, options);
-  if (format === 'wigle') return importWigle(input);
+  if (format === 'wigle') return importWigle(input, options);
   // The others are read whole: the route's upload limit bounds their size.
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));

@@ -3,6 +3,7 @@
  * through the same checks (sample-row.ts), issues are collected with where they were found, and
  * `finish` either refuses the whole file or places unplaced samples on the walked path.
  */
+import type { Georeference } from '../../../../shared/geo/georeference.js';
 import { MAX_REPORTED_ISSUES, TrackImportError, type ImportIssue, type SkippedLines } from './import-error.js';
 import { normaliseRow, parseRow, parseTime, type NormalisedRow, type ParsedRow } from './sample-row.js';
 import { SampleTableBuilder, type SampleTable } from './sample-table.js';
@@ -18,6 +19,8 @@ export interface ImportOptions {
    * log without positions) instead of refusing it: the user places the walk on the floor page.
    */
   allowUnplaced?: boolean;
+  /** The floor plan's georeference, when it has control points: latitude/longitude files are placed through it. */
+  georeference?: Georeference;
 }
 
 export interface ImportedTrack {
@@ -41,6 +44,7 @@ export class SampleCollector {
   readonly issues: ImportIssue[] = [];
   unplaced = 0;
   firstUnplaced: string | undefined;
+  readonly skipped: SkippedLines = { count: 0, lines: [] };
 
   constructor(private readonly options: ImportOptions) {}
 
@@ -51,6 +55,12 @@ export class SampleCollector {
   /** Records a problem found by the format's own reader (not a row check); ignored once full. */
   issue(where: string, field: string, message: string): void {
     if (!this.full) this.issues.push({ where, field, message });
+  }
+
+  /** A row the format's reader leaves out on purpose (off the plan, another radio): counted, the first ones named. */
+  skip(where: string, message: string): void {
+    this.skipped.count++;
+    if (this.skipped.lines.length < MAX_REPORTED_ISSUES) this.skipped.lines.push({ where, field: 'file', message });
   }
 
   /** Checks a time given on its own (a scan log's time line), as a row's time is checked. */
@@ -121,6 +131,7 @@ export class SampleCollector {
       startTime: start,
       endTime: end,
       placed: !unplaced,
+      ...(this.skipped.count > 0 ? { skipped: this.skipped } : {}),
     };
   }
 }

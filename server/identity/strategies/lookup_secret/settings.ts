@@ -9,6 +9,7 @@ import { deleteCredential, upsertCredential } from '../../store/identities.js';
 import type { SettingsStrategy } from '../strategy.js';
 import { codesOf, newLookupCodes, type LookupCode } from './codes.js';
 import { codeListNode, confirmButton, disableButton, regenerateButton, revealButton } from './nodes.js';
+import { recordSettingsChange } from '../../audit.js';
 
 const ACTIONS = ['lookup_secret_regenerate', 'lookup_secret_reveal', 'lookup_secret_confirm', 'lookup_secret_disable'] as const;
 
@@ -40,13 +41,20 @@ export const lookupSecretSettings: SettingsStrategy = {
       case 'lookup_secret_confirm': {
         const pending = flow.internal.lookup_pending as LookupCode[] | undefined;
         if (!pending) return { kind: 'form', status: 400 };
-        await ctx.db.transaction((tx) => upsertCredential(tx, active.identity.id, { type: 'lookup_secret', config: { recovery_codes: pending }, identifiers: [] }, ctx.now()));
+        await ctx.db.transaction(async (tx) => {
+          await upsertCredential(tx, active.identity.id, { type: 'lookup_secret', config: { recovery_codes: pending }, identifiers: [] }, ctx.now());
+          await recordSettingsChange(tx, call.request, active.identity.id, { method: 'lookup_secret', change: 'added', codes: pending.length }, ctx.now());
+        });
         delete flow.internal.lookup_pending;
         return { kind: 'saved', raises: 'lookup_secret' };
       }
       case 'lookup_secret_disable':
         delete flow.internal.lookup_pending;
-        await deleteCredential(ctx.db, active.identity.id, 'lookup_secret');
+        await ctx.db.transaction(async (tx) => {
+          if (await deleteCredential(tx, active.identity.id, 'lookup_secret')) {
+            await recordSettingsChange(tx, call.request, active.identity.id, { method: 'lookup_secret', change: 'removed' }, ctx.now());
+          }
+        });
         return { kind: 'saved' };
     }
   },

@@ -35,6 +35,7 @@ import { loginButton } from './nodes.js';
 import { claimsFromCallback, ProviderError } from './provider-client.js';
 import type { OidcProvider } from './providers.js';
 import { showMissingTraits, type PendingRegistration } from './registration.js';
+import { recordSettingsChange } from '../../audit.js';
 
 const HANDLERS: Record<string, FlowKindHandler> = { login: loginFlow, registration: registrationFlow };
 
@@ -193,7 +194,10 @@ async function linkInSettings(call: Call, flow: Flow, provider: OidcProvider, li
   if (owner && owner !== active.identity.id) message = linkedElsewhere();
   else if (!owner) {
     try {
-      await ctx.db.transaction((tx) => changeLinks(tx, active.identity.id, link, 'add', ctx.now()));
+      await ctx.db.transaction(async (tx) => {
+        await changeLinks(tx, active.identity.id, link, 'add', ctx.now());
+        await recordSettingsChange(tx, call.request, active.identity.id, { method: 'oidc', change: 'linked', provider: provider.id }, ctx.now());
+      });
     } catch (error) {
       if (!(error instanceof AlreadyLinkedError)) throw error;
       message = linkedElsewhere();

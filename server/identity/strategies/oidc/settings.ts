@@ -13,6 +13,7 @@ import { providerNamed, providersOf, redirectToProvider } from './authorize.js';
 import { changeLinks, linkedProviders } from './credential.js';
 import { lastMethod } from './messages.js';
 import { linkButton, unlinkButton } from './nodes.js';
+import { recordSettingsChange } from '../../audit.js';
 
 /** Whether anything but provider `provider` still signs this account in. */
 function otherWayToSignIn(credentials: readonly StoredCredential[], provider: string, configured: ReadonlySet<string>): boolean {
@@ -52,7 +53,10 @@ export const oidcSettings: SettingsStrategy = {
       addMessage(flow, lastMethod(provider));
       return { kind: 'form', status: 400 };
     }
-    await ctx.db.transaction((tx) => changeLinks(tx, active.identity.id, link, 'remove', ctx.now()));
+    await ctx.db.transaction(async (tx) => {
+      await changeLinks(tx, active.identity.id, link, 'remove', ctx.now());
+      await recordSettingsChange(tx, call.request, active.identity.id, { method: 'oidc', change: 'unlinked', provider: provider.id }, ctx.now());
+    });
     return { kind: 'saved' };
   },
 };

@@ -17,6 +17,7 @@ import { addVerifiedKey, creationOffer, type KeyChoice } from '../../webauthn/se
 import { keyIdHex, keysOf, userHandleIdentifier } from '../../webauthn/stored-keys.js';
 import type { SettingsStrategy } from '../strategy.js';
 import { passkeySettingsNodes } from './nodes.js';
+import { recordSettingsChange } from '../../audit.js';
 
 const PASSKEY: KeyChoice = {
   credential: 'passkey',
@@ -66,6 +67,7 @@ export const passkeySettings: SettingsStrategy = {
           outcome = 'removed';
           return { ...config, credentials: remaining };
         },
+        (tx) => recordSettingsChange(tx, call.request, identityId, { method: 'passkey', change: 'removed' }, ctx.now()),
       );
       if (outcome === 'removed') return { kind: 'saved' };
       addMessage(

@@ -11,6 +11,7 @@ import { addNodeMessage, clearMessages } from '../../ui/nodes.js';
 import type { SettingsStrategy } from '../strategy.js';
 import { hashNewPassword } from './new-password.js';
 import { passwordInput, passwordSettingsSubmit } from './nodes.js';
+import { recordSettingsChange } from '../../audit.js';
 
 export const passwordSettings: SettingsStrategy = {
   method: 'password',
@@ -27,9 +28,10 @@ export const passwordSettings: SettingsStrategy = {
     const addresses = extractTraitAddresses(schemaFor(ctx.options, active.identity.schema_id).schema, active.identity.traits);
     const hashed = await hashNewPassword(ctx, flow.wire.ui.nodes, password, addresses.identifiers.password[0]);
     if (!hashed) return { kind: 'form', status: 400 };
-    await ctx.db.transaction((tx) =>
-      upsertCredential(tx, active.identity.id, { type: 'password', config: { hashed_password: hashed }, identifiers: addresses.identifiers.password }, ctx.now()),
-    );
+    await ctx.db.transaction(async (tx) => {
+      await upsertCredential(tx, active.identity.id, { type: 'password', config: { hashed_password: hashed }, identifiers: addresses.identifiers.password }, ctx.now());
+      await recordSettingsChange(tx, call.request, active.identity.id, { method: 'password', change: 'changed' }, ctx.now());
+    });
     return { kind: 'saved' };
   },
 };

@@ -6,12 +6,14 @@ import { refreshRequired } from '../../flows/session-guards.js';
 import { flowUi } from '../../flows/urls.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { isPrivileged } from '../../sessions/session-service.js';
-import { updateIdentity } from '../../store/identities.js';
+import { getIdentity, updateIdentity } from '../../store/identities.js';
 import { traitNodesFromSchema } from '../../traits/schema-nodes.js';
 import { extractTraitAddresses } from '../../traits/trait-addresses.js';
 import { failure, label } from '../../ui/messages.js';
 import { submitNode } from '../../ui/nodes.js';
 import type { SettingsStrategy } from '../strategy.js';
+import { changedNames, recordSettingsChange } from '../../audit.js';
+import { canonicalJson } from '../../../audit/chain.js';
 
 export const profileSettings: SettingsStrategy = {
   method: 'profile',
@@ -29,7 +31,21 @@ export const profileSettings: SettingsStrategy = {
     const sensitive = JSON.stringify(before) !== JSON.stringify(after);
     if (sensitive && !isPrivileged(ctx, active.session)) throw refreshRequired(call, flowUi(ctx.options, 'settings', { flow: flow.id }));
     try {
-      await ctx.db.transaction((tx) => updateIdentity(tx, active.identity.id, { ...active.identity, traits, schema_id: active.identity.schema_id }, after, ctx.now()));
+      await ctx.db.transaction(async (tx) => {
+        // Compared with the row, not the session's copy of the identity, which may predate an earlier save.
+        const stored = await getIdentity(tx, active.identity.id);
+        await updateIdentity(tx, active.identity.id, { ...active.identity, traits, schema_id: active.identity.schema_id }, after, ctx.now());
+        const changed = changedNames(stored?.traits, traits);
+        if (changed.length > 0) {
+          await recordSettingsChange(
+            tx,
+            call.request,
+            active.identity.id,
+            { method: 'profile', change: 'changed', traits: changed, addresses: canonicalJson(extractTraitAddresses(schema.schema, stored?.traits)) !== canonicalJson(after) },
+            ctx.now(),
+          );
+        }
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       addMessage(flow, failure.duplicateIdentifier());

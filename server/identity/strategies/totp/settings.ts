@@ -13,6 +13,7 @@ import { addNodeMessage, clearMessages } from '../../ui/nodes.js';
 import type { SettingsStrategy } from '../strategy.js';
 import { totpEnrolNodes, totpUnlinkNode } from './nodes.js';
 import { newTotpKey, secretOf, verifyTotp } from './totp.js';
+import { recordSettingsChange } from '../../audit.js';
 
 export const totpSettings: SettingsStrategy = {
   method: 'totp',
@@ -39,7 +40,10 @@ export const totpSettings: SettingsStrategy = {
     }
     if (!isPrivileged(ctx, active.session)) throw refreshRequired(call, flowUi(ctx.options, 'settings', { flow: flow.id }));
     if (unlink) {
-      await deleteCredential(ctx.db, active.identity.id, 'totp');
+      await ctx.db.transaction(async (tx) => {
+        if (await deleteCredential(tx, active.identity.id, 'totp'))
+          await recordSettingsChange(tx, call.request, active.identity.id, { method: 'totp', change: 'removed' }, ctx.now());
+      });
       return { kind: 'saved' };
     }
     const url = flow.internal.totp_url;
@@ -47,7 +51,10 @@ export const totpSettings: SettingsStrategy = {
       addNodeMessage(flow.wire.ui.nodes, 'totp_code', failure.invalidTotp());
       return { kind: 'form', status: 400 };
     }
-    await ctx.db.transaction((tx) => upsertCredential(tx, active.identity.id, { type: 'totp', config: { totp_url: url }, identifiers: [] }, ctx.now()));
+    await ctx.db.transaction(async (tx) => {
+      await upsertCredential(tx, active.identity.id, { type: 'totp', config: { totp_url: url }, identifiers: [] }, ctx.now());
+      await recordSettingsChange(tx, call.request, active.identity.id, { method: 'totp', change: 'added' }, ctx.now());
+    });
     delete flow.internal.totp_url;
     return { kind: 'saved', raises: 'totp' };
   },

@@ -17,6 +17,7 @@ import { addVerifiedKey, creationOffer, type KeyChoice } from '../../webauthn/se
 import { keyIdHex, keysOf } from '../../webauthn/stored-keys.js';
 import type { SettingsStrategy } from '../strategy.js';
 import { securityKeySettingsNodes } from './nodes.js';
+import { recordSettingsChange } from '../../audit.js';
 
 /** Names longer than this are cut: the list shows them on buttons. */
 const MAX_NAME = 64;
@@ -58,6 +59,7 @@ export const webauthnSettings: SettingsStrategy = {
           removed = remaining.length < config.credentials.length;
           return removed ? { ...config, credentials: remaining } : undefined;
         },
+        (tx) => recordSettingsChange(tx, call.request, identityId, { method: 'webauthn', change: 'removed' }, ctx.now()),
       );
       if (removed) return { kind: 'saved' };
       addMessage(flow, validationReason('You tried to remove a security key which does not exist.'));

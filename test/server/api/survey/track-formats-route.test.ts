@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIGLE_NOT_PLACEABLE } from '../../../../server/api/tracks/import/formats/wigle.js';
+import { NOT_GEOREFERENCED } from '../../../../server/api/tracks/import/geo-position.js';
 import { esxArchive, esxEntries, sampleEsxProject } from './fixtures/esx.js';
 import { iwEntry, nmcliLine, positionLine } from './fixtures/scan-logs.js';
 import { WIGLE_16 } from './fixtures/wigle.js';
@@ -59,7 +59,11 @@ describe.each(['pglite', 'postgres'])('track formats through the upload route on
     // Named .csv, known by its pre-header.
     const wigle = await upload(WIGLE_16, 'WigleWifi_20260501.csv', 'text/csv');
     expect(wigle.status).toBe(400);
-    expect(wigle.body.error.details.issues).toEqual([{ where: 'file', field: 'CurrentLatitude', message: WIGLE_NOT_PLACEABLE }]);
+    expect(wigle.body.error.details.issues).toEqual([{ where: 'file', field: 'CurrentLatitude', message: NOT_GEOREFERENCED }]);
+    // A large file refused at its first line is read to its end, not left hanging.
+    const unknownVersion = await upload(WIGLE_16.replace('WigleWifi-1.6', 'WigleWifi-2.0').concat('\n', 'x'.repeat(4 << 20)), 'wigle.csv');
+    expect(unknownVersion.status).toBe(400);
+    expect(unknownVersion.body.error.details.issues[0]).toMatchObject({ where: 'line 1', field: 'file' });
     const wrongHeader = await upload(WIGLE_16.replace('CurrentLatitude,', ''), 'wigle.csv');
     expect(wrongHeader.status).toBe(400);
     expect(wrongHeader.body.error.details.issues[0]).toMatchObject({ where: 'line 2', field: 'CurrentLatitude' });

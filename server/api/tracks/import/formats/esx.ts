@@ -68,10 +68,38 @@ interface RadioInfo {
   channelOrFrequency: number | undefined;
 }
 
+/** An Ekahau project unpacked as far as every floor's import needs: read once, imported floor by floor. */
+export interface EsxProject {
+  entries: Map<string, Buffer>;
+  surveys: { file: string; index: number; survey: Json }[];
+  planById: Map<string, Json>;
+  radios: Map<string, RadioInfo>;
+}
+
+/** An Ekahau floor plan that has surveys, in the order its first survey comes in the file. */
+export interface EsxFloor {
+  id: string;
+  name: string;
+}
+
+/** Single-floor import: a project surveyed on several floors goes through `importEsxFloor` per floor. */
 export async function importEsx(bytes: Buffer, options: ImportOptions & { archive?: ZipLimits }): Promise<ImportedTrack> {
+  const project = await readEsxProject(bytes, options.archive);
+  const floors = surveyedFloors(project);
+  if (floors.length > 1) {
+    refuse(
+      'file',
+      'floorPlanId',
+      `the project has surveys on ${floors.length} floor plans (${floors.map((f) => `"${f.name}"`).join(', ')}); each is imported onto the project floor of the same name`,
+    );
+  }
+  return importEsxFloor(project, floors[0]!.id, options);
+}
+
+export async function readEsxProject(bytes: Buffer, limits: ZipLimits = DEFAULT_ESX_LIMITS): Promise<EsxProject> {
   let entries: Map<string, Buffer>;
   try {
-    entries = await readZipEntries(bytes, (name) => name === FLOOR_PLANS || name === MEASUREMENTS || SURVEY.test(name) || TRACK.test(name), options.archive ?? DEFAULT_ESX_LIMITS);
+    entries = await readZipEntries(bytes, (name) => name === FLOOR_PLANS || name === MEASUREMENTS || SURVEY.test(name) || TRACK.test(name), limits);
   } catch (err) {
     if (err instanceof ZipRefusal) refuse(err.entry ?? 'file', 'file', err.message);
     throw err;
@@ -88,14 +116,30 @@ export async function importEsx(bytes: Buffer, options: ImportOptions & { archiv
     }
   }
   if (surveys.length === 0) refuse('file', 'file', 'the archive holds no survey data (its survey files are empty)');
-  const planIds = [...new Set(surveys.map((s) => String(s.survey.floorPlanId)))];
   const planById = new Map(floorPlans.filter(isObject).map((p) => [String(p.id), p]));
-  if (planIds.length > 1) {
-    const names = planIds.map((id) => `"${String(planById.get(id)?.name ?? id)}"`).join(', ');
-    refuse('file', 'floorPlanId', `the project has surveys on ${planIds.length} floor plans (${names}); a track is one floor plan, so save each floor as its own project`);
+  for (const id of new Set(surveys.map((s) => String(s.survey.floorPlanId)))) {
+    if (!planById.has(id)) refuse(FLOOR_PLANS, 'floorPlans', `has no floor plan ${id}, the one the surveys were walked on`);
   }
-  const plan = planById.get(planIds[0]!);
-  if (!plan) refuse(FLOOR_PLANS, 'floorPlans', `has no floor plan ${planIds[0]}, the one the surveys were walked on`);
+  const radios = new Map<string, RadioInfo>();
+  for (const m of document(entries, MEASUREMENTS, 'accessPointMeasurements')) {
+    if (!isObject(m)) continue;
+    const channels = m.channelByCenterFrequencyDefinedNarrowChannels;
+    const first = Array.isArray(channels) && typeof channels[0] === 'number' ? channels[0] : undefined;
+    radios.set(String(m.id), { mac: m.mac, ssid: m.ssid, generation: generation(m.technologies), channelOrFrequency: first });
+  }
+  return { entries, surveys, planById, radios };
+}
+
+export function surveyedFloors(project: EsxProject): EsxFloor[] {
+  const ids = [...new Set(project.surveys.map((s) => String(s.survey.floorPlanId)))];
+  return ids.map((id) => ({ id, name: String(project.planById.get(id)?.name ?? id) }));
+}
+
+/** The walks of one Ekahau floor plan, onto a floor plan of `options.imageSize`. */
+export function importEsxFloor(project: EsxProject, floorPlanId: string, options: ImportOptions): ImportedTrack {
+  const { entries, radios } = project;
+  const surveys = project.surveys.filter((s) => String(s.survey.floorPlanId) === floorPlanId);
+  const plan = project.planById.get(floorPlanId)!;
   const esxWidth = Number(plan.width);
   const esxHeight = Number(plan.height);
   if (!(esxWidth > 0 && esxHeight > 0)) refuse(FLOOR_PLANS, 'width', `the floor plan "${String(plan.name)}" has no pixel size`);
@@ -109,14 +153,6 @@ export async function importEsx(bytes: Buffer, options: ImportOptions & { archiv
   }
   const sx = width / esxWidth;
   const sy = height / esxHeight;
-
-  const radios = new Map<string, RadioInfo>();
-  for (const m of document(entries, MEASUREMENTS, 'accessPointMeasurements')) {
-    if (!isObject(m)) continue;
-    const channels = m.channelByCenterFrequencyDefinedNarrowChannels;
-    const first = Array.isArray(channels) && typeof channels[0] === 'number' ? channels[0] : undefined;
-    radios.set(String(m.id), { mac: m.mac, ssid: m.ssid, generation: generation(m.technologies), channelOrFrequency: first });
-  }
 
   const collector = new SampleCollector(options);
   for (const { file, index, survey } of surveys) {

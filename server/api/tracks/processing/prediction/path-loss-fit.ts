@@ -16,6 +16,7 @@
  * the choice of position (not to P0 and n), which tells a room beside one corridor from its mirror
  * image beside the other.
  */
+import { distance } from './distance.js';
 import type { Bins } from './sample-bins.js';
 import type { WallSet } from './wall-loss.js';
 
@@ -50,7 +51,7 @@ const MAX_EXPONENT = 4.5;
 const SEARCH_RADIUS_M = 18;
 
 export function predictDb(m: PathLossModel, walls: WallSet, x: number, y: number): number {
-  const d = Math.hypot(x - m.x, y - m.y);
+  const d = distance(x - m.x, y - m.y);
   return m.p0Dbm - 10 * m.exponent * Math.log10(d > 1 ? d : 1) - walls.lossAlong(m.x, m.y, x, y);
 }
 
@@ -67,7 +68,7 @@ function fitAt(bins: Bins, walls: WallSet, prior: PathLossPrior, cx: number, cy:
   let szz = 0;
   for (let i = 0; i < bins.count; i++) {
     const w = weighted ? bins.weight[i]! : 1;
-    const d = Math.hypot(bins.x[i]! - cx, bins.y[i]! - cy);
+    const d = distance(bins.x[i]! - cx, bins.y[i]! - cy);
     const u = -10 * Math.log10(d > 1 ? d : 1);
     const z = bins.value[i]! + walls.lossAlong(cx, cy, bins.x[i]!, bins.y[i]!);
     sw += w;
@@ -150,7 +151,7 @@ export function locate(radios: readonly RadioEvidence[], walls: WallSet, floor: 
   const step = 2;
   for (let y = step / 2; y < floor.heightM; y += step) {
     for (let x = step / 2; x < floor.widthM; x += step) {
-      if (Math.hypot(x - sx, y - sy) > SEARCH_RADIUS_M) continue;
+      if (distance(x - sx, y - sy) > SEARCH_RADIUS_M) continue;
       candidates.push({ x, y, cost: costAt(x, y) });
     }
   }

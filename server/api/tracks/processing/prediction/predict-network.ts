@@ -10,10 +10,11 @@
  * material's loss is a preset, and a real wall's loss is commonly some 30 % off it either way; and with
  * the distance ratio to the nearest data, as the exponent is uncertain (about ±0.5).
  */
+import { distance } from './distance.js';
 import { NO_DATA, type GridSpec } from '../grid.js';
 import { clampDb } from '../rounding.js';
 import { NeighbourIndex, OrdinaryKriging } from './kriging.js';
-import { predictDb, type PathLossModel, type Unheard } from './path-loss-fit.js';
+import type { PathLossModel, Unheard } from './path-loss-fit.js';
 import type { Bins } from './sample-bins.js';
 import { fitVariogram, type Variogram } from './variogram.js';
 import type { WallSet } from './wall-loss.js';
@@ -43,16 +44,52 @@ export interface PredictSetup {
   widthM: number;
   heightM: number;
   walls: WallSet;
+  /** The paths from the access point to every cell, when its radios share them (see cellPaths()). */
+  paths?: CellPaths;
+}
+
+/** Per cell, from one position: log10 of the distance (at least 1 m) and the loss of the walls on the way. */
+export interface CellPaths {
+  x: number;
+  y: number;
+  distance: Float64Array;
+  logDistance: Float64Array;
+  wallLoss: Float64Array;
+}
+
+/**
+ * The paths from (x, y) to every cell's centre. An access point's radios are all fitted at its one
+ * position, so they share these; `reuse` are the arrays of a previous access point, overwritten.
+ */
+export function cellPaths(grid: GridSpec, walls: WallSet, x: number, y: number, reuse?: CellPaths): CellPaths {
+  const cells = grid.cols * grid.rows;
+  const paths: CellPaths = reuse ? { ...reuse, x, y } : { x, y, distance: new Float64Array(cells), logDistance: new Float64Array(cells), wallLoss: new Float64Array(cells) };
+  for (let r = 0; r < grid.rows; r++) {
+    const cy = (r + 0.5) * grid.cellSizeM;
+    for (let c = 0; c < grid.cols; c++) {
+      const cx = (c + 0.5) * grid.cellSizeM;
+      const d = distance(cx - x, cy - y);
+      const cell = r * grid.cols + c;
+      paths.distance[cell] = d > 1 ? d : 1;
+      paths.logDistance[cell] = Math.log10(d > 1 ? d : 1);
+      paths.wallLoss[cell] = walls.lossAlong(x, y, cx, cy);
+    }
+  }
+  return paths;
 }
 
 /** `model` is the radio's fitted path-loss model (path-loss-fit.ts); `bins` its samples. */
 export function predictNetwork(bins: Bins, model: PathLossModel, setup: PredictSetup): PredictedGrid {
   const { grid, widthM, heightM, walls } = setup;
+  const paths = setup.paths && setup.paths.x === model.x && setup.paths.y === model.y ? setup.paths : cellPaths(grid, walls, model.x, model.y);
   const residual = new Float64Array(bins.count);
   const binWallLoss = new Float64Array(bins.count);
   for (let i = 0; i < bins.count; i++) {
-    binWallLoss[i] = walls.lossAlong(model.x, model.y, bins.x[i]!, bins.y[i]!);
-    residual[i] = bins.value[i]! - predictDb(model, walls, bins.x[i]!, bins.y[i]!);
+    // predictDb()'s model, with the wall loss computed once for both uses.
+    const wallLoss = walls.lossAlong(model.x, model.y, bins.x[i]!, bins.y[i]!);
+    const d = distance(bins.x[i]! - model.x, bins.y[i]! - model.y);
+    binWallLoss[i] = wallLoss;
+    residual[i] = bins.value[i]! - (model.p0Dbm - 10 * model.exponent * Math.log10(d > 1 ? d : 1) - wallLoss);
   }
 
   const supportM = Math.max(SUPPORT_M, grid.cellSizeM);
@@ -64,7 +101,7 @@ export function predictNetwork(bins: Bins, model: PathLossModel, setup: PredictS
   const sSeenLoss = new Float32Array(sCols * sRows);
   /** ... and its distance from the access point. */
   const sSeenDist = new Float32Array(sCols * sRows);
-  const apDistance = (i: number) => Math.max(1, Math.hypot(bins.x[i]! - model.x, bins.y[i]! - model.y));
+  const apDistance = (i: number) => Math.max(1, distance(bins.x[i]! - model.x, bins.y[i]! - model.y));
   const index = new NeighbourIndex(bins, 2, widthM, heightM);
   let variogram: Variogram | null = null;
   const out = new Float64Array(2);
@@ -109,33 +146,40 @@ export function predictNetwork(bins: Bins, model: PathLossModel, setup: PredictS
   const cells = grid.cols * grid.rows;
   const values = new Int8Array(cells).fill(NO_DATA);
   const sigma = new Uint8Array(cells);
+  // The lattice position of each column (and below, of each row): the same for every row.
+  const colC0 = new Int32Array(grid.cols);
+  const colTx = new Float64Array(grid.cols);
+  const colNode = new Int32Array(grid.cols);
+  for (let c = 0; c < grid.cols; c++) {
+    const fx = Math.min(sCols - 1.000001, ((c + 0.5) * grid.cellSizeM) / supportM);
+    colC0[c] = Math.floor(fx);
+    colTx[c] = fx - colC0[c]!;
+    colNode[c] = Math.round(fx);
+  }
   for (let r = 0; r < grid.rows; r++) {
     const y = (r + 0.5) * grid.cellSizeM;
     const fy = Math.min(sRows - 1.000001, y / supportM);
     const r0 = Math.floor(fy);
     const ty = fy - r0;
+    const rowNode = Math.round(fy) * sCols;
     for (let c = 0; c < grid.cols; c++) {
-      const x = (c + 0.5) * grid.cellSizeM;
-      const fx = Math.min(sCols - 1.000001, x / supportM);
-      const c0 = Math.floor(fx);
-      const tx = fx - c0;
-      const i00 = r0 * sCols + c0;
+      const tx = colTx[c]!;
+      const i00 = r0 * sCols + colC0[c]!;
       const w00 = (1 - ty) * (1 - tx);
       const w01 = (1 - ty) * tx;
       const w10 = ty * (1 - tx);
       const w11 = ty * tx;
       const est = w00 * sEst[i00]! + w01 * sEst[i00 + 1]! + w10 * sEst[i00 + sCols]! + w11 * sEst[i00 + sCols + 1]!;
       const kVar = w00 * sVar[i00]! + w01 * sVar[i00 + 1]! + w10 * sVar[i00 + sCols]! + w11 * sVar[i00 + sCols + 1]!;
-      const d = Math.hypot(x - model.x, y - model.y);
-      const wallLoss = walls.lossAlong(model.x, model.y, x, y);
-      const trend = model.p0Dbm - 10 * model.exponent * Math.log10(d > 1 ? d : 1) - wallLoss;
+      const cell = r * grid.cols + c;
+      const wallLoss = paths.wallLoss[cell]!;
+      const trend = model.p0Dbm - 10 * model.exponent * paths.logDistance[cell]! - wallLoss;
       // Walls the nearest data already crossed are in the residual; only the others are a guess.
-      const node = Math.round(fy) * sCols + Math.round(fx);
+      const node = rowNode + colNode[c]!;
       const unseenWalls = WALL_LOSS_SPREAD * Math.max(0, wallLoss - sSeenLoss[node]!);
       // The exponent is known only so well: its error grows with the distance ratio to the nearest data.
-      const extrapolation = 10 * EXPONENT_SPREAD * Math.abs(Math.log10((d > 1 ? d : 1) / sSeenDist[node]!));
+      const extrapolation = 10 * EXPONENT_SPREAD * Math.abs(Math.log10(paths.distance[cell]! / sSeenDist[node]!));
       const trendVar = unseenWalls * unseenWalls + extrapolation * extrapolation;
-      const cell = r * grid.cols + c;
       values[cell] = clampDb(trend + est);
       sigma[cell] = Math.min(255, Math.round(SIGMA_SCALE * Math.sqrt(kVar + trendVar + 1 / 12)));
     }

@@ -10,7 +10,7 @@ import type { SampleTable, TrackNetwork } from '../../import/sample-table.js';
 import type { GridSpec } from '../grid.js';
 import type { SampleStats } from '../sample-stats.js';
 import { fitPathLossAt, locate, priorFor, type RadioEvidence } from './path-loss-fit.js';
-import { predictNetwork, unheardBins, type PredictedGrid } from './predict-network.js';
+import { cellPaths, predictNetwork, unheardBins, type CellPaths, type PredictedGrid } from './predict-network.js';
 import { BinAccumulator, coarsen, type Bins } from './sample-bins.js';
 import { WallSet } from './wall-loss.js';
 
@@ -61,15 +61,18 @@ export function predictNetworks(samples: SampleTable, stats: SampleStats, grid: 
   }
 
   const out: (PredictedGrid | null)[] = nets.map(() => null);
+  let paths: CellPaths | undefined;
   for (const members of groups.values()) {
     const at = locate(
       members.map((n) => evidence[n]!),
       wallSet,
       floor,
     );
+    // Every radio of the access point is fitted at `at`: the paths to the cells are computed once for all.
+    paths = cellPaths(grid, wallSet, at.x, at.y, paths);
     for (const n of members) {
       const model = fitPathLossAt(bins[n]!, wallSet, evidence[n]!.prior, at);
-      out[n] = predictNetwork(bins[n]!, model, { grid, widthM, heightM, walls: wallSet });
+      out[n] = predictNetwork(bins[n]!, model, { grid, widthM, heightM, walls: wallSet, paths });
     }
   }
   return out;

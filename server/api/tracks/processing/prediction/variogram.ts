@@ -3,6 +3,7 @@
  * fitted to the empirical semivariance of bin pairs in 1 m lags up to 20 m, weighted by pair count.
  * The range is searched on a grid; nugget and partial sill then have a least-squares closed form.
  */
+import { distance } from './distance.js';
 import type { Bins } from './sample-bins.js';
 
 export interface Variogram {
@@ -21,9 +22,14 @@ export function fitVariogram(bins: Bins, residual: Float64Array): Variogram {
   const sum = new Float64Array(lags);
   const count = new Float64Array(lags);
   const stride = Math.max(1, Math.ceil(bins.count / MAX_BINS));
+  // A pair this far apart along either axis is at least this far apart: beyond the last lag, skipped before the distance.
+  const reach = lags * LAG_M;
   for (let i = 0; i < bins.count; i += stride) {
     for (let j = i + stride; j < bins.count; j += stride) {
-      const h = Math.hypot(bins.x[i]! - bins.x[j]!, bins.y[i]! - bins.y[j]!);
+      const dx = bins.x[i]! - bins.x[j]!;
+      const dy = bins.y[i]! - bins.y[j]!;
+      if (dx >= reach || dx <= -reach || dy >= reach || dy <= -reach) continue;
+      const h = distance(dx, dy);
       const k = Math.floor(h / LAG_M);
       if (k >= lags) continue;
       const d = residual[i]! - residual[j]!;
