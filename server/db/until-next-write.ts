@@ -59,6 +59,15 @@ export class UntilNextWrite {
     this.generation += 1;
   }
 
+  /**
+   * For another cache that must end exactly when these answers do (the permission service's
+   * relationship rows): the generation kept answers belong to now, or undefined while an answer
+   * may not be kept until the next change (not keeping, or on PostgreSQL not hearing changes).
+   */
+  keptUntilChange(): number | undefined {
+    return this.enabled && this.maxAgeMs === Number.POSITIVE_INFINITY ? this.generation : undefined;
+  }
+
   /** `compute`'s answer, or the one kept since the last write. Callers must not change it. */
   async get<V>(key: string, compute: () => Promise<V>): Promise<V> {
     if (!this.enabled) return compute();

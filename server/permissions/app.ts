@@ -24,6 +24,7 @@ import { listObjectsRoute } from './routes/list-objects-route.js';
 import { readRoutes } from './routes/read-routes.js';
 import { syntaxRoute } from './routes/syntax-route.js';
 import { writeRoutes } from './routes/write-routes.js';
+import { KeptRows } from './store/kept-rows.js';
 import { TupleStore } from './store/tuple-store.js';
 
 /** Keto's defaults, for a service that runs without the project's settings: no namespaces until configured. */
@@ -44,7 +45,8 @@ export async function buildPermissionService(options: PermissionServiceOptions):
   const { db, answers, close: stopHearingChanges } = await cacheUntilSchemaChanges(options.db);
   const settings = options.settings ?? fixedSettings(DEFAULT_PERMISSION_SETTINGS);
   const current = () => settings.current();
-  const context: PermissionContext = { store: new TupleStore(db), settings: current, kept: new KeptAnswers(answers, current) };
+  const store = new TupleStore(db);
+  const context: PermissionContext = { store, rows: new KeptRows(store, answers), settings: current, kept: new KeptAnswers(answers, current) };
 
   try {
     return await serve(options, settings, context, stopHearingChanges);

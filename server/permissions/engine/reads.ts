@@ -8,7 +8,7 @@
  */
 import { relationOf, type Namespaces } from '../namespaces.js';
 import type { RelationModel, Rewrite, RewriteChild } from '../opl/ast.js';
-import type { Hop, HopRequest, TupleStore } from '../store/tuple-store.js';
+import type { Hop, HopRequest, HopSource } from '../store/tuple-store.js';
 import type { Subject, SubjectSet } from '../tuple.js';
 import type { EngineSettings } from './check.js';
 
@@ -31,7 +31,8 @@ interface Ahead {
   depth: number;
 }
 
-const keyOf = (namespace: string, object: string, relation: string, use: Use) => JSON.stringify([namespace, object, relation, use]);
+/** Names hold no NUL character (wire.ts refuses one): joined with it, they are one key, cheaper to make than JSON. */
+const keyOf = (namespace: string, object: string, relation: string, use: Use) => `${namespace}\u0000${object}\u0000${relation}\u0000${use}`;
 
 export class CheckReads {
   private readonly known = new Map<string, Hop>();
@@ -41,7 +42,7 @@ export class CheckReads {
    * about to ask about many of them (a permission list): one statement per object in all.
    */
   constructor(
-    private readonly store: TupleStore,
+    private readonly store: HopSource,
     private readonly namespaces: Namespaces,
     private readonly settings: EngineSettings,
     private readonly subject: Subject,

@@ -44,7 +44,7 @@ function checked(context: PermissionContext, tuple: RelationTuple, maxDepth: num
   return context.kept.get(key, async (settings): Promise<Answer> => {
     const known = namespacesOf(settings);
     if (unknownNamespaceIn(known, tuple) !== undefined) return { membership: 'not-member' };
-    const outcome = await checkTuple(context.store, known, settings, tuple, depth);
+    const outcome = await checkTuple(context.rows, known, settings, tuple, depth);
     if (outcome.membership === 'unknown') return { membership: 'unknown', limitation: outcome.limitation, strict: settings.strictMode };
     return { membership: outcome.membership };
   });

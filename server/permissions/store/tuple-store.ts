@@ -96,6 +96,9 @@ export interface Hop {
   more: boolean;
 }
 
+/** What the engine reads hops from: the store itself, or what is kept of its rows (kept-rows.ts). */
+export type HopSource = Pick<TupleStore, 'hops' | 'hopsOfObjects'>;
+
 interface HopRow extends SubjectSet {
   request: number;
   step: number;
@@ -190,6 +193,54 @@ export class TupleStore {
     const rows: HopRow[][] = objects.map(() => []);
     for (const row of result.rows) rows[row.item]!.push(row);
     return rows.map((ofObject) => hopsOf(ofObject, requests, limit));
+  }
+
+  /**
+   * The subject sets of `relations` of each of `objects` (a range of the primary key each), in
+   * key order, each with whether it holds subject sets itself: what a hop's subject sets are
+   * worked out from in memory (kept-rows.ts). At most `limit` rows in all; undefined when there
+   * are more, as then it cannot tell which lists were cut. Both kinds of read are plain ranges of
+   * an index, cheaper than check_hops' statement (a plan of unnested requests) on both databases.
+   */
+  async subjectSetsOf(
+    namespace: string,
+    objects: readonly string[],
+    relations: readonly string[],
+    limit: number,
+  ): Promise<{ object: string; relation: string; set: FollowedSet }[] | undefined> {
+    const result = await this.db.query<SubjectSet & { of_object: string; of_relation: string; has_subject_sets: boolean }>(
+      `SELECT here.object AS of_object, here.relation AS of_relation, here.subject_set_namespace AS namespace,
+         here.subject_set_object AS object, here.subject_set_relation AS relation,
+         EXISTS (
+           SELECT 1 FROM ${this.table} inside
+           WHERE inside.namespace = here.subject_set_namespace AND inside.object = here.subject_set_object
+             AND inside.relation = here.subject_set_relation AND inside.subject_id = ''
+         ) AS has_subject_sets
+       FROM ${this.table} here
+       -- subject_id = '' is a subject set (the table's check): a range of the primary key. Saying
+       -- subject_set_namespace > '' too made the planner take the subject index instead.
+       WHERE here.namespace = $1 AND here.object = ANY($2::text[]) AND here.relation = ANY($3::text[]) AND here.subject_id = ''
+       ORDER BY here.object, here.relation, here.subject_set_namespace, here.subject_set_object, here.subject_set_relation
+       LIMIT $4`,
+      [namespace, objects, relations, limit + 1],
+    );
+    if (result.rows.length > limit) return undefined;
+    return result.rows.map((row) => ({
+      object: row.of_object,
+      relation: row.of_relation,
+      set: { namespace: row.namespace, object: row.object, relation: row.relation, hasSubjectSets: row.has_subject_sets },
+    }));
+  }
+
+  /** The relations `subject` is stored in directly, on the subject index: at most `limit`, undefined when there are more. */
+  async holding(subject: Subject, limit: number): Promise<SubjectSet[] | undefined> {
+    const result = await this.db.query<SubjectSet>(
+      `SELECT namespace, object, relation FROM ${this.table}
+       WHERE subject_set_namespace = $1 AND subject_set_object = $2 AND subject_set_relation = $3 AND subject_id = $4
+       LIMIT $5`,
+      [...subjectColumns(subject).slice(1), subjectColumns(subject)[0], limit + 1],
+    );
+    return result.rows.length > limit ? undefined : result.rows;
   }
 
   /** A page of the tuples matching `query`, in key order after `after`; `next` when there are more. */
