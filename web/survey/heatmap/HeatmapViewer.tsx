@@ -55,6 +55,9 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
   const [hover, setHover] = useState<PlanPoint | null>(null);
   const [scale, setScale] = useState(1);
   const onScaleChange = useCallback((s: number) => setScale(s), []);
+  // Only sample dots need the zoom: without them the viewer (legend, controls) is not rendered
+  // again on every step of a zoom, which is then the viewport's business alone.
+  const dotsShown = preferences.showSamples || preferences.mode === 'points';
 
   const stage = floorplan.display;
   const planPerStage = floorplan.width / stage.width;
@@ -101,7 +104,7 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
           planPerStage={planPerStage}
           label={t('survey.viewer.planLabel', { view: t(`survey.viewer.views.${viewId}`) })}
           onHover={setHover}
-          onScaleChange={onScaleChange}
+          onScaleChange={dotsShown ? onScaleChange : undefined}
           overlay={readout && <Readout view={view} at={readout} />}
         >
           <img className="plan-image" src={stage.url} width={stage.width} height={stage.height} alt="" draggable={false} />
@@ -113,7 +116,7 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
               points={points}
               plan={floorplan}
               // The route keeps its width by itself; only dots need the zoom (so the overlay need not redraw on every step without them).
-              screenPerPlan={preferences.showSamples || preferences.mode === 'points' ? scale / planPerStage : 1}
+              screenPerPlan={dotsShown ? scale / planPerStage : 1}
               showRoute={preferences.showRoute}
               showSamples={preferences.showSamples}
               colouredBy={preferences.mode === 'points' ? signalBands : undefined}

@@ -5,9 +5,10 @@
  * click (not a drag) on the plan; from the keyboard, Enter picks the point under the cross shown at
  * the centre of the focused plan. Markers (photo pins) are laid over the plan at screen size.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n.js';
+import { SettledViewContext, type SettledView } from './settled-view.js';
 import { fit, MIN_ZOOM_OF_FIT, toStage, zoomAt, type Transform } from './viewport-transform.js';
 
 export interface PlanPoint {
@@ -57,6 +58,8 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const [transform, setTransform] = useState<Transform>({ scale: 1, x: 0, y: 0 });
+  const [settled, setSettled] = useState(() => ({ transform, since: performance.now() }));
+  const [frameSize, setFrameSize] = useState({ width: 0, height: 0 });
   const fitted = useRef<Transform>(transform);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ moved: number; pinch: number | null }>({ moved: 0, pinch: null });
@@ -77,6 +80,7 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
       if (el.clientWidth === width) return;
       width = el.clientWidth;
       fitted.current = fit({ width: el.clientWidth, height: el.clientHeight }, stage);
+      setFrameSize({ width: el.clientWidth, height: el.clientHeight });
       setTransform(fitted.current);
     };
     refit();
@@ -88,12 +92,18 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
   // Marked while the zoom changes and a moment after: layers that must be drawn again at every
   // scale (lines that keep their width) step aside meanwhile, so zooming stays one composited move.
   useLayoutEffect(() => {
-    const el = frame.current;
-    if (!el) return;
-    el.dataset.zooming = '';
-    const timer = setTimeout(() => delete el.dataset.zooming, ZOOM_SETTLE_MS);
-    return () => clearTimeout(timer);
+    if (frame.current) frame.current.dataset.zooming = '';
   }, [transform.scale]);
+  // The view at rest, for the layers drawn at screen resolution: they draw once the gesture
+  // pauses, in the same frame as the mark goes.
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled({ transform, since: performance.now() }), ZOOM_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [transform]);
+  useLayoutEffect(() => {
+    if (settled.transform === transform && frame.current) delete frame.current.dataset.zooming;
+  }, [settled, transform]);
+  const settledView = useMemo<SettledView>(() => ({ ...settled, frame: frameSize }), [settled, frameSize]);
   useEffect(() => {
     if (!focused) return;
     // After the dialog that started the tool has closed and handed focus back to its opener.
@@ -212,7 +222,7 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
         onPointerLeave={() => onHover?.(null)}
       >
         <div className="plan-stage" style={{ width: stage.width, height: stage.height, transform: `translate(${transform.x}px, ${transform.y}px) scale(${transform.scale})` }}>
-          {children}
+          <SettledViewContext.Provider value={settledView}>{children}</SettledViewContext.Provider>
         </div>
         {onPlanClick && <span className="plan-aim" aria-hidden="true" />}
         {markers && <div className="plan-markers">{markers(projection)}</div>}
