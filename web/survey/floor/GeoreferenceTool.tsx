@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { Button, Input, Label, NumberField, Radio, RadioGroup } from 'react-aria-components';
 import type { Floorplan } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
+import { apiFailureOf } from '../../lib/api-failure.js';
 import { QueryError } from '../../ui/QueryError.js';
 import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
 import { fitGeoreference, type ControlPoint } from '../../../shared/geo/georeference.js';
@@ -83,7 +84,7 @@ function Georeferencing({ floorId, floorplan, saved, onClose }: Props & { saved:
 
   const incomplete = points.some((p) => !complete(p));
   let status: { text: string; tone: 'error' | 'info' | 'success' };
-  if (save.isError) status = { text: t('survey.georef.saveFailed', { reason: failureReason(save.error) ?? t('survey.walls.tryAgain') }), tone: 'error' };
+  if (save.isError) status = { text: t('survey.georef.saveFailed', { reason: apiFailureOf(save.error).reason ?? t('survey.walls.tryAgain') }), tone: 'error' };
   else if (save.isPending) status = { text: t('survey.walls.saving'), tone: 'info' };
   else if (incomplete) status = { text: t('survey.georef.incomplete'), tone: 'info' };
   else if (points.length === 1) status = { text: t('survey.georef.needTwo'), tone: 'info' };
@@ -211,10 +212,4 @@ function Georeferencing({ floorId, floorplan, saved, onClose }: Props & { saved:
       </aside>
     </div>
   );
-}
-
-/** The API's own words for a refused set (they name the point and field). */
-function failureReason(error: unknown): string | undefined {
-  const data = (error as { response?: { data?: { error?: { reason?: string } } } } | null)?.response?.data;
-  return data?.error?.reason;
 }

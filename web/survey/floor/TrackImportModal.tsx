@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { HttpResponse } from '../../lib/http.js';
 import { useTranslation } from '../../lib/i18n.js';
+import { apiFailureOf } from '../../lib/api-failure.js';
 import { UploadModal } from '../../ui/UploadModal.js';
 import { useProjectFloors } from '../project-overview/queries.js';
 import { doublyChosen, proposedMatch, surveyedEkahauFloors, type EkahauFloor } from './ekahau-floors.js';
@@ -55,7 +56,7 @@ export function TrackImportModal({ isOpen, onOpenChange, projectId, floorId, flo
       fields={fields}
       isReady={!several || complete}
       onFileChosen={(file) => void chosen(file)}
-      describeFailure={importFailure}
+      describeFailure={(error) => apiFailureOf(error).reason}
       onUploaded={onImported}
     >
       <p className="panel-text">{t('survey.floor.importHint')}</p>
@@ -67,10 +68,4 @@ export function TrackImportModal({ isOpen, onOpenChange, projectId, floorId, flo
       )}
     </UploadModal>
   );
-}
-
-/** The first problems the API found in a refused walk, line and field named, as it said them. */
-function importFailure(error: unknown): string | undefined {
-  const data = (error as { response?: { data?: { error?: { reason?: string } } } }).response?.data;
-  return data?.error?.reason;
 }

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Button, Input, Label, NumberField, Radio, RadioGroup } from 'react-aria-components';
 import type { Floorplan } from '../../lib/api-types.js';
 import { useTranslation } from '../../lib/i18n.js';
+import { apiFailureOf } from '../../lib/api-failure.js';
 import { QueryError } from '../../ui/QueryError.js';
 import { SelectField } from '../../ui/form/SelectField.js';
 import { PlanViewport, type PlanPoint } from '../heatmap/PlanViewport.js';
@@ -97,7 +98,7 @@ function WallDrawing({ floorId, floorplan, saved, onClose }: Props & { saved: Wa
   const materialName = (m: WallMaterial) => t(`survey.walls.materials.${m}`);
 
   let status: { text: string; tone: 'error' | 'info' | 'success' };
-  if (save.isError) status = { text: t('survey.walls.saveFailed', { reason: failureReason(save.error) ?? t('survey.walls.tryAgain') }), tone: 'error' };
+  if (save.isError) status = { text: t('survey.walls.saveFailed', { reason: apiFailureOf(save.error).reason ?? t('survey.walls.tryAgain') }), tone: 'error' };
   else if (save.isPending) status = { text: t('survey.walls.saving'), tone: 'info' };
   else if (dirty) status = { text: t('survey.walls.unsaved'), tone: 'info' };
   else if (save.isSuccess) status = { text: t('survey.walls.saved'), tone: 'success' };
@@ -226,10 +227,4 @@ function WallDrawing({ floorId, floorplan, saved, onClose }: Props & { saved: Wa
       </aside>
     </div>
   );
-}
-
-/** The API's own words for a refused set (they name the wall and field). */
-function failureReason(error: unknown): string | undefined {
-  const data = (error as { response?: { data?: { error?: { reason?: string } } } } | null)?.response?.data;
-  return data?.error?.reason;
 }
