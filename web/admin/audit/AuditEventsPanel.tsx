@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/i18n.js';
 import { usePermissions } from '../../shell/use-permissions.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { QueryError } from '../../ui/QueryError.js';
-import { AuditEventRows } from './AuditLogPage.js';
+import { AuditEventTable } from './AuditLogPage.js';
 import { useAuditEvents, type AuditScope } from './queries.js';
 import '../admin.css';
 import './audit.css';
@@ -34,27 +34,7 @@ function RecentEvents({ scope, subject }: { scope: AuditScope; subject: string }
       {events.isError && <QueryError error={events.error} onRetry={() => void events.refetch()} />}
       {events.isPending && <div className="spinner" />}
       {events.isSuccess && items.length === 0 && <p className="panel-text">{t('audit.recentEmpty')}</p>}
-      {items.length > 0 && (
-        <div className="audit-table-scroll">
-          <table className="plain-table audit-table">
-            <caption className="visually-hidden">{t('audit.recent')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.columns.when')}</th>
-                <th scope="col">{t('audit.columns.action')}</th>
-                <th scope="col">{t('audit.columns.actor')}</th>
-                <th scope="col">{t('audit.columns.outcome')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('audit.details')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <AuditEventRows scope={scope} events={items} compact />
-            </tbody>
-          </table>
-        </div>
-      )}
+      {items.length > 0 && <AuditEventTable scope={scope} events={items} caption={t('audit.recent')} compact />}
       <p className="panel-text">
         <AppLink className="link" href={logPath}>
           {t('audit.openLog')}

@@ -172,6 +172,33 @@ export function AuditEventRows({ scope, events, compact = false }: { scope: Audi
   );
 }
 
+/** The events as a table that scrolls sideways on a phone; `compact` leaves out the target column. */
+export function AuditEventTable({ scope, events, caption, compact = false }: { scope: AuditScope; events: readonly AuditEvent[]; caption: string; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="audit-table-scroll">
+      <table className="plain-table audit-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('audit.columns.when')}</th>
+            <th scope="col">{t('audit.columns.action')}</th>
+            <th scope="col">{t('audit.columns.actor')}</th>
+            {!compact && <th scope="col">{t('audit.columns.target')}</th>}
+            <th scope="col">{t('audit.columns.outcome')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('audit.details')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <AuditEventRows scope={scope} events={events} compact={compact} />
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function AuditLogPage({ orgId }: { orgId?: string }) {
   const { t } = useTranslation();
   const scope: AuditScope = orgId ? { kind: 'org', orgId } : { kind: 'global' };
@@ -262,28 +289,7 @@ export function AuditLogPage({ orgId }: { orgId?: string }) {
       {events.isSuccess && items.length === 0 && (
         <p className="panel-text">{Object.entries(applied).some(([key, value]) => key !== 'trail' && value) ? t('audit.noMatches') : t('audit.empty')}</p>
       )}
-      {items.length > 0 && (
-        <div className="audit-table-scroll">
-          <table className="plain-table audit-table">
-            <caption className="visually-hidden">{t('audit.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.columns.when')}</th>
-                <th scope="col">{t('audit.columns.action')}</th>
-                <th scope="col">{t('audit.columns.actor')}</th>
-                <th scope="col">{t('audit.columns.target')}</th>
-                <th scope="col">{t('audit.columns.outcome')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('audit.details')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <AuditEventRows scope={scope} events={items} />
-            </tbody>
-          </table>
-        </div>
-      )}
+      {items.length > 0 && <AuditEventTable scope={scope} events={items} caption={t('audit.title')} />}
       {events.hasNextPage && (
         <Button className="button button-secondary" isPending={events.isFetchingNextPage} onPress={() => void events.fetchNextPage()}>
           {t('audit.older')}
