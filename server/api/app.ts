@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { AuditRecorder } from './audit/recorder.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS, scheduleAuditRetention } from './audit/retention.js';
+import { registerRefusalReportRoute } from './audit/refusal-report-route.js';
 import { registerAuditRoutes } from './audit/routes.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { assertionKey } from '../../shared/identity-assertion.js';
@@ -162,6 +163,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerInviteRoutes(app, ctx);
   await registerInviteAcceptRoutes(app, ctx);
   await registerAuditRoutes(app, { db: watched, recorder: audit });
+  await registerRefusalReportRoute(app, { db: watched, recorder: audit, assertionKey: assertionKey(options.assertionSecret) });
   const stopRetention = scheduleAuditRetention(watched, now, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS, (err) =>
     app.log.error({ err }, 'the audit retention job failed'),
   );

@@ -39,6 +39,7 @@ import { projectApi } from './project-api.js';
 import { ResourceScopes } from './resource-scope.js';
 import { logOutput } from '../logging/log-output.js';
 import { requestLoggerFactory } from '../logging/request-logger.js';
+import { installRefusalReports, RefusalReports } from './refusal-reports.js';
 import { RoutePolicyTable } from './route-policy.js';
 import { securityHeaders } from './security-headers.js';
 import { OAuth2Admin } from './oauth2-admin.js';
@@ -247,6 +248,7 @@ export async function buildGateway(config: GatewayConfig, tuning: GatewayTuning 
   });
 
   // ── Cross-cutting ────────────────────────────────────────────────────────
+  installRefusalReports(app, new RefusalReports(api, assertionKey(config.assertionSecret), clock, app.log), authorizer, policies);
   installErrorHandlers(app);
   installRequestLog(app, metrics);
   await app.register(cookie, { hook: false });

@@ -51,6 +51,7 @@ export function throttleClientAuthentication(app: FastifyInstance, options: Clie
       return;
     }
     const seconds = Math.max(1, Math.ceil(admission.waitMs / 1000));
+    request.refusal = 'refusal.rate_limited';
     // The endpoint's own error shape (RFC 6749 §5.2), so an OAuth2 library reports it as one.
     return reply
       .code(429)

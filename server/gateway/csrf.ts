@@ -15,6 +15,13 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A 403 of this check, told apart from a missing permission in the audit trail (refusal-reports.ts). */
+export class CsrfRefusal extends HttpError {
+  constructor(reason: string) {
+    super(403, reason);
+  }
+}
+
 export function checkCsrf(method: string, headers: IncomingHttpHeaders, publicOrigin: string): void {
   if (SAFE_METHODS.has(method)) return;
   if (typeof headers['x-session-token'] === 'string' && headers['x-session-token'].length > 0) return;
@@ -22,20 +29,31 @@ export function checkCsrf(method: string, headers: IncomingHttpHeaders, publicOr
   const origin = headers.origin;
   if (origin !== undefined) {
     if (origin !== publicOrigin) {
-      throw new HttpError(403, `Cross-origin request refused: Origin ${origin} is not ${publicOrigin}`);
+      throw new CsrfRefusal( `Cross-origin request refused: Origin ${origin} is not ${publicOrigin}`);
     }
   } else {
     const referer = headers.referer;
-    if (referer === undefined) throw new HttpError(403, 'Request refused: it has neither an Origin nor a Referer header');
+    if (referer === undefined) throw new CsrfRefusal( 'Request refused: it has neither an Origin nor a Referer header');
     if (referer !== publicOrigin && !referer.startsWith(`${publicOrigin}/`)) {
-      throw new HttpError(403, `Cross-origin request refused: Referer is not on ${publicOrigin}`);
+      throw new CsrfRefusal( `Cross-origin request refused: Referer is not on ${publicOrigin}`);
     }
   }
 
   const cookie = readCookie(headers.cookie, XSRF_COOKIE);
   const header = headers[XSRF_HEADER];
   if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-    throw new HttpError(403, `Missing or mismatched XSRF token: send the ${XSRF_COOKIE} cookie value in the X-XSRF-TOKEN header`);
+    throw new CsrfRefusal( `Missing or mismatched XSRF token: send the ${XSRF_COOKIE} cookie value in the X-XSRF-TOKEN header`);
+  }
+}
+
+/** Where a refused request says it came from: its Origin, else its Referer's origin (for the audit trail). */
+export function foreignOrigin(headers: IncomingHttpHeaders): string | undefined {
+  if (headers.origin !== undefined) return headers.origin;
+  if (headers.referer === undefined) return undefined;
+  try {
+    return new URL(headers.referer).origin;
+  } catch {
+    return 'an unreadable Referer';
   }
 }
 

@@ -1,14 +1,26 @@
 /**
  * Every error the gateway answers leaves in the identity wire envelope, with a reason that
- * names the problem and never a stack trace.
+ * names the problem and never a stack trace. A refusal it decided itself (403, 429; not an
+ * upstream's envelope passed on, which that upstream records) is marked for the audit trail
+ * (refusal-reports.ts).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { errorEnvelope } from '../../shared/error-envelope.js';
+import type { RefusalAction } from '../audit/refusal-report.js';
+import { CsrfRefusal } from './csrf.js';
 import { HttpError } from './http-error.js';
+
+function refusalOf(error: HttpError): RefusalAction | undefined {
+  if (error.envelope) return undefined;
+  if (error.statusCode === 429) return 'refusal.rate_limited';
+  if (error.statusCode !== 403) return undefined;
+  return error instanceof CsrfRefusal ? 'refusal.csrf' : 'refusal.permission_denied';
+}
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      request.refusal = refusalOf(error) ?? null;
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(error.envelope ?? errorEnvelope(error.statusCode, error.reason, error.details));
     }

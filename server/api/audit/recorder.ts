@@ -157,6 +157,19 @@ export class AuditRecorder {
     return event;
   }
 
+  /** Events another service vouched for (the gateway's refusals), all in one transaction. */
+  async recordReported(db: Database, events: NewAuditEvent[]): Promise<void> {
+    const appended = await db.transaction(async (tx) => {
+      const done: AuditEvent[] = [];
+      for (const event of events) {
+        if (event.actor.type === 'identity' && event.actor.id) event.actor.name = await this.nameOf(tx, event.actor.id);
+        done.push(await appendAuditEvent(tx, event, this.options.now()));
+      }
+      return done;
+    });
+    this.logged(appended);
+  }
+
   /** The API's handle, recording changes made inside an audit context. */
   wrap(db: Database): Database {
     const unit = async <T>(audit: RequestAudit, work: (tx: Transaction, saw: (sql: string, params: readonly unknown[], result: QueryResult<unknown>) => void) => Promise<T>) => {
@@ -273,16 +286,21 @@ export class AuditRecorder {
     const { request } = audit;
     const address = firstAddress(request);
     if (request.caller) {
-      audit.actorName ??= this.actorNames.get(request.caller.id) ?? null;
-      if (audit.actorName === null) {
-        audit.actorName = (await tx.query<{ email: string }>('SELECT email FROM users WHERE identity_id = $1', [request.caller.id])).rows[0]?.email ?? '';
-        this.actorNames.set(request.caller.id, audit.actorName);
-      }
+      audit.actorName ??= await this.nameOf(tx, request.caller.id);
       return { type: 'identity', id: request.caller.id, name: audit.actorName, address };
     }
     if (request.platformActor) return { type: request.platformActor.kind, id: request.platformActor.id, address };
     if (request.routeOptions.url?.startsWith('/api/device/')) return { type: 'device', address };
     return { type: 'anonymous', address };
+  }
+
+  private async nameOf(tx: Queryable, identityId: string): Promise<string> {
+    let name = this.actorNames.get(identityId);
+    if (name === undefined) {
+      name = (await tx.query<{ email: string }>('SELECT email FROM users WHERE identity_id = $1', [identityId])).rows[0]?.email ?? '';
+      this.actorNames.set(identityId, name);
+    }
+    return name;
   }
 
   private logged(events: AuditEvent[]): void {

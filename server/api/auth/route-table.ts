@@ -5,6 +5,7 @@
  */
 import { API_ROUTE_POLICY, type ApiRoutePolicy, type HttpMethod } from '../../../shared/api-route-policy.js';
 import type { PermissionId } from '../../../shared/permission-ids.js';
+import { REFUSAL_REPORT_PATH } from '../../audit/refusal-report.js';
 
 /**
  * A call the gateway makes for the identity platform's project API (its members): the caller is
@@ -29,6 +30,8 @@ const PLATFORM_ROUTES: readonly PlatformRoutePolicy[] = [
 const GATEWAY_ROUTES: readonly ApiRoutePolicy[] = [
   // Asked with the caller's assertion while the gateway resolves a resource's owner.
   { method: 'GET', path: '/api/scopes/:kind/:id', scope: 'session', permissions: [] },
+  // The gateway's own refusals for the audit trail: its handler checks the report's signature (refusal-report-route.ts).
+  { method: 'POST', path: REFUSAL_REPORT_PATH, scope: 'public', permissions: [] },
   // Probes: the gateway's readiness and load balancers call them without a caller.
   { method: 'GET', path: '/health/alive', scope: 'public', permissions: [] },
   { method: 'GET', path: '/health/ready', scope: 'public', permissions: [] },
