@@ -6,8 +6,8 @@ import { defineConfig } from 'vite';
 // (cached forever); index.html loads one module script and no inline code, as the gateway's CSP
 // forbids inline script. Each locale, and every page behind the session, is a chunk of its own
 // (dynamic imports), so /login downloads only what it shows: npm run budget:web checks it.
-const ACCOUNT_CARDS =
-  /web[\\/](account[\\/](flow-(errors|continue|recovery|start)|use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](CodeFlowCard|flow-links|FlowScripts|login-mode|LoginCard|RegistrationCard|RegistrationCompletionCard)|settings[\\/]reauthentication)|lib[\\/]message-text)\.tsx?$/;
+const ACCOUNT_FLOW =
+  /web[\\/](account[\\/](flow-(errors|continue|recovery|start)|use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](flow-links|FlowScripts|login-mode|LoginCard)|settings[\\/]reauthentication)|lib[\\/]message-text)\.tsx?$/;
 
 export default defineConfig({
   root: 'web',
@@ -26,16 +26,20 @@ export default defineConfig({
     target: 'es2022',
     reportCompressedSize: true,
     rolldownOptions: {
+      // forwardRef only wraps a component: a library's component nobody renders (wouter's Link
+      // beside our AppLink) is dropped instead of kept for a call the bundler cannot prove pure.
+      treeshake: { manualPureFunctions: ['forwardRef'] },
       output: {
         codeSplitting: {
           groups: [
             // Everything the entry needs before its first render, in one file: left to itself the
             // bundler cuts it into a dozen small files, each compressed without the others' words.
             { name: 'entry', tags: ['$initial'], priority: 2 },
-            // The sign-in, registration and recovery cards with the flow renderer they share, in
-            // one file. Only these modules: their dependencies (styles, shared fields) stay where
-            // the signed-in pages find them without fetching the cards.
-            { name: 'account', test: ACCOUNT_CARDS, includeDependenciesRecursively: false, priority: 1 },
+            // The sign-in card with the flow renderer every account card shares, in one file; the
+            // registration, recovery and registration completion cards are small files on top of
+            // it, so /login does not download them. Only these modules: their dependencies
+            // (styles, shared fields) stay where the signed-in pages find them without the cards.
+            { name: 'account', test: ACCOUNT_FLOW, includeDependenciesRecursively: false, priority: 1 },
           ],
         },
       },

@@ -1,20 +1,28 @@
 /**
  * The client's routes. Sign-in, registration, recovery and registration completion are the
- * account area, a chunk of its own that does not load the session; neither does a project's
+ * account cards, chunks of their own that do not load the session; neither does a project's
  * read-only link (`/share/:token`, a chunk of its own). Every other page is in the session area,
  * a chunk of its own that loads the session once and holds the data cache.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { LoadingCard } from './ui/Card.js';
 
-const ACCOUNT_PATHS = ['/login', '/registration', '/recovery', '/registration-completion'];
-const accountArea = () => import('./account-area.js');
-// On an account address the chunk is fetched beside the entry, not after its first render.
-if (ACCOUNT_PATHS.includes(window.location.pathname)) void accountArea();
+// Each card is an import of its own, so /login does not download the registration card; they
+// share the flow renderer's chunk (vite.config.ts).
+const accountCards = {
+  '/login': async () => (await import('./account/cards/LoginCard.js')).LoginCard,
+  '/registration': async () => (await import('./account/cards/RegistrationCard.js')).RegistrationCard,
+  '/recovery': async () => (await import('./account/cards/CodeFlowCard.js')).RecoveryCard,
+  '/registration-completion': async () => (await import('./account/cards/RegistrationCompletionCard.js')).RegistrationCompletionCard,
+} satisfies Record<string, () => Promise<ComponentType>>;
+type AccountPath = keyof typeof accountCards;
+const isAccountPath = (path: string): path is AccountPath => Object.hasOwn(accountCards, path);
+// On an account address the card is fetched beside the entry, not after its first render.
+if (isAccountPath(window.location.pathname)) void accountCards[window.location.pathname]();
 
-function accountCard(name: 'LoginCard' | 'RegistrationCard' | 'RecoveryCard' | 'RegistrationCompletionCard') {
-  const Card = lazy(async () => ({ default: (await accountArea())[name] }));
+function accountCard(path: AccountPath) {
+  const Card = lazy(async () => ({ default: await accountCards[path]() }));
   return function AccountCard() {
     return (
       <Suspense fallback={<LoadingCard />}>
@@ -24,10 +32,10 @@ function accountCard(name: 'LoginCard' | 'RegistrationCard' | 'RecoveryCard' | '
   };
 }
 
-const LoginCard = accountCard('LoginCard');
-const RegistrationCard = accountCard('RegistrationCard');
-const RecoveryCard = accountCard('RecoveryCard');
-const RegistrationCompletionCard = accountCard('RegistrationCompletionCard');
+const LoginCard = accountCard('/login');
+const RegistrationCard = accountCard('/registration');
+const RecoveryCard = accountCard('/recovery');
+const RegistrationCompletionCard = accountCard('/registration-completion');
 
 const SessionArea = lazy(async () => ({ default: (await import('./session-area.js')).SessionArea }));
 const SharePage = lazy(async () => ({ default: (await import('./share/SharePage.js')).SharePage }));
