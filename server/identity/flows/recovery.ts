@@ -4,6 +4,7 @@
  * verification, it never tells whether an address has an account.
  */
 import type { ContinueWith } from '../../../shared/identity-flow.js';
+import { recordAccountEvent } from '../audit.js';
 import { checkReturnTo } from '../http/return-to.js';
 import { setSessionCookie } from '../sessions/session-cookie.js';
 import { currentSession, issueSession, sessionByToken } from '../sessions/session-service.js';
@@ -43,9 +44,14 @@ async function recovered(call: Call, flow: Flow, secret: StoredSecret, method: '
     await save(call, flow);
     return respondFlow(call, 'recovery', flow);
   }
-  // Receiving the e-mail proves the address, as a verification would.
-  await setAddressStatus(ctx.db, { value: secret.address, via: secret.via }, 'completed', ctx.now());
-  const { session, token } = await issueSession(ctx, ctx.db, identity.id, method, call.request);
+  // Receiving the e-mail proves the address, as a verification would. The address, the session
+  // and the trail's event commit together.
+  const { session, token } = await ctx.db.transaction(async (tx) => {
+    await setAddressStatus(tx, { value: secret.address, via: secret.via }, 'completed', ctx.now());
+    const issued = await issueSession(ctx, tx, identity.id, method, call.request);
+    await recordAccountEvent(tx, call.request, { action: 'account.recovered', identityId: identity.id, details: { method, aal: issued.session.aal, flow: flow.type } }, ctx.now());
+    return issued;
+  });
   if (flow.type === 'browser') setSessionCookie(call.reply, token, session.expires_at, ctx.options.publicUrl);
   const active = (await sessionByToken(ctx, token))!;
   const settings = await newSettingsFlow(call, flow.type, active, flow.wire.return_to);

@@ -1,6 +1,7 @@
 /**
  * The identity service's audit trail: sign-in success and failure (method, AAL, address, user
- * agent), registration, a session revoked, sign-out everywhere, verification, settings changes
+ * agent), registration, a session revoked, sign-out everywhere, verification, recovery by code and
+ * by link, settings changes
  * (password, profile and address, authenticator app, backup codes) and the admin API's changes
  * (identity created, changed, deleted, a credential removed, sessions revoked, recovery issued),
  * each read back from its own store with the chain intact — and never a password or code. Runs on PGlite and, in the
@@ -12,7 +13,7 @@ import { verifyAuditChain } from '../../../server/audit/chain.js';
 import { TestBrowser } from './support/browser.js';
 import { login, node, PASSWORD, register, startFlow, submit } from './support/flows.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from './support/identity-instance.js';
-import { lastCode } from './support/mailbox.js';
+import { lastCode, lastLink } from './support/mailbox.js';
 
 let identity: TestIdentity;
 const browser = () => new TestBrowser(identity.publicUrl);
@@ -106,6 +107,27 @@ describe('verification, settings and the admin API', () => {
     expect((await events('account.verified')).filter((event) => event.actor_id === id)).toMatchObject([
       { actor_type: 'identity', target_id: id, outcome: 'success', details: { via: 'email', address: email, method: 'code' } },
     ]);
+  });
+
+  it('records an account recovered by a code and by a link, with the method, never the code or the link', async () => {
+    const recovering = browser();
+    const sent = await submit(recovering, 'recovery', await startFlow(recovering, 'recovery'), { method: 'code', email: address });
+    const code = await lastCode(identity, address);
+    const byCode = await submit(recovering, 'recovery', sent.body, { method: 'code', code });
+    expect(byCode.body.state).toBe('passed_challenge');
+    const following = browser();
+    await submit(following, 'recovery', await startFlow(following, 'recovery'), { method: 'link', email: address });
+    const link = await lastLink(identity, address);
+    expect((await following.get(link, { json: false })).status).toBe(303);
+    const recovered = await events('account.recovered');
+    expect(recovered).toMatchObject([
+      { actor_id: identityId, target_id: identityId, outcome: 'success', details: { method: 'code_recovery', aal: 'aal1', flow: 'browser' } },
+      { actor_id: identityId, details: { method: 'link_recovery' } },
+    ]);
+    expect(recovered[0]!.actor_address).toMatch(/127\.0\.0\.1/);
+    const table = JSON.stringify(recovered);
+    expect(table).not.toContain(code);
+    expect(table).not.toContain(new URL(link).searchParams.get('token'));
   });
 
   it('records the password and the profile changed: trait names, whether an address changed, never a value typed', async () => {

@@ -202,8 +202,24 @@ describe('OAuth2 events', () => {
     const verification = (await identityBrowser.get(`/self-service/verification/flows?id=${registered.body.continue_with[0].flow.id}`)).body;
     expect((await submit(identityBrowser, 'verification', verification, { method: 'code', code })).body.state).toBe('passed_challenge');
 
+    // Recovery by a single-use link, followed in a browser that is not signed in.
+    const recovering = new TestBrowser(`${stack.origin}/.ory`);
+    const recoveryFlow = (await recovering.get('/self-service/recovery/browser')).body;
+    expect((await submit(recovering, 'recovery', recoveryFlow, { method: 'link', email })).status).toBe(200);
+    const recoveryMail = await identityDb.query<{ body: string }>('SELECT body FROM courier_messages WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+    const link = /https?:\/\/\S+token=[^\s"<]+/.exec(recoveryMail.rows[0]!.body)![0];
+    secrets.push(new URL(link).searchParams.get('token')!);
+    expect((await recovering.get(link, { json: false })).status).toBe(303);
+    secrets.push(recovering.cookies.get('ory_kratos_session')!);
+
+    // A client that sends its secret in the token request's body.
+    const posting = (await stack.admin('POST', '/admin/clients', { grant_types: ['client_credentials'], scope: 'email', token_endpoint_auth_method: 'client_secret_post' })).body;
+    secrets.push(posting.client_secret);
+    const postConfig = await oidc.discovery(new URL(stack.issuer), posting.client_id, undefined, oidc.ClientSecretPost(posting.client_secret), options);
+    secrets.push((await oidc.clientCredentialsGrant(postConfig, { scope: 'email' })).access_token);
+
     expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
-    expect(secrets.length).toBeGreaterThan(12);
+    expect(secrets.length).toBeGreaterThan(16);
     const tables: Record<string, string> = {};
     for (const schema of ['api', 'identity', 'oauth2', 'platform', 'permission']) {
       const handle = schema === 'oauth2' ? db : await openDatabase({ dataDir: stack.config.dataDir, databaseUrl: stack.config.databaseUrl, name: schema });
@@ -211,6 +227,7 @@ describe('OAuth2 events', () => {
     }
     // The searches mean something: each table holds this test's events.
     expect(tables.identity).toContain('account.verified');
+    expect(tables.identity).toContain('account.recovered');
     expect(tables.oauth2).toContain('oauth2.token.issued');
     for (const [schema, table] of Object.entries(tables)) {
       for (const secret of secrets) expect(table.includes(secret), `${schema} holds a secret`).toBe(false);
