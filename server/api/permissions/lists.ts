@@ -7,6 +7,7 @@
  * until its next change (on PostgreSQL, where other instances change roles too, as heard:
  * until-next-write.ts).
  */
+import { LRUCache } from 'lru-cache';
 import type { Database, Queryable } from '../../db/database.js';
 import { checkRelations, type EngineSettings, type Target } from '../../permissions/engine/check.js';
 import { listObjects } from '../../permissions/engine/list-objects.js';
@@ -56,12 +57,19 @@ export const identitySubject = (identityId: string): Subject => ({ set: { namesp
 interface Loaded {
   orgId: string | null;
   projectId: string | null;
-  store: TupleStore;
+  store: PreloadedTuples;
 }
 
 export class RolePermissions {
   readonly store: TupleStore;
   private readonly tuples: string;
+  /**
+   * The engine's answers by the shape of a person's relationships where a call acts (their roles
+   * on the installation, the organisation and the project, and whose organisation the project
+   * is), not by whose: the model is fixed, so the same shape holds the same permissions, and the
+   * few shapes there are each cost the engine once. Only answers drawn from those rows alone.
+   */
+  private readonly byShape = new LRUCache<string, PermissionId[]>({ max: 1_000 });
 
   constructor(
     private readonly db: Queryable,
@@ -124,8 +132,18 @@ export class RolePermissions {
   }
 
   /** The permits of each target the identity holds, in one engine pass (reads of one serve the next). */
-  private async held(store: TupleStore, identityId: string, targets: Target[]): Promise<PermissionId[]> {
-    return (await this.checked(store, identityId, targets)).filter(({ outcome }) => outcome.membership === 'member').map(({ id }) => id);
+  private async held({ store, orgId, projectId }: Loaded, identityId: string, targets: Target[]): Promise<PermissionId[]> {
+    const places = new Map([[`Installation:${INSTALLATION_OBJECT}`, 'installation']]);
+    if (orgId) places.set(`Organisation:${orgId}`, 'organisation');
+    if (projectId) places.set(`Project:${projectId}`, 'project');
+    const rows = store.shape(places);
+    const asked = targets.map((target) => places.get(`${target.namespace}:${target.object}`));
+    const key = rows === null || asked.includes(undefined) ? null : `${asked.join(',')} | ${rows}`;
+    const known = key === null ? undefined : this.byShape.get(key);
+    if (known) return [...known];
+    const held = (await this.checked(store, identityId, targets)).filter(({ outcome }) => outcome.membership === 'member').map(({ id }) => id);
+    if (key !== null && store.answeredFromRows) this.byShape.set(key, held);
+    return held;
   }
 
   /** Each permission id of the project: the engine's answer for the identity, with the path it found. */
@@ -135,20 +153,19 @@ export class RolePermissions {
   }
 
   async user(identityId: string): Promise<PermissionId[]> {
-    const { store } = await this.load(identityId, null, null);
-    return this.held(store, identityId, [{ namespace: 'Installation', object: INSTALLATION_OBJECT }]);
+    return this.held(await this.load(identityId, null, null), identityId, [{ namespace: 'Installation', object: INSTALLATION_OBJECT }]);
   }
 
   async org(orgId: string, identityId: string): Promise<ScopedList | undefined> {
     const loaded = await this.load(identityId, orgId, null);
     if (!loaded.orgId) return undefined;
-    return { permissions: await this.held(loaded.store, identityId, [{ namespace: 'Organisation', object: orgId }]) };
+    return { permissions: await this.held(loaded, identityId, [{ namespace: 'Organisation', object: orgId }]) };
   }
 
   async project(projectId: string, identityId: string): Promise<ScopedList | undefined> {
     const loaded = await this.load(identityId, null, projectId);
     if (!loaded.projectId) return undefined;
-    return { permissions: await this.held(loaded.store, identityId, [{ namespace: 'Project', object: projectId }]) };
+    return { permissions: await this.held(loaded, identityId, [{ namespace: 'Project', object: projectId }]) };
   }
 
   /** The projects the identity holds a role in (manager, surveyor or viewer), by reverse lookup. */
@@ -169,7 +186,7 @@ export class RolePermissions {
     const targets: Target[] = [{ namespace: 'Installation', object: INSTALLATION_OBJECT }];
     if (loaded.projectId) targets.push({ namespace: 'Project', object: loaded.projectId });
     if (loaded.orgId) targets.push({ namespace: 'Organisation', object: loaded.orgId });
-    return { permissions: new Set(await this.held(loaded.store, identityId, targets)) };
+    return { permissions: new Set(await this.held(loaded, identityId, targets)) };
   }
 }
 

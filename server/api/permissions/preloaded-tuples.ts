@@ -25,6 +25,8 @@ export interface PreloadedTuple {
 export class PreloadedTuples extends TupleStore {
   private readonly byObject = new Map<string, PreloadedTuple[]>();
   private readonly traversed: ReadonlySet<string>;
+  /** Whether a hop had to read the store: the answer then depends on more than these rows. */
+  private readRest = false;
 
   /**
    * `objects`: every object whose tuples `rows` holds in full for the person (those of no tuple
@@ -35,7 +37,7 @@ export class PreloadedTuples extends TupleStore {
     schema: string,
     objects: readonly { namespace: string; object: string }[],
     traversed: readonly { namespace: string; relation: string }[],
-    rows: readonly PreloadedTuple[],
+    private readonly rows: readonly PreloadedTuple[],
     private readonly person: Subject,
   ) {
     super(handle, schema);
@@ -51,7 +53,10 @@ export class PreloadedTuples extends TupleStore {
       !request.direct && !request.find
         ? this.traversed.has(JSON.stringify([namespace, request.relation]))
         : request.follow !== undefined && request.follow.length === 0 && (request.findIn ?? []).length === 0;
-    if (!rows || JSON.stringify(subject) !== JSON.stringify(this.person) || !requests.every(answerable)) return super.hops(namespace, object, subject, requests, limit);
+    if (!rows || JSON.stringify(subject) !== JSON.stringify(this.person) || !requests.every(answerable)) {
+      this.readRest = true;
+      return super.hops(namespace, object, subject, requests, limit);
+    }
     return requests.map((request) => {
       const here = rows.filter((row) => row.relation === request.relation);
       if (request.direct) return { direct: here.some((row) => row.set_namespace === ''), inSubjectSet: false, subjectSets: [], more: false };
@@ -63,5 +68,27 @@ export class PreloadedTuples extends TupleStore {
         more: sets.length > limit,
       };
     });
+  }
+
+  /** Whether every answer so far came from the preloaded rows alone. */
+  get answeredFromRows(): boolean {
+    return !this.readRest;
+  }
+
+  /**
+   * The rows with each object named by its place in the call instead of its id (`names` maps an id
+   * to its place, e.g. the project's organisation to "org"): two people whose rows have the same
+   * shape hold the same permissions, as long as every answer came from the rows. Null when a row
+   * names an object outside the call, whose shape would say nothing.
+   */
+  shape(names: ReadonlyMap<string, string>): string | null {
+    const parts: string[] = [];
+    for (const row of this.rows) {
+      const place = names.get(`${row.namespace}:${row.object}`);
+      const set = row.set_namespace === '' ? 'person' : names.get(`${row.set_namespace}:${row.set_object}`);
+      if (!place || !set) return null;
+      parts.push(`${place}.${row.relation}<${set}${row.set_namespace === '' ? '' : `#${row.set_relation}`}`);
+    }
+    return parts.sort().join(' ');
   }
 }
