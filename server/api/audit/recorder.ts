@@ -20,7 +20,7 @@ import type { Logger } from 'pino';
 import type { AuditEvent, AuditOutcome } from '../../../shared/audit-actions.js';
 import type { Database, QueryResult, Queryable, Transaction } from '../../db/database.js';
 import { anyWrite } from '../../db/write-watch.js';
-import { appendAuditEvent, type NewAuditEvent } from '../../audit/chain.js';
+import { appendAuditEvent, type HeadMemo, type NewAuditEvent } from '../../audit/chain.js';
 import { UUID } from '../../../shared/uuid.js';
 import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, insertedValue, type RouteAudit } from './route-actions.js';
 
@@ -88,6 +88,8 @@ export interface AuditRecorderOptions {
 export class AuditRecorder {
   /** The address each identity acts under, for a minute: one lookup fewer on every change. */
   private readonly actorNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+  /** The chain's head after this instance's last append: checked under the lock, it spares reading it first. */
+  private readonly chainHead: HeadMemo = {};
 
   constructor(private readonly options: AuditRecorderOptions) {}
 
@@ -167,11 +169,18 @@ export class AuditRecorder {
         const value = await work(tx, (sql, params, res) => {
           const table = writtenTable(sql);
           if (table && CACHE_TABLES.has(table) && audit.spec.inserted?.table !== table) return;
-          if (audit.spec.inserted && !audit.targetId) {
-            const id =
-              insertedValue(sql, params, audit.spec.inserted.table, audit.spec.inserted.column) ??
-              (table === audit.spec.inserted.table ? res.rows[0]?.[audit.spec.inserted.column as never] : undefined);
-            if (typeof id === 'string') audit.targetId = id;
+          const inserted = audit.spec.inserted;
+          if (inserted && !audit.targetId) {
+            const value = (column: string): unknown =>
+              insertedValue(sql, params, inserted.table, column) ?? (table === inserted.table ? (res.rows[0] as Record<string, unknown> | undefined)?.[column] : undefined);
+            const id = value(inserted.column);
+            if (typeof id === 'string') {
+              audit.targetId = id;
+              const name = inserted.name && value(inserted.name);
+              const orgId = inserted.org && value(inserted.org);
+              if (typeof name === 'string') audit.targetName ??= name;
+              if (typeof orgId === 'string') audit.orgId ??= orgId;
+            }
           }
           // A membership written tells the organisation of a change whose target has none of its own (a new account).
           if (!audit.orgId) {
@@ -264,7 +273,7 @@ export class AuditRecorder {
       details,
     };
     if (spec.target === 'org' && !event.orgId && audit.targetId) event.orgId = audit.targetId;
-    const appended = await appendAuditEvent(tx, event, this.options.now());
+    const appended = await appendAuditEvent(tx, event, this.options.now(), this.chainHead);
     audit.recorded += 1;
     return appended;
   }
