@@ -144,17 +144,68 @@ function smallDetails(details: Record<string, unknown> | undefined): Record<stri
   return { truncated: true, keys: Object.keys(details).slice(0, 50) };
 }
 
+/** The chain's last link: its seq and hash. */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * Where an appender keeps the head its last append left. The next append takes it as the
+ * previous link and checks it under the chain's lock, so a guess made stale by another appender
+ * (another instance on the same database, a transaction that rolled back) costs one more
+ * statement and never a wrong link.
+ */
+export interface HeadMemo {
+  head?: ChainHead;
+}
+
+/** Matches no head: the first append of a memo reads the head and tries again. */
+const NO_HEAD: ChainHead = { seq: -1, hash: '' };
+
+/**
+ * Locks the head row, and appends the event and moves the head only if the head is the one the
+ * event was hashed after ($17 and $1 - 1); answers the head it found either way. Lock, check,
+ * event and head in one round trip.
+ */
+const APPEND_SQL = `
+  WITH head AS MATERIALIZED (SELECT head_seq, head_hash FROM audit_chain WHERE one FOR UPDATE),
+  appended AS (
+    INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
+    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM head WHERE head_seq = $1::bigint - 1 AND head_hash = $17
+    RETURNING seq, hash
+  ),
+  moved AS (UPDATE audit_chain SET head_seq = appended.seq, head_hash = appended.hash FROM appended WHERE one)
+  SELECT head_seq, head_hash FROM head`;
+
 /**
  * Appends one event in `tx`, which must be the transaction of the change it records (or one of
- * its own). Takes the chain's lock until that transaction ends.
+ * its own). Takes the chain's lock until that transaction ends. With a memo, the common case is
+ * one statement; without, two.
  */
-export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now: Date = new Date()): Promise<AuditEvent> {
-  const head = (await tx.query<{ head_seq: number | string; head_hash: string }>('SELECT head_seq, head_hash FROM audit_chain WHERE one FOR UPDATE')).rows[0];
-  if (!head) throw new Error('the audit chain has no head row: is the audit migration applied?');
-  const seq = Number(head.head_seq) + 1;
+export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now: Date = new Date(), memo: HeadMemo = {}): Promise<AuditEvent> {
+  const at = now.toISOString();
+  const details = smallDetails(input.details);
+  let previous = memo.head ?? NO_HEAD;
+  // The second try runs under the lock the first one took: the head it read cannot have moved.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const event = linkedEvent(previous, input, at, details);
+    const head = (await tx.query<{ head_seq: number | string; head_hash: string }>(APPEND_SQL, [...rowValues(event), previous.hash])).rows[0];
+    if (!head) throw new Error('the audit chain has no head row: is the audit migration applied?');
+    if (Number(head.head_seq) === previous.seq && head.head_hash === previous.hash) {
+      memo.head = { seq: event.seq, hash: event.hash };
+      return event;
+    }
+    previous = { seq: Number(head.head_seq), hash: head.head_hash };
+  }
+  throw new Error('the audit chain moved while its lock was held');
+}
+
+/** The event that follows `previous`, hashed. */
+function linkedEvent(previous: ChainHead, input: NewAuditEvent, at: string, details: Record<string, unknown>): AuditEvent {
   const event: Omit<AuditEvent, 'hash'> = {
-    seq,
-    at: now.toISOString(),
+    seq: previous.seq + 1,
+    at,
     actor: { type: input.actor.type, id: input.actor.id ?? null, name: input.actor.name ?? '', address: input.actor.address ?? null },
     action: input.action,
     group: auditGroupOf(input.action),
@@ -162,37 +213,31 @@ export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now:
     orgId: input.orgId ?? null,
     outcome: input.outcome ?? 'success',
     requestId: input.requestId ?? null,
-    details: smallDetails(input.details),
+    details,
   };
-  const hash = eventHash(head.head_hash, event);
-  // The event and the chain's new head in one statement: one round trip fewer on every change.
-  await tx.query(
-    `WITH appended AS (
-       INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       RETURNING seq, hash
-     )
-     UPDATE audit_chain SET head_seq = appended.seq, head_hash = appended.hash FROM appended WHERE one`,
-    [
-      seq,
-      event.at,
-      event.actor.type,
-      event.actor.id,
-      event.actor.name,
-      event.actor.address,
-      event.action,
-      event.group,
-      event.target?.type ?? null,
-      event.target?.id ?? null,
-      event.target?.name ?? '',
-      event.orgId,
-      event.outcome,
-      event.requestId,
-      JSON.stringify(event.details),
-      hash,
-    ],
-  );
-  return { ...event, hash };
+  return { ...event, hash: eventHash(previous.hash, event) };
+}
+
+/** The event as the columns of APPEND_SQL ($1 … $16). */
+function rowValues(event: AuditEvent): unknown[] {
+  return [
+    event.seq,
+    event.at,
+    event.actor.type,
+    event.actor.id,
+    event.actor.name,
+    event.actor.address,
+    event.action,
+    event.group,
+    event.target?.type ?? null,
+    event.target?.id ?? null,
+    event.target?.name ?? '',
+    event.orgId,
+    event.outcome,
+    event.requestId,
+    JSON.stringify(event.details),
+    event.hash,
+  ];
 }
 
 export interface ChainReport {

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL tells every instance of a service that its rows changed. Each table of the schema
- * gets statement-level triggers that notify `sitewave_changes` with the schema's name when a
- * statement changed rows.
+ * (but the audit trail's, below) gets statement-level triggers that notify `sitewave_changes`
+ * with the schema's name when a statement changed rows.
  * PostgreSQL delivers a notification when its transaction commits, which is when the change
  * becomes visible, to every session listening: every instance of the service, whichever
  * instance, script or person at a console made the change. Installed at each start, after the
@@ -12,6 +12,13 @@ import { assertSchemaName, quoteIdentifier } from './schema-name.js';
 
 /** One channel for every schema (a channel's name is shorter than a schema's may be); the payload names the schema. */
 export const CHANGE_CHANNEL = 'sitewave_changes';
+
+/**
+ * The audit trail's tables (server/audit/chain.ts) announce nothing: no kept answer reads them,
+ * and the change an event records announces itself through its own table. Their triggers would
+ * run twice in every audited change for nothing; ones an earlier version installed are dropped.
+ */
+export const UNANNOUNCED_TABLES = ['audit_events', 'audit_chain'] as const;
 
 /** Idempotent, and safe while other instances run: a table that has its triggers is left alone. */
 export async function installChangeTriggers(db: Queryable, schema: string): Promise<void> {
@@ -41,6 +48,12 @@ export async function installChangeTriggers(db: Queryable, schema: string): Prom
       FOR t IN SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                WHERE n.nspname = ${literal} AND c.relkind = 'r' LOOP
         FOREACH op IN ARRAY ARRAY['insert', 'update', 'delete', 'truncate'] LOOP
+          IF t.relname = ANY (ARRAY[${UNANNOUNCED_TABLES.map((name) => `'${name}'`).join(', ')}]) THEN
+            IF EXISTS (SELECT FROM pg_trigger WHERE tgrelid = t.oid AND tgname = 'sitewave_changed_' || op) THEN
+              EXECUTE format('DROP TRIGGER %I ON %I.%I', 'sitewave_changed_' || op, ${literal}, t.relname);
+            END IF;
+            CONTINUE;
+          END IF;
           CONTINUE WHEN EXISTS (SELECT FROM pg_trigger WHERE tgrelid = t.oid AND tgname = 'sitewave_changed_' || op);
           EXECUTE format('CREATE TRIGGER %I AFTER %s ON %I.%I %s FOR EACH STATEMENT EXECUTE FUNCTION %I.sitewave_announce_change()',
             'sitewave_changed_' || op, upper(op), ${literal}, t.relname,

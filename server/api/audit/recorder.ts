@@ -20,7 +20,7 @@ import type { Logger } from 'pino';
 import type { AuditEvent, AuditOutcome } from '../../../shared/audit-actions.js';
 import type { Database, QueryResult, Queryable, Transaction } from '../../db/database.js';
 import { anyWrite } from '../../db/write-watch.js';
-import { appendAuditEvent, type NewAuditEvent } from '../../audit/chain.js';
+import { appendAuditEvent, type HeadMemo, type NewAuditEvent } from '../../audit/chain.js';
 import { UUID } from '../../../shared/uuid.js';
 import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, insertedValue, type RouteAudit } from './route-actions.js';
 
@@ -39,6 +39,12 @@ interface RequestAudit {
   notes: Record<string, unknown>;
   /** Events recorded for this request so far. */
   recorded: number;
+  /** Whether the request wrote a copy of another service's data (CACHE_TABLES). */
+  wroteCopies: boolean;
+}
+
+function newAudit(spec: RouteAudit, request: FastifyRequest, notes: Record<string, unknown> = {}): RequestAudit {
+  return { spec, request, targetId: null, targetName: null, orgId: null, actorName: null, notes, recorded: 0, wroteCopies: false };
 }
 
 declare module 'fastify' {
@@ -88,6 +94,10 @@ export interface AuditRecorderOptions {
 export class AuditRecorder {
   /** The address each identity acts under, for a minute: one lookup fewer on every change. */
   private readonly actorNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+  /** A person's display name as a target, for a minute too: it comes from the same copy of the identity service's data. */
+  private readonly userNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+  /** The chain's head after this instance's last append: checked under the lock, it spares reading it first. */
+  private readonly chainHead: HeadMemo = {};
 
   constructor(private readonly options: AuditRecorderOptions) {}
 
@@ -100,7 +110,7 @@ export class AuditRecorder {
       if (!spec) return;
       const handler = route.handler as RouteHandlerMethod;
       route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-        const audit: RequestAudit = { spec, request, targetId: null, targetName: null, orgId: null, actorName: null, notes: {}, recorded: 0 };
+        const audit = newAudit(spec, request);
         request.audit = audit;
         return current.run(audit, () => handler.call(this, request, reply));
       };
@@ -151,7 +161,7 @@ export class AuditRecorder {
 
   /** An event of a request that changes nothing here (an export, a refusal), in a transaction of its own. */
   async record(db: Database, request: FastifyRequest, spec: RouteAudit, details: Record<string, unknown> = {}, outcome: AuditOutcome = 'success'): Promise<AuditEvent> {
-    const audit: RequestAudit = { spec, request, targetId: null, targetName: null, orgId: null, actorName: null, notes: details, recorded: 0 };
+    const audit = newAudit(spec, request, details);
     const event = await db.transaction((tx) => this.append(tx, audit, outcome));
     this.logged([event]);
     return event;
@@ -179,12 +189,20 @@ export class AuditRecorder {
         let changed = false;
         const value = await work(tx, (sql, params, res) => {
           const table = writtenTable(sql);
+          if (table && CACHE_TABLES.has(table)) audit.wroteCopies = true;
           if (table && CACHE_TABLES.has(table) && audit.spec.inserted?.table !== table) return;
-          if (audit.spec.inserted && !audit.targetId) {
-            const id =
-              insertedValue(sql, params, audit.spec.inserted.table, audit.spec.inserted.column) ??
-              (table === audit.spec.inserted.table ? res.rows[0]?.[audit.spec.inserted.column as never] : undefined);
-            if (typeof id === 'string') audit.targetId = id;
+          const inserted = audit.spec.inserted;
+          if (inserted && !audit.targetId) {
+            const value = (column: string): unknown =>
+              insertedValue(sql, params, inserted.table, column) ?? (table === inserted.table ? (res.rows[0] as Record<string, unknown> | undefined)?.[column] : undefined);
+            const id = value(inserted.column);
+            if (typeof id === 'string') {
+              audit.targetId = id;
+              const name = inserted.name && value(inserted.name);
+              const orgId = inserted.org && value(inserted.org);
+              if (typeof name === 'string') audit.targetName ??= name;
+              if (typeof orgId === 'string') audit.orgId ??= orgId;
+            }
           }
           // A membership written tells the organisation of a change whose target has none of its own (a new account).
           if (!audit.orgId) {
@@ -241,10 +259,18 @@ export class AuditRecorder {
     const sql = TARGET_LOOKUP[audit.spec.target];
     // Every looked-up table is keyed by uuid: another id would fail the statement, and with it the change.
     if (!sql || audit.targetName !== null || !UUID.test(id)) return;
+    // A person names no organisation: the name is all the lookup would give, unless this change wrote it.
+    const person = audit.spec.target === 'user';
+    const known = person && !audit.wroteCopies ? this.userNames.get(id) : undefined;
+    if (known !== undefined) {
+      audit.targetName = known;
+      return;
+    }
     const row = (await tx.query<{ name: string | null; org_id: string | null }>(sql, [id])).rows[0];
     if (!row) return;
     audit.targetName = row.name ?? '';
     audit.orgId ??= row.org_id;
+    if (person) this.userNames.set(id, audit.targetName);
   }
 
   private async append(tx: Queryable, audit: RequestAudit, outcome: AuditOutcome = 'success'): Promise<AuditEvent> {
@@ -277,7 +303,7 @@ export class AuditRecorder {
       details,
     };
     if (spec.target === 'org' && !event.orgId && audit.targetId) event.orgId = audit.targetId;
-    const appended = await appendAuditEvent(tx, event, this.options.now());
+    const appended = await appendAuditEvent(tx, event, this.options.now(), this.chainHead);
     audit.recorded += 1;
     return appended;
   }

@@ -11,8 +11,12 @@ export interface RouteAudit {
   target: AuditTargetType;
   /** The path parameter that names the target. */
   param?: string;
-  /** Else: the inserted row's column that names it (`INSERT INTO table (…column…) VALUES (…)` or RETURNING). */
-  inserted?: { table: string; column: string };
+  /**
+   * Else: the inserted row's column that names it (`INSERT INTO table (…column…) VALUES (…)` or
+   * RETURNING), and where the row holds what TARGET_LOOKUP would read (its display name, its
+   * organisation): a change that creates its target then needs no lookup.
+   */
+  inserted?: { table: string; column: string; name?: string; org?: string };
   /** Field names of the request body go into the details (never their values). */
   fields?: boolean;
 }
@@ -23,10 +27,15 @@ const r = (action: AuditAction, target: AuditTargetType, param?: string, extra: 
   ...(param ? { param } : {}),
   ...extra,
 });
-const created = (action: AuditAction, target: AuditTargetType, table: string, column = 'id'): RouteAudit => ({ action, target, inserted: { table, column }, fields: true });
+const created = (action: AuditAction, target: AuditTargetType, table: string, column = 'id', named: { name?: string; org?: string } = {}): RouteAudit => ({
+  action,
+  target,
+  inserted: { table, column, ...named },
+  fields: true,
+});
 
 export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
-  'POST /api/admin/orgs': created('org.created', 'org', 'orgs'),
+  'POST /api/admin/orgs': created('org.created', 'org', 'orgs', 'id', { name: 'name', org: 'id' }),
   'POST /api/admin/orgs/:orgId/join': r('org.admin_joined', 'org', 'orgId'),
   'POST /api/admin/users': created('user.created', 'user', 'users', 'identity_id'),
   'PUT /api/admin/users/:userId': r('user.changed', 'user', 'userId', { fields: true }),
@@ -60,7 +69,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'PUT /api/devices/:deviceId': r('device.changed', 'device', 'deviceId', { fields: true }),
   'POST /api/devices/:deviceId/startsubscription': r('device.subscription.started', 'device', 'deviceId', { fields: true }),
   'POST /api/devices/:deviceId/cancelsubscription': r('device.subscription.cancelled', 'device', 'deviceId'),
-  'POST /api/orgs/:orgId/projects': created('project.created', 'project', 'projects'),
+  'POST /api/orgs/:orgId/projects': created('project.created', 'project', 'projects', 'id', { name: 'name', org: 'org_id' }),
   'PUT /api/projects/:projectId': r('project.changed', 'project', 'projectId', { fields: true }),
   'DELETE /api/projects/:projectId': r('project.deleted', 'project', 'projectId'),
   'POST /api/projects/:projectId/users': created('project.member.added', 'user', 'project_members', 'user_id'),

@@ -116,6 +116,24 @@ describe.each(BACKENDS)('the audit trail on %s', (backend) => {
     expect(changed).toMatchObject({ actor_id: owner.id, target_type: 'user', target_id: admin.id, target_name: 'admin Tester', org_id: orgId, details: { role: 'viewer' } });
   });
 
+  it("names a person as their change left them, although a person's name is kept a minute", async () => {
+    const renamed = await t.http
+      .put(`/api/admin/users/${admin.id}`)
+      .set(await t.as(admin))
+      .send({ lastName: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect(
+      (
+        await t.http
+          .put(`/api/orgs/${orgId}/users/${admin.id}`)
+          .set(await t.as(owner))
+          .send({ role: 'member' })
+      ).status,
+    ).toBe(200);
+    expect(await events('user.changed')).toMatchObject([{ target_id: admin.id, target_name: 'admin Renamed' }]);
+    expect((await events('org.member.role_changed')).map((e) => e.target_name)).toEqual(['admin Tester', 'admin Renamed']);
+  });
+
   it('records a project created, changed and deleted, the deletion with the name it had', async () => {
     const created = await t.http
       .post(`/api/orgs/${orgId}/projects`)

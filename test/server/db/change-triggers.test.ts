@@ -131,6 +131,19 @@ describe.runIf(available)('answers kept on PostgreSQL', () => {
     }
   });
 
+  it("gives the audit trail's tables no triggers, and removes ones an earlier start gave them", async () => {
+    const triggers = async (table: string) =>
+      (await other.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname LIKE 'sitewave_changed_%'", [table])).rows[0]!.n;
+    await other.exec(
+      `CREATE TABLE audit_chain (n int); CREATE TRIGGER sitewave_changed_update AFTER UPDATE ON audit_chain FOR EACH STATEMENT EXECUTE FUNCTION sitewave_announce_change()`,
+    );
+    await other.exec('CREATE TABLE audit_events (n int)');
+    await installChangeTriggers(other, schema);
+    expect(await triggers('audit_chain')).toBe(0);
+    expect(await triggers('audit_events')).toBe(0);
+    expect(await triggers('items')).toBe(4);
+  });
+
   it('closes its listening connection', async () => {
     const db = await open();
     const next = await cacheUntilNextWrite(db);
