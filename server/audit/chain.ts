@@ -129,11 +129,27 @@ export function toAuditEvent(row: AuditRow): AuditEvent {
   };
 }
 
+/** What an event's hash covers besides the previous hash: everything the event says but its own hash. */
+function eventContent(event: Omit<AuditEvent, 'hash'>): string {
+  const { seq, at, actor, action, group, target, orgId, outcome, requestId, details } = event;
+  return canonicalJson({ seq, at, actor, action, group, target, orgId, outcome, requestId, details });
+}
+
 /** The hash of an event: over the previous hash and everything the event says but its own hash. */
 export function eventHash(previousHash: string, event: Omit<AuditEvent, 'hash'>): string {
-  const { seq, at, actor, action, group, target, orgId, outcome, requestId, details } = event;
-  const content = canonicalJson({ seq, at, actor, action, group, target, orgId, outcome, requestId, details });
-  return createHash('sha256').update(previousHash).update('\n').update(content).digest('hex');
+  return createHash('sha256').update(previousHash).update('\n').update(eventContent(event)).digest('hex');
+}
+
+/**
+ * An event's content around its seq, which only the chain's head decides: the two texts differ
+ * from each other in that one digit, wherever the sorted keys put it.
+ */
+function contentAroundSeq(event: Omit<AuditEvent, 'hash' | 'seq'>): { before: string; after: string } {
+  const zero = eventContent({ ...event, seq: 0 });
+  const one = eventContent({ ...event, seq: 1 });
+  let at = 0;
+  while (zero[at] === one[at]) at += 1;
+  return { before: zero.slice(0, at), after: zero.slice(at + 1) };
 }
 
 /** Bounds a details object: what the table keeps is small, whatever a caller hands over. */
@@ -144,68 +160,22 @@ function smallDetails(details: Record<string, unknown> | undefined): Record<stri
   return { truncated: true, keys: Object.keys(details).slice(0, 50) };
 }
 
-/** The chain's last link: its seq and hash. */
-export interface ChainHead {
-  seq: number;
-  hash: string;
+/** An event's append as part of another statement (auditAppendParts). */
+export interface AuditAppend {
+  ctes: string;
+  params: unknown[];
 }
 
 /**
- * Where an appender keeps the head its last append left. The next append takes it as the
- * previous link and checks it under the chain's lock, so a guess made stale by another appender
- * (another instance on the same database, a transaction that rolled back) costs one more
- * statement and never a wrong link.
+ * One event's append as common table expressions, for a statement that may change other rows
+ * too (its parameters numbered from `firstParam`): `audit_head` locks the chain's head until the
+ * transaction ends, `audit_appended` is the event and `audit_moved` the new head (seq, hash). The
+ * hash is computed by the database from the head it locked — eventHash's very bytes — so the
+ * whole append is one statement, not a read of the head and then a write.
  */
-export interface HeadMemo {
-  head?: ChainHead;
-}
-
-/** Matches no head: the first append of a memo reads the head and tries again. */
-const NO_HEAD: ChainHead = { seq: -1, hash: '' };
-
-/**
- * Locks the head row, and appends the event and moves the head only if the head is the one the
- * event was hashed after ($17 and $1 - 1); answers the head it found either way. Lock, check,
- * event and head in one round trip.
- */
-const APPEND_SQL = `
-  WITH head AS MATERIALIZED (SELECT head_seq, head_hash FROM audit_chain WHERE one FOR UPDATE),
-  appended AS (
-    INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
-    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM head WHERE head_seq = $1::bigint - 1 AND head_hash = $17
-    RETURNING seq, hash
-  ),
-  moved AS (UPDATE audit_chain SET head_seq = appended.seq, head_hash = appended.hash FROM appended WHERE one)
-  SELECT head_seq, head_hash FROM head`;
-
-/**
- * Appends one event in `tx`, which must be the transaction of the change it records (or one of
- * its own). Takes the chain's lock until that transaction ends. With a memo, the common case is
- * one statement; without, two.
- */
-export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now: Date = new Date(), memo: HeadMemo = {}): Promise<AuditEvent> {
-  const at = now.toISOString();
-  const details = smallDetails(input.details);
-  let previous = memo.head ?? NO_HEAD;
-  // The second try runs under the lock the first one took: the head it read cannot have moved.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const event = linkedEvent(previous, input, at, details);
-    const head = (await tx.query<{ head_seq: number | string; head_hash: string }>(APPEND_SQL, [...rowValues(event), previous.hash])).rows[0];
-    if (!head) throw new Error('the audit chain has no head row: is the audit migration applied?');
-    if (Number(head.head_seq) === previous.seq && head.head_hash === previous.hash) {
-      memo.head = { seq: event.seq, hash: event.hash };
-      return event;
-    }
-    previous = { seq: Number(head.head_seq), hash: head.head_hash };
-  }
-  throw new Error('the audit chain moved while its lock was held');
-}
-
-/** The event that follows `previous`, hashed. */
-function linkedEvent(previous: ChainHead, input: NewAuditEvent, at: string, details: Record<string, unknown>): AuditEvent {
-  const event: Omit<AuditEvent, 'hash'> = {
-    seq: previous.seq + 1,
-    at,
+export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1): AuditAppend & { event: Omit<AuditEvent, 'hash' | 'seq'> } {
+  const event: Omit<AuditEvent, 'hash' | 'seq'> = {
+    at: now.toISOString(),
     actor: { type: input.actor.type, id: input.actor.id ?? null, name: input.actor.name ?? '', address: input.actor.address ?? null },
     action: input.action,
     group: auditGroupOf(input.action),
@@ -213,15 +183,27 @@ function linkedEvent(previous: ChainHead, input: NewAuditEvent, at: string, deta
     orgId: input.orgId ?? null,
     outcome: input.outcome ?? 'success',
     requestId: input.requestId ?? null,
-    details,
+    details: smallDetails(input.details),
   };
-  return { ...event, hash: eventHash(previous.hash, event) };
-}
-
-/** The event as the columns of APPEND_SQL ($1 … $16). */
-function rowValues(event: AuditEvent): unknown[] {
-  return [
-    event.seq,
+  const { before, after } = contentAroundSeq(event);
+  const $ = (n: number) => `$${firstParam + n - 1}`;
+  const ctes = `audit_head AS (
+       SELECT head_seq + 1 AS seq,
+         encode(sha256(convert_to(head_hash || E'\\n' || ${$(1)}::text || (head_seq + 1)::text || ${$(2)}::text, 'UTF8')), 'hex') AS hash
+       FROM audit_chain WHERE one FOR UPDATE
+     ),
+     audit_appended AS (
+       INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
+       VALUES ((SELECT seq FROM audit_head), ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}, ${$(9)}, ${$(10)}, ${$(11)}, ${$(12)}, ${$(13)}, ${$(14)}, ${$(15)}, ${$(16)}, (SELECT hash FROM audit_head))
+       RETURNING seq, hash
+     ),
+     audit_moved AS (
+       UPDATE audit_chain SET head_seq = audit_appended.seq, head_hash = audit_appended.hash FROM audit_appended WHERE one
+       RETURNING audit_appended.seq, audit_appended.hash
+     )`;
+  const params = [
+    before,
+    after,
     event.at,
     event.actor.type,
     event.actor.id,
@@ -236,8 +218,19 @@ function rowValues(event: AuditEvent): unknown[] {
     event.outcome,
     event.requestId,
     JSON.stringify(event.details),
-    event.hash,
   ];
+  return { ctes, params, event };
+}
+
+/**
+ * Appends one event in `tx`, which must be the transaction of the change it records (or one of
+ * its own). Takes the chain's lock until that transaction ends.
+ */
+export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now: Date = new Date()): Promise<AuditEvent> {
+  const { ctes, params, event } = auditAppendParts(input, now);
+  const moved = (await tx.query<{ seq: number | string; hash: string }>(`WITH ${ctes} SELECT seq, hash FROM audit_moved`, params)).rows[0];
+  if (!moved) throw new Error('the audit chain has no head row: is the audit migration applied?');
+  return { seq: Number(moved.seq), ...event, hash: moved.hash };
 }
 
 export interface ChainReport {

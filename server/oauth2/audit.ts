@@ -11,7 +11,7 @@
 import type { FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import type { AuditAction } from '../../shared/audit-actions.js';
-import { appendAuditEvent, type NewAuditEvent } from '../audit/chain.js';
+import { appendAuditEvent, auditAppendParts, type AuditAppend, type NewAuditEvent } from '../audit/chain.js';
 import type { Queryable } from '../db/database.js';
 
 export const ADMIN_ACTOR_NAME = 'OAuth2 admin API';
@@ -55,8 +55,8 @@ export const ISSUED_TOKEN_MODELS = { AccessToken: null, ClientCredentials: 'clie
  * scopes — never the token (an opaque token's id is its value) nor its grant's id. The client's
  * name comes from the request being answered, which holds the client already: no extra read.
  */
-export function tokenIssuedRecorder(model: keyof typeof ISSUED_TOKEN_MODELS): (tx: Queryable, payload: Record<string, unknown>) => Promise<unknown> {
-  return (tx, payload) => {
+export function tokenIssuedRecorder(model: keyof typeof ISSUED_TOKEN_MODELS): (payload: Record<string, unknown>, firstParam: number) => AuditAppend {
+  return (payload, firstParam) => {
     const ctx = Provider.ctx;
     const { address, requestId } = providerRequest();
     const clientId = typeof payload.clientId === 'string' ? payload.clientId : null;
@@ -72,12 +72,14 @@ export function tokenIssuedRecorder(model: keyof typeof ISSUED_TOKEN_MODELS): (t
             .at(-1) ??
           '');
     const subject = typeof payload.accountId === 'string' ? payload.accountId : null;
-    return recordOAuth2Event(tx, {
+    const event: NewAuditEvent = {
       action: 'oauth2.token.issued',
       actor: { type: 'oauth2-client', id: clientId, name: clientName, address },
       target: { type: 'oauth2-client', id: clientId, name: clientName },
       requestId,
+      outcome: 'success',
       details: { grantType, ...(subject ? { subject } : {}), scope: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [] },
-    });
+    };
+    return auditAppendParts(event, new Date(), firstParam);
   };
 }

@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
 import { ISSUED_TOKEN_MODELS, tokenIssuedRecorder } from './audit.js';
 import type { ModelCache } from './store/model-cache.js';
+import { RequestRows } from './store/request-rows.js';
 import { addAccessTokenHash } from './access-token-hash.js';
 import { chooseAccessTokenFormat } from './access-token-format.js';
 import type { OAuth2Settings, SettingsSource } from '../platform/project-settings.js';
@@ -77,15 +78,17 @@ export function buildProvider(
   // Read at each token: the project's TTLs apply from the next token on.
   const ttl = () => settings.current().ttl;
 
+  // Where nothing is kept in memory, a token's lookup reads its session, client and grant with it.
+  const requestRows = store.cache ? undefined : new RequestRows();
   const configuration: Configuration = {
     adapter: (name: string) => {
-      if (name === 'Client') return new DatabaseAdapter(store.db, name, (payload) => secrets.sealed(payload), store.cache);
-      // A token's row and its audit event commit together.
+      const shared = { cache: store.cache, requestRows };
+      if (name === 'Client') return new DatabaseAdapter(store.db, name, { ...shared, seal: (payload) => secrets.sealed(payload) });
+      // A token's row and its audit event are written together.
       if (Object.hasOwn(ISSUED_TOKEN_MODELS, name)) {
-        const record = tokenIssuedRecorder(name as keyof typeof ISSUED_TOKEN_MODELS);
-        return new DatabaseAdapter(store.db, name, undefined, store.cache, { db: store.db, record });
+        return new DatabaseAdapter(store.db, name, { ...shared, record: tokenIssuedRecorder(name as keyof typeof ISSUED_TOKEN_MODELS) });
       }
-      return new DatabaseAdapter(store.db, name, undefined, store.cache);
+      return new DatabaseAdapter(store.db, name, shared);
     },
     // Hydra's methods. client_secret_jwt (and HS256 anywhere) would need the secret itself, which is stored only hashed.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],

@@ -20,7 +20,7 @@ import type { Logger } from 'pino';
 import type { AuditEvent, AuditOutcome } from '../../../shared/audit-actions.js';
 import type { Database, QueryResult, Queryable, Transaction } from '../../db/database.js';
 import { anyWrite } from '../../db/write-watch.js';
-import { appendAuditEvent, type HeadMemo, type NewAuditEvent } from '../../audit/chain.js';
+import { appendAuditEvent, type NewAuditEvent } from '../../audit/chain.js';
 import { UUID } from '../../../shared/uuid.js';
 import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, insertedValue, type RouteAudit } from './route-actions.js';
 
@@ -96,8 +96,6 @@ export class AuditRecorder {
   private readonly actorNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
   /** A person's display name as a target, for a minute too: it comes from the same copy of the identity service's data. */
   private readonly userNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
-  /** The chain's head after this instance's last append: checked under the lock, it spares reading it first. */
-  private readonly chainHead: HeadMemo = {};
 
   constructor(private readonly options: AuditRecorderOptions) {}
 
@@ -303,7 +301,7 @@ export class AuditRecorder {
       details,
     };
     if (spec.target === 'org' && !event.orgId && audit.targetId) event.orgId = audit.targetId;
-    const appended = await appendAuditEvent(tx, event, this.options.now(), this.chainHead);
+    const appended = await appendAuditEvent(tx, event, this.options.now());
     audit.recorded += 1;
     return appended;
   }

@@ -91,7 +91,7 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
   const { host, db, secrets } = deps;
   const now = deps.now ?? (() => new Date());
   // Stored with the secret hashed: the create answer is the only place it is ever shown.
-  const clients = new DatabaseAdapter(db, 'Client', (payload) => secrets.sealed(payload));
+  const clients = new DatabaseAdapter(db, 'Client', { seal: (payload) => secrets.sealed(payload) });
 
   /** Answers the client as the token endpoint would see it, defaults filled in. */
   const validate = async (metadata: ClientMetadata): Promise<HydraClient> => {
@@ -125,7 +125,7 @@ export async function clientRoutes(app: FastifyInstance, deps: { host: ProviderH
     const shownBefore = before === undefined ? undefined : ((await findClientView(host.current, before.client_id)) ?? clientView(before));
     const { actor, requestId } = adminActor(request);
     await db.transaction(async (tx) => {
-      await new DatabaseAdapter(tx, 'Client', (payload) => secrets.sealed(payload)).upsert(metadata.client_id, metadata);
+      await new DatabaseAdapter(tx, 'Client', { seal: (payload) => secrets.sealed(payload) }).upsert(metadata.client_id, metadata);
       await recordOAuth2Event(tx, {
         action,
         actor,

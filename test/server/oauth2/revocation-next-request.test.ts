@@ -1,11 +1,15 @@
 /**
- * Where the provider keeps its rows in memory (PGlite: this process is the database's only
- * writer), a revocation still takes effect at the very next request: revoking a token, ending all
- * of a client's tokens through the admin API, deleting the client. Each check is preceded by
- * requests that read the same rows, so that they are kept when the revocation happens.
+ * A revocation takes effect at the very next request: revoking a token, ending all of a client's
+ * tokens through the admin API, deleting the client. On PGlite the provider keeps its rows in
+ * memory (this process is the database's only writer), on PostgreSQL a token's lookup reads the
+ * rows of the rest of its request beside it; each check is preceded by requests that read the
+ * same rows, so that they are kept when the revocation happens.
  */
+import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresReachable, TEST_DATABASE_URL } from '../db/support.js';
 import { TestBrowser } from '../identity/support/browser.js';
 import { register } from '../identity/support/flows.js';
 import { dance, newBrowser } from './support/dance.js';
@@ -50,19 +54,43 @@ async function userinfo(token: string): Promise<number> {
 
 const introspect = async (token: string) => (await stack.admin('POST', '/admin/oauth2/introspect', new URLSearchParams({ token }))).body as { active: boolean };
 
-beforeAll(async () => {
-  stack = await startStack();
-  const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
-  expect((await register(identityBrowser, `revocation-${Date.now()}@example.com`)).status).toBe(200);
-  browser = newBrowser(stack.origin);
-  browser.cookies.set('ory_kratos_session', identityBrowser.cookies.get('ory_kratos_session')!);
-}, 60_000);
+/** The whole product on a database of its own on the PostgreSQL test server, dropped afterwards. */
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sitewave_revocation_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => admin.end());
+    },
+  };
+}
 
-afterAll(async () => {
-  await stack?.close();
-});
+const reachable = await postgresReachable();
+if (!reachable && process.env.CI) throw new Error(`PostgreSQL is required for the revocation tests in CI (${TEST_DATABASE_URL})`);
+if (!reachable) console.warn(`Skipping the revocation tests on PostgreSQL: nothing answers at ${TEST_DATABASE_URL}`);
 
-describe('revocation at the next request, with rows kept in memory', () => {
+describe.each([['PGlite', false] as const, ...(reachable ? [['PostgreSQL', true] as const] : [])])('revocation at the next request on %s', (_name, onPostgres) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+
+  beforeAll(async () => {
+    database = onPostgres ? await freshDatabase() : undefined;
+    stack = await startStack(database ? { DATABASE_URL: database.url } : {});
+    const identityBrowser = new TestBrowser(`${stack.origin}/.ory`);
+    expect((await register(identityBrowser, `revocation-${Date.now()}@example.com`)).status).toBe(200);
+    browser = newBrowser(stack.origin);
+    browser.cookies.set('ory_kratos_session', identityBrowser.cookies.get('ory_kratos_session')!);
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await database?.drop();
+  });
+
   it('a revoked access token is refused at the very next /userinfo', async () => {
     const { config } = await machine('Revoke one');
     const token = await userToken(config);
