@@ -19,7 +19,8 @@ import { useViewerState } from './viewer-state.js';
 import { ViewerControls } from './ViewerControls.js';
 import { timed } from './timing.js';
 import { computeView } from '../../../shared/heatmap/views.js';
-import { WalkOverlay } from './WalkOverlay.js';
+import { WalkRoute } from './WalkRoute.js';
+import { WalkSamples } from './WalkSamples.js';
 import { WallLegend } from './WallLegend.js';
 import { WallOverlay } from './WallOverlay.js';
 import type { Wall } from '../../../shared/heatmap/walls.js';
@@ -111,16 +112,9 @@ export function HeatmapViewer({ floorplan, layers, points, thresholdsFor, techno
           {preferences.mode !== 'points' && <HeatmapCanvas grid={grid} view={view} planPerStage={planPerStage} mode={preferences.mode} opacity={preferences.opacity} />}
           {preferences.mode === 'smooth' && view.unit !== 'requirement' && <IsolineOverlay grid={grid} view={view} planPerStage={planPerStage} />}
           {walls && walls.length > 0 && <WallOverlay walls={walls} plan={floorplan} screenPerPlan={1} />}
-          {points && (
-            <WalkOverlay
-              points={points}
-              plan={floorplan}
-              // The route keeps its width by itself; only dots need the zoom (so the overlay need not redraw on every step without them).
-              screenPerPlan={dotsShown ? scale / planPerStage : 1}
-              showRoute={preferences.showRoute}
-              showSamples={preferences.showSamples}
-              colouredBy={preferences.mode === 'points' ? signalBands : undefined}
-            />
+          {points && preferences.showRoute && <WalkRoute points={points} planPerStage={planPerStage} />}
+          {points && dotsShown && (
+            <WalkSamples points={points} plan={floorplan} screenPerPlan={scale / planPerStage} colouredBy={preferences.mode === 'points' ? signalBands : undefined} />
           )}
         </PlanViewport>
         {!layers.calibrated && <p className="notice notice-warning">{t('survey.viewer.uncalibrated')}</p>}

@@ -1,6 +1,6 @@
 /**
  * The plan under the heatmap: zoom by wheel, pinch, buttons or + and −; pan by dragging or the
- * arrow keys; 0 fits the plan again. The stage moves as one GPU-composited layer, so an
+ * arrow keys; 0 fits the plan again. While it moves the stage is one composited layer, so an
  * 8000-pixel plan pans as smoothly as a small one. Reports the plan point under the pointer, and a
  * click (not a drag) on the plan; from the keyboard, Enter picks the point under the cross shown at
  * the centre of the focused plan. Markers (photo pins) are laid over the plan at screen size.
@@ -89,6 +89,13 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
     return () => observer.disconnect();
   }, [stage]);
   useEffect(() => onScaleChange?.(transform.scale), [transform.scale, onScaleChange]);
+  // Marked while the plan moves and a moment after: the stage is then one composited layer,
+  // moved and scaled as it was last rasterised. At rest it is rasterised again for the scale
+  // shown; kept as a layer, the browser would keep compositing it from tiles of the largest scale
+  // it was zoomed to, hundreds of them each frame once zoomed back out.
+  useLayoutEffect(() => {
+    if (frame.current) frame.current.dataset.moving = '';
+  }, [transform]);
   // Marked while the zoom changes and a moment after: layers that must be drawn again at every
   // scale (lines that keep their width) step aside meanwhile, so zooming stays one composited move.
   useLayoutEffect(() => {
@@ -101,7 +108,9 @@ export function PlanViewport({ stage, planPerStage, label, children, overlay, on
     return () => clearTimeout(timer);
   }, [transform]);
   useLayoutEffect(() => {
-    if (settled.transform === transform && frame.current) delete frame.current.dataset.zooming;
+    if (settled.transform !== transform || !frame.current) return;
+    delete frame.current.dataset.zooming;
+    delete frame.current.dataset.moving;
   }, [settled, transform]);
   const settledView = useMemo<SettledView>(() => ({ ...settled, frame: frameSize }), [settled, frameSize]);
   useEffect(() => {
