@@ -27,12 +27,11 @@ import { relationKey, type FollowedSet, type Hop, type HopRequest, type HopSourc
 /** The most rows of one relation kept whole. */
 export const LONGEST_KEPT = 1_000;
 /**
- * The most rows one statement reads (it stops there): with the relations asked (READ_AT_ONCE at
- * most), what bounds a read. A relation left unread is read by the next check that needs it; this
- * one reads its object's hops from the database.
+ * The most relations one statement reads (it stops there), each of at most LONGEST_KEPT + 1 rows.
+ * A relation left unread is read by the next check that needs it; this one reads its object's
+ * hops from the database.
  */
-const ROWS_READ_AT_ONCE = 20_000;
-const READ_AT_ONCE = 2_000;
+const RELATIONS_READ_AT_ONCE = 2_000;
 /** About the memory kept, estimated from the rows' lengths (bytesOf). */
 export const BYTES_KEPT = 64 * 1024 * 1024;
 
@@ -116,7 +115,7 @@ export class KeptRows implements HopSource {
     };
     const unread = this.unread(namespace, objects, requests, lookUp);
     if (unread.length > 0) {
-      const read = await this.store.contentsOf(unread.slice(0, READ_AT_ONCE), LONGEST_KEPT + 1, ROWS_READ_AT_ONCE);
+      const read = await this.store.contentsOf(unread.slice(0, RELATIONS_READ_AT_ONCE), LONGEST_KEPT + 1, RELATIONS_READ_AT_ONCE);
       // A change heard while reading may or may not be in what was read: use it, keep none of it.
       const keep = this.changes.keptUntilChange() === generation;
       for (const [key, rows] of read) {

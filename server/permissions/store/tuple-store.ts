@@ -116,12 +116,10 @@ interface ContentsRow {
   namespace: string;
   object: string;
   relation: string;
-  subject_id: string | null;
-  subject_set_namespace: string | null;
-  subject_set_object: string | null;
-  subject_set_relation: string | null;
-  place: number | null;
-  total: number | null;
+  subject_ids: string[] | null;
+  set_namespaces: string[] | null;
+  set_objects: string[] | null;
+  set_relations: string[] | null;
 }
 
 const PARAMS = Array.from({ length: 17 }, (_, i) => `$${i + 1}`).join(', ');
@@ -221,8 +219,8 @@ export class TupleStore {
    * most `limit` rows of each), and for those asked with `inside`, everything stored in each of
    * the subject sets found there too: what hops are worked out from in memory (kept-rows.ts), two
    * levels in one statement. A relation holding nothing is answered too, as an empty list. Each
-   * relation is a range of the primary key. At most `rows` rows are read in all: the statement
-   * stops there, and a relation not read whole by then is left out of the answer.
+   * relation is a range of the primary key. At most `rows` relations are read in all: the
+   * statement stops there, and those not read by then are left out of the answer.
    */
   async contentsOf(relations: readonly { set: SubjectSet; inside: boolean }[], limit: number, rows: number): Promise<Map<string, Subject[]>> {
     const columns: [string[], string[], string[], boolean[]] = [[], [], [], []];
@@ -234,27 +232,16 @@ export class TupleStore {
     }
     // relation_contents (migrations.ts): one statement, its plan made once per connection.
     const result = await this.db.query<ContentsRow>(`SELECT * FROM ${this.relationContents}($1, $2, $3, $4, $5, $6)`, [...columns, limit, rows]);
-    const read = new Map<string, { total: number; rows: ContentsRow[] }>();
-    for (const row of result.rows) {
-      // A relation asked for and found inside another too is read twice: each reading apart.
-      const key = `${row.level}\u0000${relationKey(row.namespace, row.object, row.relation)}`;
-      let relation = read.get(key);
-      if (!relation) read.set(key, (relation = { total: row.total ?? 0, rows: [] }));
-      if (row.place !== null) relation.rows.push(row);
-    }
     const contents = new Map<string, Subject[]>();
-    for (const [key, { total, rows: got }] of read) {
-      const relation = key.slice(key.indexOf('\u0000') + 1);
-      if (got.length < total || contents.has(relation)) continue;
-      got.sort((a, b) => a.place! - b.place!);
-      contents.set(
-        relation,
-        got.map((row) =>
-          row.subject_id === ''
-            ? { set: { namespace: row.subject_set_namespace!, object: row.subject_set_object!, relation: row.subject_set_relation! } }
-            : { id: row.subject_id! },
-        ),
-      );
+    for (const row of result.rows) {
+      // A relation asked for and found inside another too comes twice, the same both times.
+      const key = relationKey(row.namespace, row.object, row.relation);
+      if (contents.has(key)) continue;
+      const sets = row.set_namespaces ?? [];
+      const held: Subject[] = sets.map((namespace, i) => ({ set: { namespace, object: row.set_objects![i]!, relation: row.set_relations![i]! } }));
+      // In key order: a subject set's subject_id is empty, so subject sets come first.
+      for (const id of row.subject_ids ?? []) held.push({ id });
+      contents.set(key, held);
     }
     return contents;
   }

@@ -213,7 +213,7 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
       expect(await checked('Group:a#members@carol')).toEqual({ membership: 'not-member', statements: 1 });
     });
 
-    it('reads what relations and the subject sets in them hold, two levels in one statement, and leaves out a relation it stopped reading', async () => {
+    it('reads what relations and the subject sets in them hold, two levels in one statement, and leaves out the relations it stopped before', async () => {
       await write('Doc:d#viewers@Group:a#members', 'Doc:d#viewers@zoe', 'Group:a#members@Group:b#members', 'Group:a#members@alice', 'Group:a#members@bob');
       const d = { namespace: 'Doc', object: 'd', relation: 'viewers' };
       const empty = { namespace: 'Doc', object: 'd', relation: 'owners' };
@@ -232,14 +232,14 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
         [key(empty)]: [],
         [key({ namespace: 'Group', object: 'a', relation: 'members' })]: [{ set: { namespace: 'Group', object: 'b', relation: 'members' } }, { id: 'alice' }, { id: 'bob' }],
       });
-      // Stopped after four rows: d's two and the empty relation's one are whole, the group's three are not.
+      // Stopped after two relations: the group inside is not read.
       const cut = await store.contentsOf(
         [
           { set: d, inside: true },
           { set: empty, inside: true },
         ],
         10,
-        4,
+        2,
       );
       expect([...cut.keys()].sort()).toEqual([key(d), key(empty)].sort());
       // More rows than the limit per relation: the limit and one more are read, in key order.
