@@ -139,4 +139,62 @@ export const permissionMigrations: readonly Migration[] = [
     name: 'audit trail: hash-chained, append-only relationship writes',
     up: AUDIT_STORE_SQL,
   },
+  {
+    version: 4,
+    name: 'what relations hold',
+    up: `
+      -- Everything stored in each relation asked for (at most p_limit rows of each, in key order),
+      -- and for those asked with p_inside, in each subject set stored there: the rows a check's
+      -- hops are worked out from in memory. One row per relation, level 0 for one asked, 1 for
+      -- one inside, its ids and its subject sets as arrays in key order: a row each rather than a
+      -- row per tuple, as each row handed over costs more than reading it (four times, PGlite). At most p_rows relations (no ORDER BY, so LIMIT stops the reading).
+      -- A function so that its plan is made once per connection: planning cost three times the
+      -- reading.
+      CREATE FUNCTION relation_contents(
+        p_namespaces text[], p_objects text[], p_relations text[], p_inside boolean[], p_limit int, p_rows int
+      ) RETURNS TABLE (
+        level int, namespace text, object text, relation text,
+        subject_ids text[], set_namespaces text[], set_objects text[], set_relations text[]
+      )
+      LANGUAGE plpgsql STABLE SET search_path FROM CURRENT SET plan_cache_mode = force_generic_plan AS $function$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY
+        WITH asked AS (
+            SELECT * FROM unnest(p_namespaces, p_objects, p_relations, p_inside) AS a(ns, obj, rel, inside)),
+          here AS (
+            SELECT a.ns, a.obj, a.rel, a.inside, r.* FROM asked a CROSS JOIN LATERAL (
+              SELECT array_agg(t.sid ORDER BY t.sid) FILTER (WHERE t.sid <> '') AS ids,
+                array_agg(t.sns ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sns,
+                array_agg(t.sobj ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sobj,
+                array_agg(t.srel ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS srel
+              FROM (
+                SELECT x.subject_id AS sid, x.subject_set_namespace AS sns, x.subject_set_object AS sobj, x.subject_set_relation AS srel
+                FROM relation_tuples x
+                WHERE x.namespace = a.ns AND x.object = a.obj AND x.relation = a.rel
+                ORDER BY x.subject_id, x.subject_set_namespace, x.subject_set_object, x.subject_set_relation
+                LIMIT p_limit) t) r),
+          sets AS (
+            SELECT DISTINCT s.ns, s.obj, s.rel FROM here CROSS JOIN LATERAL unnest(here.sns, here.sobj, here.srel) AS s(ns, obj, rel)
+            WHERE here.inside)
+        SELECT 0, here.ns::text, here.obj::text, here.rel::text, here.ids::text[], here.sns::text[], here.sobj::text[], here.srel::text[]
+          FROM here
+        UNION ALL
+        SELECT 1, s.ns::text, s.obj::text, s.rel::text, r.ids::text[], r.sns::text[], r.sobj::text[], r.srel::text[]
+          FROM sets s CROSS JOIN LATERAL (
+            SELECT array_agg(t.sid ORDER BY t.sid) FILTER (WHERE t.sid <> '') AS ids,
+              array_agg(t.sns ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sns,
+              array_agg(t.sobj ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sobj,
+              array_agg(t.srel ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS srel
+            FROM (
+              SELECT x.subject_id AS sid, x.subject_set_namespace AS sns, x.subject_set_object AS sobj, x.subject_set_relation AS srel
+              FROM relation_tuples x
+              WHERE x.namespace = s.ns AND x.object = s.obj AND x.relation = s.rel
+              ORDER BY x.subject_id, x.subject_set_namespace, x.subject_set_object, x.subject_set_relation
+              LIMIT p_limit) t) r
+        LIMIT p_rows;
+      END
+      $function$;
+    `,
+  },
 ];

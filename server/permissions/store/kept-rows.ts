@@ -1,53 +1,84 @@
 /**
  * The relationship rows checks read, kept between checks until the relationships change, so a
- * check for a new subject on objects read before touches the database once at most. Two kinds of
- * rows are kept, each answering for any subject:
+ * check never asked before, of a subject never seen before, on objects read before, touches the
+ * database not at all. What is kept is, for each relation read (`ns:object#relation`),
+ * everything stored in it: its subject ids and its subject sets in key order, or that it holds
+ * nothing (most relations a rule names hold nothing on most objects). These rows answer for
+ * every subject.
  *
- * - of each relation read (`ns:object#relation`), its subject sets in key order, each with
- *   whether it holds subject sets itself: the structure checks walk (groups in groups, a
- *   traverse's parents), shared by every subject;
- * - of each subject asked about, the relations it is stored in directly (the subject index).
- *
- * From these a hop is answered exactly as check_hops answers it (tuple-store.ts): the tuple
+ * A hop is answered from them exactly as check_hops answers it (tuple-store.ts): the tuple
  * itself is stored when the relation holds the subject; the subject is directly in one of the
- * relation's subject sets when one of them holds it; the subject sets to follow are the kept
- * ones, filtered as strict mode filters them. Rows are read only for what is not kept: an
- * object's relations in one plain range read, the subject's in another.
+ * relation's subject sets when what one of them holds names it; the subject sets to follow are
+ * the relation's, filtered as strict mode filters them, each holding subject sets itself when
+ * what it holds does. So a hop needs a relation and the relations of its subject sets: both
+ * levels are read in one statement, for every object a check reads at once (a level of
+ * readAhead's), and only what is not kept.
  *
  * Kept exactly as long as the check answers are (kept-answers.ts): until the next change heard
  * through the schema's change triggers, whoever wrote it, or this service's own write; nothing
- * while changes are not heard. Lists longer than LONGEST_KEPT (objects with thousands of subject
- * sets, a subject stored in thousands of relations) are not kept: a check meeting one reads those
- * objects' hops from the database as before.
+ * while changes are not heard. A relation holding more than LONGEST_KEPT rows is not kept whole:
+ * a check meeting it (or a subject set of it) reads that object's hops from the database.
  */
 import { LRUCache } from 'lru-cache';
 import type { UntilNextWrite } from '../../db/until-next-write.js';
 import type { Subject, SubjectSet } from '../tuple.js';
-import type { FollowedSet, Hop, HopRequest, HopSource, SubjectSetTypes, TupleStore } from './tuple-store.js';
+import { relationKey, type FollowedSet, type Hop, type HopRequest, type HopSource, type SubjectSetTypes, type TupleStore } from './tuple-store.js';
 
-/** The longest list of subject sets, or of a subject's relations, kept whole. */
+/** The most rows of one relation kept whole. */
 export const LONGEST_KEPT = 1_000;
-/** The most rows one read of objects' subject sets takes: more, and none of them is kept. */
-const ROWS_READ_AT_ONCE = 4 * LONGEST_KEPT;
-/** Kept rows in all (a relation or subject counts one more): about 30 MB at most. */
-export const ROWS_KEPT = 200_000;
+/**
+ * The most relations one statement reads (it stops there), each of at most LONGEST_KEPT + 1 rows.
+ * A relation left unread is read by the next check that needs it; this one reads its object's
+ * hops from the database.
+ */
+const RELATIONS_READ_AT_ONCE = 2_000;
+/** About the memory kept, estimated from the rows' lengths (bytesOf). */
+export const BYTES_KEPT = 64 * 1024 * 1024;
 
-/** A list longer than LONGEST_KEPT (or read with others too long in all): its hops are read from the database. */
-const TOO_LONG = 'too long';
-type SetsOf = readonly FollowedSet[] | typeof TOO_LONG;
-type Holding = ReadonlySet<string> | typeof TOO_LONG;
+/** What a relation holds: ids, and subject sets in key order (with their keys, to find a subject set that is the subject). */
+interface Contents {
+  ids: ReadonlySet<string>;
+  sets: readonly SubjectSet[];
+  setKeys: ReadonlySet<string>;
+}
 
-/** Database text holds no NUL character: the key of a relation is unambiguous. */
-const relationKey = (namespace: string, object: string, relation: string) => `${namespace}\u0000${object}\u0000${relation}`;
-const subjectKey = (subject: Subject) => ('id' in subject ? subject.id : `\u0000${relationKey(subject.set.namespace, subject.set.object, subject.set.relation)}`);
-const sizeOf = (value: SetsOf | Holding) => 1 + (value === TOO_LONG ? 0 : 'size' in value ? value.size : value.length);
+/** A relation of more than LONGEST_KEPT rows: only whether it holds subject sets (they come first in key order). */
+interface TooLong {
+  tooLong: true;
+  hasSubjectSets: boolean;
+}
+
+type Kept = Contents | TooLong;
+
+const setKey = (set: SubjectSet) => relationKey(set.namespace, set.object, set.relation);
 const typed = (types: SubjectSetTypes, set: SubjectSet) => types.some((type) => type.namespace === set.namespace && type.relation === set.relation);
+const holds = (contents: Contents, subject: Subject) => ('id' in subject ? contents.ids.has(subject.id) : contents.setKeys.has(setKey(subject.set)));
+
+/** Rough bytes of a kept relation in the heap: strings are two bytes a character, plus what holds them. */
+function bytesOf(value: Kept, key: string): number {
+  let bytes = 160 + 2 * key.length;
+  if ('tooLong' in value) return bytes;
+  for (const id of value.ids) bytes += 48 + 2 * id.length;
+  for (const set of value.sets) bytes += 160 + 4 * (set.namespace.length + set.object.length + set.relation.length);
+  return bytes;
+}
+
+function keptOf(rows: readonly Subject[]): Kept {
+  // The store reads one row more than is kept: more means too long.
+  if (rows.length > LONGEST_KEPT) return { tooLong: true, hasSubjectSets: 'set' in rows[0]! };
+  const ids = new Set<string>();
+  const sets: SubjectSet[] = [];
+  for (const row of rows) {
+    if ('id' in row) ids.add(row.id);
+    else sets.push(row.set);
+  }
+  return { ids, sets, setKeys: new Set(sets.map(setKey)) };
+}
 
 export class KeptRows implements HopSource {
   /** The generation of the change signal what is kept belongs to. */
   private generation: number | undefined;
-  private readonly sets = new LRUCache<string, SetsOf>({ maxSize: ROWS_KEPT, sizeCalculation: sizeOf });
-  private readonly holding = new LRUCache<string, Holding>({ maxSize: ROWS_KEPT / 4, sizeCalculation: sizeOf });
+  private readonly kept = new LRUCache<string, Kept>({ maxSize: BYTES_KEPT, sizeCalculation: bytesOf });
 
   constructor(
     private readonly store: TupleStore,
@@ -68,94 +99,106 @@ export class KeptRows implements HopSource {
     return answered.map((hops) => hops ?? read[next++]!);
   }
 
-  /** Each object's hops from kept rows, reading what is not kept; undefined for an object whose rows are too long to keep (or all, while nothing is kept). */
+  /** Each object's hops from kept rows, reading what is not kept; undefined for an object they cannot answer (or all, while nothing is kept). */
   private async answer(namespace: string, objects: readonly string[], subject: Subject, requests: readonly HopRequest[], limit: number): Promise<(Hop[] | undefined)[]> {
     const generation = this.current();
     if (generation === undefined) return objects.map(() => undefined);
-    const who = subjectKey(subject);
-    const relations = [...new Set(requests.map((request) => request.relation))];
-    const found = new Map<string, SetsOf>();
-    const unread = new Set<string>();
-    for (const object of objects) {
-      for (const relation of relations) {
-        const key = relationKey(namespace, object, relation);
-        const kept = this.sets.get(key);
-        if (kept) found.set(key, kept);
-        else unread.add(object);
+    // What this answer uses, held apart from the LRU, which may drop some of it meanwhile.
+    const found = new Map<string, Kept>();
+    const lookUp = (key: string): Kept | undefined => {
+      let value = found.get(key);
+      if (!value) {
+        value = this.kept.get(key);
+        if (value) found.set(key, value);
       }
-    }
-    const keptHolding = this.holding.get(who);
-    if (unread.size > 0 || !keptHolding) {
-      // Two plain reads at once (on PostgreSQL, on two connections of the pool).
-      const [read, holds] = await Promise.all([
-        unread.size > 0 ? this.store.subjectSetsOf(namespace, [...unread], relations, ROWS_READ_AT_ONCE) : undefined,
-        keptHolding ? undefined : this.store.holding(subject, LONGEST_KEPT),
-      ]);
+      return value;
+    };
+    const unread = this.unread(namespace, objects, requests, lookUp);
+    if (unread.length > 0) {
+      const read = await this.store.contentsOf(unread.slice(0, RELATIONS_READ_AT_ONCE), LONGEST_KEPT + 1, RELATIONS_READ_AT_ONCE);
       // A change heard while reading may or may not be in what was read: use it, keep none of it.
       const keep = this.changes.keptUntilChange() === generation;
-      if (unread.size > 0) {
-        const lists = new Map<string, FollowedSet[]>();
-        for (const object of unread) for (const relation of relations) lists.set(relationKey(namespace, object, relation), []);
-        for (const row of read ?? []) lists.get(relationKey(namespace, row.object, row.relation))!.push(row.set);
-        for (const [key, sets] of lists) {
-          // Too many rows in all: which lists were cut is not known, so none of them is used.
-          const value: SetsOf = read && sets.length <= LONGEST_KEPT ? sets : TOO_LONG;
-          found.set(key, value);
-          if (keep && read) this.sets.set(key, value);
-        }
-      }
-      if (!keptHolding) {
-        const value: Holding = holds ? new Set(holds.map((set) => relationKey(set.namespace, set.object, set.relation))) : TOO_LONG;
-        if (keep) this.holding.set(who, value);
-        return this.hopsOf(namespace, objects, found, value, requests, limit);
+      for (const [key, rows] of read) {
+        const value = keptOf(rows);
+        found.set(key, value);
+        if (keep) this.kept.set(key, value);
       }
     }
-    return this.hopsOf(namespace, objects, found, keptHolding, requests, limit);
+    return objects.map((object) => hopsOf(namespace, object, subject, requests, limit, lookUp));
   }
 
-  private hopsOf(
+  /**
+   * The relations the hops need that are not kept: the requests' relations of each object (with
+   * what their subject sets hold, for a request looking for the subject in them), and what the
+   * subject sets of kept ones hold.
+   */
+  private unread(
     namespace: string,
     objects: readonly string[],
-    found: Map<string, SetsOf>,
-    holding: Holding,
     requests: readonly HopRequest[],
-    limit: number,
-  ): (Hop[] | undefined)[] {
-    if (holding === TOO_LONG) return objects.map(() => undefined);
-    return objects.map((object) => {
-      const hops: Hop[] = [];
-      for (const request of requests) {
-        const key = relationKey(namespace, object, request.relation);
-        const sets = found.get(key)!;
-        if (sets === TOO_LONG) return undefined;
-        hops.push(hopOf(key, sets, holding, request, limit));
+    lookUp: (key: string) => Kept | undefined,
+  ): { set: SubjectSet; inside: boolean }[] {
+    const inside = new Map<string, boolean>();
+    for (const request of requests) inside.set(request.relation, (inside.get(request.relation) ?? false) || request.find);
+    const unread = new Map<string, { set: SubjectSet; inside: boolean }>();
+    for (const object of objects) {
+      for (const [relation, needsInside] of inside) {
+        const key = relationKey(namespace, object, relation);
+        const here = lookUp(key);
+        if (!here) unread.set(key, { set: { namespace, object, relation }, inside: needsInside || (unread.get(key)?.inside ?? false) });
+        else if (needsInside && !('tooLong' in here)) {
+          for (const set of here.sets) {
+            const key = setKey(set);
+            if (!lookUp(key) && !unread.has(key)) unread.set(key, { set, inside: false });
+          }
+        }
       }
-      return hops;
-    });
+    }
+    return [...unread.values()];
   }
 
   /** The signal's generation, with what was kept under another one dropped. */
   private current(): number | undefined {
     const generation = this.changes.keptUntilChange();
     if (generation !== this.generation) {
-      this.sets.clear();
-      this.holding.clear();
+      this.kept.clear();
       this.generation = generation;
     }
     return generation;
   }
 }
 
-/** A hop as check_hops answers it, from the relation's subject sets and the relations holding the subject. */
-function hopOf(key: string, sets: readonly FollowedSet[], holding: ReadonlySet<string>, request: HopRequest, limit: number): Hop {
-  const follow = request.follow;
-  // As check_hops: only a strict-mode request (one with `follow`) filters where the subject is looked for.
-  const findIn = follow ? (request.findIn ?? follow) : undefined;
-  const direct = request.direct && holding.has(key);
-  let inSubjectSet = false;
-  if (request.find && holding.size > 0) {
-    inSubjectSet = sets.some((set) => (!findIn || typed(findIn, set)) && holding.has(relationKey(set.namespace, set.object, set.relation)));
+/** An object's hops as check_hops answers them, from what its relations and their subject sets hold; undefined where one of those is not known whole. */
+function hopsOf(namespace: string, object: string, subject: Subject, requests: readonly HopRequest[], limit: number, known: (key: string) => Kept | undefined): Hop[] | undefined {
+  const hops: Hop[] = [];
+  for (const request of requests) {
+    const here = known(relationKey(namespace, object, request.relation));
+    if (!here || 'tooLong' in here) return undefined;
+    const follow = request.follow;
+    // As check_hops: only a strict-mode request (one with `follow`) filters where the subject is looked for.
+    const findIn = follow ? (request.findIn ?? follow) : undefined;
+    let inSubjectSet = false;
+    if (request.find) {
+      for (const set of here.sets) {
+        if (findIn && !typed(findIn, set)) continue;
+        const inner = known(setKey(set));
+        if (!inner || 'tooLong' in inner) return undefined;
+        if (holds(inner, subject)) {
+          inSubjectSet = true;
+          break;
+        }
+      }
+    }
+    const followed = follow ? here.sets.filter((set) => typed(follow, set)) : here.sets;
+    const subjectSets: FollowedSet[] = [];
+    for (const set of followed.slice(0, limit)) {
+      const inner = known(setKey(set));
+      // Not read for a traverse's parents, which are followed whether they hold subject sets or
+      // not; a check's must be known, or the engine would follow sets check_hops says not to.
+      if (!inner && request.find) return undefined;
+      subjectSets.push({ ...set, hasSubjectSets: !inner || ('tooLong' in inner ? inner.hasSubjectSets : inner.sets.length > 0) });
+    }
+    hops.push({ direct: request.direct && holds(here, subject), inSubjectSet, subjectSets, more: followed.length > limit });
   }
-  const followed = follow ? sets.filter((set) => typed(follow, set)) : sets;
-  return { direct, inSubjectSet, subjectSets: followed.length > limit ? followed.slice(0, limit) : [...followed], more: followed.length > limit };
+  return hops;
 }

@@ -82,7 +82,10 @@ export interface HopRequest {
 }
 
 export interface FollowedSet extends SubjectSet {
-  /** The set holds subject sets itself: without them (and without a rule) following it finds nobody new. */
+  /**
+   * The set holds subject sets itself: without them (and without a rule) following it finds
+   * nobody new. Only a check's hops need it; a traverse's (no `find`) may say true unread.
+   */
   hasSubjectSets: boolean;
 }
 
@@ -103,6 +106,20 @@ interface HopRow extends SubjectSet {
   request: number;
   step: number;
   has_subject_sets: boolean;
+}
+
+/** Database text holds no NUL character: the key of a relation is unambiguous. */
+export const relationKey = (namespace: string, object: string, relation: string) => `${namespace}\u0000${object}\u0000${relation}`;
+
+interface ContentsRow {
+  level: number;
+  namespace: string;
+  object: string;
+  relation: string;
+  subject_ids: string[] | null;
+  set_namespaces: string[] | null;
+  set_objects: string[] | null;
+  set_relations: string[] | null;
 }
 
 const PARAMS = Array.from({ length: 17 }, (_, i) => `$${i + 1}`).join(', ');
@@ -153,6 +170,7 @@ export class TupleStore {
   private readonly table: string;
   private readonly checkHops: string;
   private readonly checkHopsOfObjects: string;
+  private readonly relationContents: string;
 
   /** `schema`: where the tables are when it is not the handle's own (the API reads sitewave's roles from its handle). */
   constructor(
@@ -163,6 +181,7 @@ export class TupleStore {
     this.table = `${prefix}relation_tuples`;
     this.checkHops = `${prefix}check_hops`;
     this.checkHopsOfObjects = `${prefix}check_hops_of_objects`;
+    this.relationContents = `${prefix}relation_contents`;
   }
 
   /**
@@ -196,51 +215,35 @@ export class TupleStore {
   }
 
   /**
-   * The subject sets of `relations` of each of `objects` (a range of the primary key each), in
-   * key order, each with whether it holds subject sets itself: what a hop's subject sets are
-   * worked out from in memory (kept-rows.ts). At most `limit` rows in all; undefined when there
-   * are more, as then it cannot tell which lists were cut. Both kinds of read are plain ranges of
-   * an index, cheaper than check_hops' statement (a plan of unnested requests) on both databases.
+   * Everything stored in each of `relations` (its subject ids and subject sets, in key order, at
+   * most `limit` rows of each), and for those asked with `inside`, everything stored in each of
+   * the subject sets found there too: what hops are worked out from in memory (kept-rows.ts), two
+   * levels in one statement. A relation holding nothing is answered too, as an empty list. Each
+   * relation is a range of the primary key. At most `rows` relations are read in all: the
+   * statement stops there, and those not read by then are left out of the answer.
    */
-  async subjectSetsOf(
-    namespace: string,
-    objects: readonly string[],
-    relations: readonly string[],
-    limit: number,
-  ): Promise<{ object: string; relation: string; set: FollowedSet }[] | undefined> {
-    const result = await this.db.query<SubjectSet & { of_object: string; of_relation: string; has_subject_sets: boolean }>(
-      `SELECT here.object AS of_object, here.relation AS of_relation, here.subject_set_namespace AS namespace,
-         here.subject_set_object AS object, here.subject_set_relation AS relation,
-         EXISTS (
-           SELECT 1 FROM ${this.table} inside
-           WHERE inside.namespace = here.subject_set_namespace AND inside.object = here.subject_set_object
-             AND inside.relation = here.subject_set_relation AND inside.subject_id = ''
-         ) AS has_subject_sets
-       FROM ${this.table} here
-       -- subject_id = '' is a subject set (the table's check): a range of the primary key. Saying
-       -- subject_set_namespace > '' too made the planner take the subject index instead.
-       WHERE here.namespace = $1 AND here.object = ANY($2::text[]) AND here.relation = ANY($3::text[]) AND here.subject_id = ''
-       ORDER BY here.object, here.relation, here.subject_set_namespace, here.subject_set_object, here.subject_set_relation
-       LIMIT $4`,
-      [namespace, objects, relations, limit + 1],
-    );
-    if (result.rows.length > limit) return undefined;
-    return result.rows.map((row) => ({
-      object: row.of_object,
-      relation: row.of_relation,
-      set: { namespace: row.namespace, object: row.object, relation: row.relation, hasSubjectSets: row.has_subject_sets },
-    }));
-  }
-
-  /** The relations `subject` is stored in directly, on the subject index: at most `limit`, undefined when there are more. */
-  async holding(subject: Subject, limit: number): Promise<SubjectSet[] | undefined> {
-    const result = await this.db.query<SubjectSet>(
-      `SELECT namespace, object, relation FROM ${this.table}
-       WHERE subject_set_namespace = $1 AND subject_set_object = $2 AND subject_set_relation = $3 AND subject_id = $4
-       LIMIT $5`,
-      [...subjectColumns(subject).slice(1), subjectColumns(subject)[0], limit + 1],
-    );
-    return result.rows.length > limit ? undefined : result.rows;
+  async contentsOf(relations: readonly { set: SubjectSet; inside: boolean }[], limit: number, rows: number): Promise<Map<string, Subject[]>> {
+    const columns: [string[], string[], string[], boolean[]] = [[], [], [], []];
+    for (const { set, inside } of relations) {
+      columns[0].push(set.namespace);
+      columns[1].push(set.object);
+      columns[2].push(set.relation);
+      columns[3].push(inside);
+    }
+    // relation_contents (migrations.ts): one statement, its plan made once per connection.
+    const result = await this.db.query<ContentsRow>(`SELECT * FROM ${this.relationContents}($1, $2, $3, $4, $5, $6)`, [...columns, limit, rows]);
+    const contents = new Map<string, Subject[]>();
+    for (const row of result.rows) {
+      // A relation asked for and found inside another too comes twice, the same both times.
+      const key = relationKey(row.namespace, row.object, row.relation);
+      if (contents.has(key)) continue;
+      const sets = row.set_namespaces ?? [];
+      const held: Subject[] = sets.map((namespace, i) => ({ set: { namespace, object: row.set_objects![i]!, relation: row.set_relations![i]! } }));
+      // In key order: a subject set's subject_id is empty, so subject sets come first.
+      for (const id of row.subject_ids ?? []) held.push({ id });
+      contents.set(key, held);
+    }
+    return contents;
   }
 
   /** A page of the tuples matching `query`, in key order after `after`; `next` when there are more. */

@@ -159,6 +159,23 @@ describe.each(BACKENDS)('kept check answers on %s', (name, makeBackend) => {
     await expectCheck(client, url, true, true);
   });
 
+  it("sees the service's own write and delete at once in the rows kept of a group, for subjects never asked before", async () => {
+    const member = (subject: string) => `/admin/relation-tuples?namespace=Group&object=g9-inner&relation=members&subject_id=${subject}`;
+    await insert(other, ['Doc', 'd9', 'viewers', '', 'Group', 'g9', 'members']);
+    await insert(other, ['Group', 'g9', 'members', '', 'Group', 'g9-inner', 'members']);
+    await insert(other, ['Group', 'g9-inner', 'members', 'rita', '', '', '']);
+    // The document, the group and the one inside it are read and kept.
+    await expectCheck(client, check('d9', 'view', 'rita'), true, immediate);
+    const put = await client.call('PUT', '/admin/relation-tuples', { namespace: 'Group', object: 'g9-inner', relation: 'members', subject_id: 'sam' });
+    expect(put.status).toBe(201);
+    await expectCheck(client, check('d9', 'view', 'sam'), true, true);
+    expect((await client.call('DELETE', member('sam'))).status).toBe(204);
+    await expectCheck(client, check('d9', 'view', 'sam'), false, true);
+    expect((await client.call('DELETE', member('rita'))).status).toBe(204);
+    await expectCheck(client, check('d9', 'view', 'rita'), false, true);
+    await expectCheck(client, check('d9', 'view', 'tess'), false, true);
+  });
+
   it('answers anew when the settings change: the model, and the depth limit', async () => {
     await insert(other, ['Doc', 'd4', 'owners', 'dave', '', '', '']);
     await insert(other, ['Doc', 'd4', 'viewers', '', 'Group', 'd4-team', 'members']);
