@@ -29,20 +29,20 @@ export function checkCsrf(method: string, headers: IncomingHttpHeaders, publicOr
   const origin = headers.origin;
   if (origin !== undefined) {
     if (origin !== publicOrigin) {
-      throw new CsrfRefusal( `Cross-origin request refused: Origin ${origin} is not ${publicOrigin}`);
+      throw new CsrfRefusal(`Cross-origin request refused: Origin ${origin} is not ${publicOrigin}`);
     }
   } else {
     const referer = headers.referer;
-    if (referer === undefined) throw new CsrfRefusal( 'Request refused: it has neither an Origin nor a Referer header');
+    if (referer === undefined) throw new CsrfRefusal('Request refused: it has neither an Origin nor a Referer header');
     if (referer !== publicOrigin && !referer.startsWith(`${publicOrigin}/`)) {
-      throw new CsrfRefusal( `Cross-origin request refused: Referer is not on ${publicOrigin}`);
+      throw new CsrfRefusal(`Cross-origin request refused: Referer is not on ${publicOrigin}`);
     }
   }
 
   const cookie = readCookie(headers.cookie, XSRF_COOKIE);
   const header = headers[XSRF_HEADER];
   if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-    throw new CsrfRefusal( `Missing or mismatched XSRF token: send the ${XSRF_COOKIE} cookie value in the X-XSRF-TOKEN header`);
+    throw new CsrfRefusal(`Missing or mismatched XSRF token: send the ${XSRF_COOKIE} cookie value in the X-XSRF-TOKEN header`);
   }
 }
 

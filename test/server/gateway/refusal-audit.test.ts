@@ -35,10 +35,13 @@ describe.each(BACKENDS)('refusals the gateway answers, on %s', (backend) => {
   let outsider: TestUser;
   const cookie = 'ory_kratos_session=outsider-session';
 
-  const refusals = async () =>
-    (await t.db.query<RefusalRow>(`SELECT * FROM audit_events WHERE action LIKE 'refusal.%' ORDER BY seq`)).rows;
+  const refusals = async () => (await t.db.query<RefusalRow>(`SELECT * FROM audit_events WHERE action LIKE 'refusal.%' ORDER BY seq`)).rows;
   const report = async (body: string, sign: (body: string) => Promise<string> = (b) => signRefusalReport(assertionKey(t.secret), b, randomUUID(), Math.floor(Date.now() / 1000))) =>
-    t.http.post(REFUSAL_REPORT_PATH).set('content-type', 'application/json').set(REFUSAL_REPORT_HEADER, await sign(body)).send(body);
+    t.http
+      .post(REFUSAL_REPORT_PATH)
+      .set('content-type', 'application/json')
+      .set(REFUSAL_REPORT_HEADER, await sign(body))
+      .send(body);
   const oneRefusal = (count = 1) =>
     JSON.stringify({ refusals: [{ action: 'refusal.csrf', minute: '2026-11-28T10:00', count, identityId: null, address: '198.51.100.7', routes: ['POST /api/admin/orgs'] }] });
 
@@ -76,7 +79,9 @@ describe.each(BACKENDS)('refusals the gateway answers, on %s', (backend) => {
       const body = oneRefusal();
       const stale = await report(body, (b) => signRefusalReport(assertionKey(t.secret), b, randomUUID(), Math.floor(Date.now() / 1000) - 120));
       expect(stale.status).toBe(401);
-      const assertion = await report(body, () => signIdentityAssertion(assertionKey(t.secret), { sub: outsider.id, sid: randomUUID(), aal: 'aal1' }, Math.floor(Date.now() / 1000)));
+      const assertion = await report(body, () =>
+        signIdentityAssertion(assertionKey(t.secret), { sub: outsider.id, sid: randomUUID(), aal: 'aal1' }, Math.floor(Date.now() / 1000)),
+      );
       expect(assertion.status).toBe(401);
       expect(await refusals()).toEqual([]);
     });
@@ -90,7 +95,13 @@ describe.each(BACKENDS)('refusals the gateway answers, on %s', (backend) => {
       expect(replayed.status).toBe(409);
       const rows = (await refusals()).slice(before);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ action: 'refusal.csrf', actor_type: 'anonymous', actor_address: '198.51.100.7', outcome: 'denied', details: { count: 3, source: 'gateway' } });
+      expect(rows[0]).toMatchObject({
+        action: 'refusal.csrf',
+        actor_type: 'anonymous',
+        actor_address: '198.51.100.7',
+        outcome: 'denied',
+        details: { count: 3, source: 'gateway' },
+      });
     });
 
     it('names the problem in a well-signed but malformed report, and records nothing', async () => {
@@ -118,7 +129,12 @@ describe.each(BACKENDS)('refusals the gateway answers, on %s', (backend) => {
     for (let i = 0; i < 4; i++) expect((await gateway().get('/api/admin/users').set('cookie', cookie)).status).toBe(403);
     expect((await gateway().delete(`/api/orgs/${randomUUID()}`).set(browserWrite(cookie))).status).toBe(403);
     for (let i = 0; i < 3; i++) {
-      const forged = await gateway().post('/api/admin/orgs').set('cookie', `${cookie}; XSRF-TOKEN=a`).set('x-xsrf-token', 'a').set('origin', 'https://evil.example').send({ name: 'Forged' });
+      const forged = await gateway()
+        .post('/api/admin/orgs')
+        .set('cookie', `${cookie}; XSRF-TOKEN=a`)
+        .set('x-xsrf-token', 'a')
+        .set('origin', 'https://evil.example')
+        .send({ name: 'Forged' });
       expect(forged.status).toBe(403);
     }
     for (let i = 0; i < 3; i++) await gateway().post('/.ory/self-service/login?flow=x').set('accept', 'application/json').send({ method: 'password' });
@@ -130,7 +146,13 @@ describe.each(BACKENDS)('refusals the gateway answers, on %s', (backend) => {
     const of = (action: string) => rows.filter((row) => row.action === action);
     // One event for the five, and none from the API, which never saw them.
     expect(of('refusal.permission_denied')).toHaveLength(1);
-    expect(of('refusal.permission_denied')[0]).toMatchObject({ actor_type: 'identity', actor_id: outsider.id, actor_name: outsider.email, outcome: 'denied', details: { count: 5, source: 'gateway' } });
+    expect(of('refusal.permission_denied')[0]).toMatchObject({
+      actor_type: 'identity',
+      actor_id: outsider.id,
+      actor_name: outsider.email,
+      outcome: 'denied',
+      details: { count: 5, source: 'gateway' },
+    });
     expect(of('refusal.permission_denied')[0]!.details.routes).toEqual(['GET /api/admin/users', 'DELETE /api/orgs/:orgId']);
     expect(of('refusal.csrf')).toHaveLength(1);
     expect(of('refusal.csrf')[0]).toMatchObject({ actor_id: outsider.id, details: { count: 3, origins: ['https://evil.example'], routes: ['POST /api/admin/orgs'] } });
