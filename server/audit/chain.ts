@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import type { AuditAction, AuditActorType, AuditEvent, AuditOutcome, AuditTargetType } from '../../shared/audit-actions.js';
 import { auditGroupOf } from '../../shared/audit-actions.js';
 import type { Queryable } from '../db/database.js';
+import type { Migration } from '../db/migrate.js';
 import { quoteIdentifier } from '../db/schema-name.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -167,11 +168,43 @@ export interface AuditAppend {
 }
 
 /**
- * One event's append as common table expressions, for a statement that may change other rows
- * too (its parameters numbered from `firstParam`): `audit_head` locks the chain's head until the
- * transaction ends, `audit_appended` is the event and `audit_moved` the new head (seq, hash). The
- * hash is computed by the database from the head it locked — eventHash's very bytes — so the
- * whole append is one statement, not a read of the head and then a write.
+ * The append, as a function of each store (a migration of each service): it locks the chain's
+ * head until the transaction ends, computes the new event's hash from that head — sha256 over the
+ * previous hash, a newline and the event's canonical JSON, which the caller hands over in the two
+ * parts around the seq that only the head decides — inserts the event and moves the head.
+ * PL/pgSQL keeps its statements' plans for the connection: sent as one statement each time, the
+ * same work was planned each time, most of an append's cost on PGlite.
+ */
+export const AUDIT_APPEND_FUNCTION_SQL = `
+  CREATE FUNCTION audit_append(content_before text, content_after text, event_at timestamptz, event_actor_type text, event_actor_id text,
+      event_actor_name text, event_actor_address text, event_action text, event_group text, event_target_type text, event_target_id text,
+      event_target_name text, event_org_id uuid, event_outcome text, event_request_id text, event_details jsonb)
+    RETURNS TABLE (appended_seq bigint, appended_hash text) LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+  DECLARE
+    previous_hash text;
+  BEGIN
+    SELECT head_seq + 1, head_hash INTO appended_seq, previous_hash FROM audit_chain WHERE one FOR UPDATE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'the audit chain has no head row';
+    END IF;
+    appended_hash := encode(sha256(convert_to(previous_hash || E'\\n' || content_before || appended_seq::text || content_after, 'UTF8')), 'hex');
+    INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
+    VALUES (appended_seq, event_at, event_actor_type, event_actor_id, event_actor_name, event_actor_address, event_action, event_group, event_target_type,
+      event_target_id, event_target_name, event_org_id, event_outcome, event_request_id, event_details, appended_hash);
+    UPDATE audit_chain SET head_seq = appended_seq, head_hash = appended_hash WHERE one;
+    RETURN NEXT;
+  END $$;
+`;
+
+/** The migration that adds the append function to a service's store (after AUDIT_STORE_SQL's). */
+export function auditAppendMigration(version: number): Migration {
+  return { version, name: 'audit trail: the append as a function, planned once per connection', up: AUDIT_APPEND_FUNCTION_SQL };
+}
+
+/**
+ * One event's append as a common table expression, `audit_moved` (seq, hash), for a statement
+ * that may change other rows too (its parameters numbered from `firstParam`): the whole append is
+ * one statement, and the hash the database computes is eventHash's very bytes.
  */
 export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1): AuditAppend & { event: Omit<AuditEvent, 'hash' | 'seq'> } {
   const event: Omit<AuditEvent, 'hash' | 'seq'> = {
@@ -186,21 +219,9 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     details: smallDetails(input.details),
   };
   const { before, after } = contentAroundSeq(event);
-  const $ = (n: number) => `$${firstParam + n - 1}`;
-  const ctes = `audit_head AS (
-       SELECT head_seq + 1 AS seq,
-         encode(sha256(convert_to(head_hash || E'\\n' || ${$(1)}::text || (head_seq + 1)::text || ${$(2)}::text, 'UTF8')), 'hex') AS hash
-       FROM audit_chain WHERE one FOR UPDATE
-     ),
-     audit_appended AS (
-       INSERT INTO audit_events (seq, at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details, hash)
-       VALUES ((SELECT seq FROM audit_head), ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}, ${$(9)}, ${$(10)}, ${$(11)}, ${$(12)}, ${$(13)}, ${$(14)}, ${$(15)}, ${$(16)}, (SELECT hash FROM audit_head))
-       RETURNING seq, hash
-     ),
-     audit_moved AS (
-       UPDATE audit_chain SET head_seq = audit_appended.seq, head_hash = audit_appended.hash FROM audit_appended WHERE one
-       RETURNING audit_appended.seq, audit_appended.hash
-     )`;
+  const types = ['text', 'text', 'timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'jsonb'];
+  const args = types.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
+  const ctes = `audit_moved AS (SELECT appended_seq AS seq, appended_hash AS hash FROM audit_append(${args}))`;
   const params = [
     before,
     after,

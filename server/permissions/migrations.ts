@@ -5,7 +5,7 @@
  * subject's tuples walk the other way, on the subject index. No hop scans the table.
  */
 import type { Migration } from '../db/migrate.js';
-import { AUDIT_STORE_SQL } from '../audit/chain.js';
+import { AUDIT_STORE_SQL, auditAppendMigration } from '../audit/chain.js';
 
 export const PERMISSION_SCHEMA = 'permission';
 
@@ -197,4 +197,5 @@ export const permissionMigrations: readonly Migration[] = [
       $function$;
     `,
   },
+  auditAppendMigration(5),
 ];

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { TEST_DATABASE_URL } from '../db/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAuditEvent, AUDIT_STORE_SQL, verifyAuditChain } from '../../../server/audit/chain.js';
+import { appendAuditEvent, AUDIT_APPEND_FUNCTION_SQL, AUDIT_STORE_SQL, verifyAuditChain } from '../../../server/audit/chain.js';
 import { runAuditRetention } from '../../../server/api/audit/retention.js';
 import { addToInventory } from '../../../server/api/devices/inventory.js';
 import { ROUTE_AUDIT } from '../../../server/api/audit/route-actions.js';
@@ -340,7 +340,7 @@ describe.each(BACKENDS)('the audit trail on %s', (backend) => {
       // The OAuth2 provider's store, as its migration makes it, in the schema it takes beside this API's.
       const schema = trailSchema(t.db.schema, 'oauth2');
       await t.db.transaction(async (tx) => {
-        await tx.exec(`CREATE SCHEMA ${quoteIdentifier(schema)}; SET LOCAL search_path TO ${quoteIdentifier(schema)}; ${AUDIT_STORE_SQL}`);
+        await tx.exec(`CREATE SCHEMA ${quoteIdentifier(schema)}; SET LOCAL search_path TO ${quoteIdentifier(schema)}; ${AUDIT_STORE_SQL}; ${AUDIT_APPEND_FUNCTION_SQL}`);
         await appendAuditEvent(tx, {
           actor: { type: 'oauth2-client', id: 'reporting-app', name: 'Reporting app' },
           action: 'oauth2.token.issued',

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAuditEvent, AUDIT_STORE_SQL, verifyAuditChain, type NewAuditEvent } from '../../../server/audit/chain.js';
+import { appendAuditEvent, auditAppendMigration, AUDIT_STORE_SQL, verifyAuditChain, type NewAuditEvent } from '../../../server/audit/chain.js';
 import type { Database, Queryable } from '../../../server/db/database.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { openDatabase } from '../../../server/db/open.js';
@@ -47,7 +47,7 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
       one = await openDatabase({ dataDir: dir.dataDir, name: 'api' });
       other = one;
     }
-    await migrate(one, { schema: one.schema, migrations: [{ version: 1, name: 'audit store', up: AUDIT_STORE_SQL }] });
+    await migrate(one, { schema: one.schema, migrations: [{ version: 1, name: 'audit store', up: AUDIT_STORE_SQL }, auditAppendMigration(2)] });
   });
   afterAll(async () => {
     if (backend === 'postgres') await one?.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
