@@ -7,6 +7,21 @@
 import type { Migration } from '../db/migrate.js';
 import { AUDIT_STORE_SQL, auditAppendMigration } from '../audit/chain.js';
 
+/**
+ * What one relation holds, as relation_contents (migration 4) reads it for a relation `from`
+ * names (ns, obj, rel): its subject ids, and its subject sets as three arrays in key order.
+ */
+const relationContents = (from: string) => `SELECT array_agg(t.sid ORDER BY t.sid) FILTER (WHERE t.sid <> '') AS ids,
+      array_agg(t.sns ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sns,
+      array_agg(t.sobj ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sobj,
+      array_agg(t.srel ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS srel
+    FROM (
+      SELECT x.subject_id AS sid, x.subject_set_namespace AS sns, x.subject_set_object AS sobj, x.subject_set_relation AS srel
+      FROM relation_tuples x
+      WHERE x.namespace = ${from}.ns AND x.object = ${from}.obj AND x.relation = ${from}.rel
+      ORDER BY x.subject_id, x.subject_set_namespace, x.subject_set_object, x.subject_set_relation
+      LIMIT p_limit) t`;
+
 export const PERMISSION_SCHEMA = 'permission';
 
 export const permissionMigrations: readonly Migration[] = [
@@ -164,16 +179,7 @@ export const permissionMigrations: readonly Migration[] = [
             SELECT * FROM unnest(p_namespaces, p_objects, p_relations, p_inside) AS a(ns, obj, rel, inside)),
           here AS (
             SELECT a.ns, a.obj, a.rel, a.inside, r.* FROM asked a CROSS JOIN LATERAL (
-              SELECT array_agg(t.sid ORDER BY t.sid) FILTER (WHERE t.sid <> '') AS ids,
-                array_agg(t.sns ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sns,
-                array_agg(t.sobj ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sobj,
-                array_agg(t.srel ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS srel
-              FROM (
-                SELECT x.subject_id AS sid, x.subject_set_namespace AS sns, x.subject_set_object AS sobj, x.subject_set_relation AS srel
-                FROM relation_tuples x
-                WHERE x.namespace = a.ns AND x.object = a.obj AND x.relation = a.rel
-                ORDER BY x.subject_id, x.subject_set_namespace, x.subject_set_object, x.subject_set_relation
-                LIMIT p_limit) t) r),
+              ${relationContents('a')}) r),
           sets AS (
             SELECT DISTINCT s.ns, s.obj, s.rel FROM here CROSS JOIN LATERAL unnest(here.sns, here.sobj, here.srel) AS s(ns, obj, rel)
             WHERE here.inside)
@@ -182,16 +188,7 @@ export const permissionMigrations: readonly Migration[] = [
         UNION ALL
         SELECT 1, s.ns::text, s.obj::text, s.rel::text, r.ids::text[], r.sns::text[], r.sobj::text[], r.srel::text[]
           FROM sets s CROSS JOIN LATERAL (
-            SELECT array_agg(t.sid ORDER BY t.sid) FILTER (WHERE t.sid <> '') AS ids,
-              array_agg(t.sns ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sns,
-              array_agg(t.sobj ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS sobj,
-              array_agg(t.srel ORDER BY t.sns, t.sobj, t.srel) FILTER (WHERE t.sid = '') AS srel
-            FROM (
-              SELECT x.subject_id AS sid, x.subject_set_namespace AS sns, x.subject_set_object AS sobj, x.subject_set_relation AS srel
-              FROM relation_tuples x
-              WHERE x.namespace = s.ns AND x.object = s.obj AND x.relation = s.rel
-              ORDER BY x.subject_id, x.subject_set_namespace, x.subject_set_object, x.subject_set_relation
-              LIMIT p_limit) t) r
+            ${relationContents('s')}) r
         LIMIT p_rows;
       END
       $function$;
