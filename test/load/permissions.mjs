@@ -14,7 +14,7 @@
  * - checks three nested subject sets deep, and checks through OPL `traverse`, under wrk with 50
  *   connections: target >= 0.5x the `/api` read's req/s with p99 < 25 ms. The permission service
  *   keeps an answer until the relationships or the settings change, so each kind is measured
- *   twice: first time, every request a check never asked before (60 000 of them; the row fails
+ *   twice: first time, every request a check never asked before (200 000 of them; the row fails
  *   rather than send one again), which is what the engine and the database cost; and kept, 2 000
  *   different checks asked again and again, which is what a caller asking the same questions
  *   between changes gets;
@@ -48,8 +48,8 @@ const CHECKS_PER_ROW = 2_000;
  * Different checks a first-time row sends, none asked before (a row that would send more than
  * these fails rather than ask one again), and those its warm-up sends, others again.
  */
-const FIRST_TIME_CHECKS = 60_000;
-const FIRST_TIME_WARMUP = 15_000;
+const FIRST_TIME_CHECKS = 200_000;
+const FIRST_TIME_WARMUP = 40_000;
 /** Of those, how many are asked once before the row, to prove they are allowed. */
 const CHECKS_PROVED = 50;
 /** A single-check row: this long one at a time, after a warm-up of a third of it. */
