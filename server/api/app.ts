@@ -8,6 +8,7 @@ import { RolePermissions } from './permissions/lists.js';
 import { registerAccessRoutes } from './permissions/access-routes.js';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
+import { startAuditSealer } from '../audit/sealer.js';
 import { AuditRecorder } from './audit/recorder.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS, scheduleAuditRetention } from './audit/retention.js';
 import { registerRefusalReportRoute } from './audit/refusal-report-route.js';
@@ -89,7 +90,7 @@ export interface ApiOptions {
   mail?: MailSettings;
   /** The product's version, shown in the API reference. */
   version?: string;
-  /** Each audit event as a pino line on this logger too (AUDIT_LOG=stdout), for a SIEM. */
+  /** Each audit event as a pino line on this logger too, once sealed into the chain (AUDIT_LOG=stdout), for a SIEM. */
   auditLog?: Logger;
   /** Records no audit events: only for measuring what recording costs (test/load/audit.mjs). */
   unrecordedForMeasurement?: boolean;
@@ -110,7 +111,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const { db: watched, answers, permissions, close: stopHearingChanges } = await cacheUntilNextWrite(options.db);
   const now = options.now ?? (() => new Date());
   // Every change a route makes is recorded in its own transaction (audit/recorder.ts).
-  const audit = new AuditRecorder({ now, log: options.auditLog });
+  const audit = new AuditRecorder({ now });
   const recording = options.unrecordedForMeasurement !== true;
   const db = recording ? audit.wrap(watched) : watched;
   const app = Fastify({
@@ -162,7 +163,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await registerOrgLogoRoutes(app, { db: ctx.db, blobs: surveyBlobs(options.blobs) });
   await registerInviteRoutes(app, ctx);
   await registerInviteAcceptRoutes(app, ctx);
-  await registerAuditRoutes(app, { db: watched, recorder: audit });
+  const sealer = startAuditSealer(options.db, { log: options.auditLog, onError: (err) => app.log.error({ err }, 'audit events could not be sealed into the chain') });
+  await registerAuditRoutes(app, { db: watched, recorder: audit, sealer });
   await registerRefusalReportRoute(app, { db: watched, recorder: audit, assertionKey: assertionKey(options.assertionSecret) });
   const stopRetention = scheduleAuditRetention(watched, now, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS, (err) =>
     app.log.error({ err }, 'the audit retention job failed'),
@@ -173,6 +175,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     stopRetention();
     refusals.stop();
     await refusals.flush();
+    await sealer.close();
   });
   const callerId = (request: FastifyRequest) => request.caller!.id;
   await installFleet(app, { db: ctx.db, answers, blobs: options.blobs, now, callerId });

@@ -4,9 +4,10 @@
  * the previous row's hash, and `audit_chain`, one row holding the chain's head (the last seq and
  * hash) and its base (where the retention job cut it).
  *
- * Appends are serialised by locking that one row (`SELECT … FOR UPDATE`) in the appending
- * transaction, so concurrent writers on PostgreSQL never fork the chain and seq has no gaps; the
- * lock is held from the append, the last statement of a change's transaction, to its commit.
+ * An append is a row in `audit_inbox`, in the transaction of the change it records; sealing
+ * (AUDIT_INBOX_SQL) moves committed appends into the chain under a lock on that one row
+ * (`SELECT … FOR UPDATE`), so concurrent sealers on PostgreSQL never fork the chain and seq has
+ * no gaps.
  *
  * Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, except DELETE inside a transaction
  * that set `sitewave.audit_retention` (the retention job). Chosen over REVOKE because sitewave's
@@ -19,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import type { AuditAction, AuditActorType, AuditEvent, AuditOutcome, AuditTargetType } from '../../shared/audit-actions.js';
 import { auditGroupOf } from '../../shared/audit-actions.js';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable, Transaction } from '../db/database.js';
 import type { Migration } from '../db/migrate.js';
 import { quoteIdentifier } from '../db/schema-name.js';
 
@@ -141,24 +142,12 @@ export function eventHash(previousHash: string, event: Omit<AuditEvent, 'hash'>)
   return createHash('sha256').update(previousHash).update('\n').update(eventContent(event)).digest('hex');
 }
 
-/**
- * An event's content around its seq, which only the chain's head decides: the two texts differ
- * from each other in that one digit, wherever the sorted keys put it.
- */
-function contentAroundSeq(event: Omit<AuditEvent, 'hash' | 'seq'>): { before: string; after: string } {
-  const zero = eventContent({ ...event, seq: 0 });
-  const one = eventContent({ ...event, seq: 1 });
-  let at = 0;
-  while (zero[at] === one[at]) at += 1;
-  return { before: zero.slice(0, at), after: zero.slice(at + 1) };
-}
-
 /** Bounds a details object: what the table keeps is small, whatever a caller hands over. */
-function smallDetails(details: Record<string, unknown> | undefined): Record<string, unknown> {
-  if (!details) return {};
-  const text = canonicalJson(details);
-  if (text.length <= 4_000) return JSON.parse(text) as Record<string, unknown>;
-  return { truncated: true, keys: Object.keys(details).slice(0, 50) };
+function smallDetails(details: Record<string, unknown> = {}): { value: Record<string, unknown>; text: string } {
+  const text = JSON.stringify(details);
+  if (text.length <= 4_000) return { value: details, text };
+  const value = { truncated: true, keys: Object.keys(details).slice(0, 50) };
+  return { value, text: JSON.stringify(value) };
 }
 
 /** An event's append as part of another statement (auditAppendParts). */
@@ -167,13 +156,12 @@ export interface AuditAppend {
   params: unknown[];
 }
 
+/** An event appended and not yet sealed: its seq and hash are the chain's to give. */
+export type PendingAuditEvent = Omit<AuditEvent, 'seq' | 'hash'>;
+
 /**
- * The append, as a function of each store (a migration of each service): it locks the chain's
- * head until the transaction ends, computes the new event's hash from that head — sha256 over the
- * previous hash, a newline and the event's canonical JSON, which the caller hands over in the two
- * parts around the seq that only the head decides — inserts the event and moves the head.
- * PL/pgSQL keeps its statements' plans for the connection: sent as one statement each time, the
- * same work was planned each time, most of an append's cost on PGlite.
+ * The append as a function of each store (a migration of each service), kept for the stores'
+ * migration history: auditInboxMigration replaces it.
  */
 export const AUDIT_APPEND_FUNCTION_SQL = `
   CREATE FUNCTION audit_append(content_before text, content_after text, event_at timestamptz, event_actor_type text, event_actor_id text,
@@ -196,18 +184,76 @@ export const AUDIT_APPEND_FUNCTION_SQL = `
   END $$;
 `;
 
-/** The migration that adds the append function to a service's store (after AUDIT_STORE_SQL's). */
+/** The migration that added the append function to a service's store (after AUDIT_STORE_SQL's). */
 export function auditAppendMigration(version: number): Migration {
   return { version, name: 'audit trail: the append as a function, planned once per connection', up: AUDIT_APPEND_FUNCTION_SQL };
 }
 
+export const SEALING_SETTING = 'sitewave.audit_sealing';
+
 /**
- * One event's append as a common table expression, `audit_moved` (seq, hash), for a statement
- * that may change other rows too (its parameters numbered from `firstParam`): the whole append is
- * one statement, and the hash the database computes is eventHash's very bytes.
+ * Appends go to `audit_inbox`, in the transaction of the change they record: a table without an
+ * index, whose insert is the cheapest write there is, which no appender locks, and whose row is
+ * the event as the caller gave it. Sealing (sealAuditEvents, run by sealer.ts within moments of
+ * a commit and before every read of the trail) moves what has committed there into the chain in
+ * append order, under the chain's lock, hashing each event over the previous one with eventHash,
+ * the very function the chain check uses. So a write request pays for one plain insert; the
+ * canonical JSON, the hash, the six indexes and the head's update are paid once per batch, after
+ * the answer; and writers no longer wait for each other on the head from their append to their
+ * commit.
+ *
+ * The inbox is append-only like the events: DELETE only by sealing, which sets SEALING_SETTING.
  */
-export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1): AuditAppend & { event: Omit<AuditEvent, 'hash' | 'seq'> } {
-  const event: Omit<AuditEvent, 'hash' | 'seq'> = {
+export const AUDIT_INBOX_SQL = `
+  DROP FUNCTION audit_append;
+  CREATE TABLE audit_inbox (
+    id bigserial NOT NULL,
+    at timestamptz NOT NULL,
+    actor_type text NOT NULL,
+    actor_id text,
+    actor_name text NOT NULL,
+    actor_address text,
+    action text NOT NULL,
+    action_group text NOT NULL,
+    target_type text,
+    target_id text,
+    target_name text NOT NULL,
+    org_id uuid,
+    outcome text NOT NULL,
+    request_id text,
+    details text NOT NULL
+  );
+  CREATE FUNCTION audit_inbox_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' AND coalesce(current_setting('${SEALING_SETTING}', true), '') = 'on' THEN
+      RETURN OLD;
+    END IF;
+    RAISE EXCEPTION 'the audit trail is append-only (% on %)', TG_OP, TG_TABLE_NAME;
+  END $$;
+  CREATE TRIGGER audit_inbox_append_only BEFORE UPDATE OR DELETE ON audit_inbox FOR EACH ROW EXECUTE FUNCTION audit_inbox_append_only();
+  CREATE TRIGGER audit_inbox_no_truncate BEFORE TRUNCATE ON audit_inbox FOR EACH STATEMENT EXECUTE FUNCTION audit_inbox_append_only();
+`;
+
+/** The migration that moves a service's appends to the inbox (after auditAppendMigration's). */
+export function auditInboxMigration(version: number): Migration {
+  return { version, name: 'audit trail: appends to an inbox, sealed into the chain after commit', up: AUDIT_INBOX_SQL };
+}
+
+/** Appends made by this process: a sealer with nothing new to look for asks the database less often. */
+let appendsMade = 0;
+export const auditAppendsMade = (): number => appendsMade;
+
+const INBOX_COLUMNS = 'at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details';
+const INBOX_TYPES = ['timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'text'];
+
+/**
+ * One event's append as a common table expression, `audit_queued` (id), for a statement that may
+ * change other rows too (its parameters numbered from `firstParam`): the change and its event are
+ * one statement.
+ */
+export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1): AuditAppend & { insert: string; event: PendingAuditEvent } {
+  const details = smallDetails(input.details);
+  const event: PendingAuditEvent = {
     at: now.toISOString(),
     actor: { type: input.actor.type, id: input.actor.id ?? null, name: input.actor.name ?? '', address: input.actor.address ?? null },
     action: input.action,
@@ -216,15 +262,11 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     orgId: input.orgId ?? null,
     outcome: input.outcome ?? 'success',
     requestId: input.requestId ?? null,
-    details: smallDetails(input.details),
+    details: details.value,
   };
-  const { before, after } = contentAroundSeq(event);
-  const types = ['text', 'text', 'timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'jsonb'];
-  const args = types.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
-  const ctes = `audit_moved AS (SELECT appended_seq AS seq, appended_hash AS hash FROM audit_append(${args}))`;
+  const values = INBOX_TYPES.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
+  const insert = `INSERT INTO audit_inbox (${INBOX_COLUMNS}) VALUES (${values})`;
   const params = [
-    before,
-    after,
     event.at,
     event.actor.type,
     event.actor.id,
@@ -238,20 +280,91 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     event.orgId,
     event.outcome,
     event.requestId,
-    JSON.stringify(event.details),
+    details.text,
   ];
-  return { ctes, params, event };
+  appendsMade += 1;
+  return { ctes: `audit_queued AS (${insert} RETURNING id)`, insert, params, event };
 }
 
 /**
  * Appends one event in `tx`, which must be the transaction of the change it records (or one of
- * its own). Takes the chain's lock until that transaction ends.
+ * its own): it commits or rolls back with it, and is sealed into the chain after it commits.
  */
-export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now: Date = new Date()): Promise<AuditEvent> {
-  const { ctes, params, event } = auditAppendParts(input, now);
-  const moved = (await tx.query<{ seq: number | string; hash: string }>(`WITH ${ctes} SELECT seq, hash FROM audit_moved`, params)).rows[0];
-  if (!moved) throw new Error('the audit chain has no head row: is the audit migration applied?');
-  return { seq: Number(moved.seq), ...event, hash: moved.hash };
+export async function appendAuditEvent(tx: Queryable, input: NewAuditEvent, now: Date = new Date()): Promise<PendingAuditEvent> {
+  const { insert, params, event } = auditAppendParts(input, now);
+  await tx.query(insert, params);
+  return event;
+}
+
+/**
+ * Appends one event as the last statement of `tx`, sent with its COMMIT (Transaction.atCommit): a
+ * write request then waits no round trip of its own for its record. The event commits or rolls
+ * back with the change, like appendAuditEvent's.
+ */
+export function appendAuditEventAtCommit(tx: Transaction, input: NewAuditEvent, now: Date = new Date()): PendingAuditEvent {
+  const { insert, params, event } = auditAppendParts(input, now);
+  tx.atCommit(insert, params);
+  return event;
+}
+
+type InboxRow = Omit<AuditRow, 'seq' | 'hash' | 'details'> & { id: string | number; details: string };
+
+/**
+ * Seals, in `tx`, what has committed to the inbox: under the chain's lock, in append order, each
+ * event hashed over the previous one. Answers the events sealed. `prefix` qualifies the store's
+ * tables (another service's schema), or is empty.
+ */
+export async function sealPendingAuditEvents(tx: Queryable, prefix = ''): Promise<AuditEvent[]> {
+  const head = (
+    await tx.query<{ head_seq: number | string; head_hash: string }>(
+      `SELECT head_seq, head_hash, set_config('${SEALING_SETTING}', 'on', true) FROM ${prefix}audit_chain WHERE one FOR UPDATE`,
+    )
+  ).rows[0];
+  if (!head) throw new Error('the audit chain has no head row: is the audit migration applied?');
+  const taken = (await tx.query<InboxRow>(`WITH taken AS (DELETE FROM ${prefix}audit_inbox RETURNING *) SELECT * FROM taken ORDER BY id`)).rows;
+  await tx.query(`SELECT set_config('${SEALING_SETTING}', 'off', true)`);
+  if (taken.length === 0) return [];
+  let seq = Number(head.head_seq);
+  let hash = head.head_hash;
+  const sealed = taken.map(({ id: _id, ...row }) => {
+    seq += 1;
+    const { hash: _none, ...content } = toAuditEvent({ ...row, seq, hash: '' });
+    hash = eventHash(hash, content);
+    return { ...content, hash };
+  });
+  const rows = sealed.map((event) => ({
+    seq: event.seq,
+    at: event.at,
+    actor_type: event.actor.type,
+    actor_id: event.actor.id,
+    actor_name: event.actor.name,
+    actor_address: event.actor.address,
+    action: event.action,
+    action_group: event.group,
+    target_type: event.target?.type ?? null,
+    target_id: event.target?.id ?? null,
+    target_name: event.target?.name ?? '',
+    org_id: event.orgId,
+    outcome: event.outcome,
+    request_id: event.requestId,
+    details: event.details,
+    hash: event.hash,
+  }));
+  await tx.query(`INSERT INTO ${prefix}audit_events SELECT * FROM jsonb_populate_recordset(NULL::${prefix}audit_events, $1::jsonb)`, [JSON.stringify(rows)]);
+  await tx.query(`UPDATE ${prefix}audit_chain SET head_seq = $1, head_hash = $2 WHERE one`, [seq, hash]);
+  return sealed;
+}
+
+/**
+ * Seals what has committed to the inbox into the chain, in a transaction of its own, and answers
+ * the events sealed. `schema` names another service's store in the same database; by default the
+ * handle's. Nothing waiting: one read, no lock.
+ */
+export async function sealAuditEvents(db: Database, schema?: string): Promise<AuditEvent[]> {
+  const prefix = schema ? `${quoteIdentifier(schema)}.` : '';
+  const waiting = await db.query(`SELECT 1 FROM ${prefix}audit_inbox LIMIT 1`);
+  if (waiting.rowCount === 0) return [];
+  return db.transaction((tx) => sealPendingAuditEvents(tx, prefix));
 }
 
 export interface ChainReport {

@@ -18,7 +18,7 @@ export const CHANGE_CHANNEL = 'sitewave_changes';
  * and the change an event records announces itself through its own table. Their triggers would
  * run twice in every audited change for nothing; ones an earlier version installed are dropped.
  */
-export const UNANNOUNCED_TABLES = ['audit_events', 'audit_chain'] as const;
+export const UNANNOUNCED_TABLES = ['audit_events', 'audit_chain', 'audit_inbox'] as const;
 
 /** Idempotent, and safe while other instances run: a table that has its triggers is left alone. */
 export async function installChangeTriggers(db: Queryable, schema: string): Promise<void> {

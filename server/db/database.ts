@@ -21,7 +21,15 @@ export interface Queryable {
 }
 
 /** Valid only until the callback given to `transaction` settles. */
-export type Transaction = Queryable;
+export interface Transaction extends Queryable {
+  /**
+   * Runs `sql` last, right before COMMIT, and on PostgreSQL sends it with the COMMIT: one round
+   * trip for both. For a statement whose answer nobody reads (an audit event's append, which a
+   * write request would otherwise wait a round trip for). Its failure rolls the transaction back
+   * and fails it like any statement's.
+   */
+  atCommit(sql: string, params: readonly unknown[]): void;
+}
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';

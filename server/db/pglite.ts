@@ -125,15 +125,25 @@ function written(results: { affectedRows?: number } | { affectedRows?: number }[
   return (Array.isArray(results) ? results : [results]).reduce((sum, r) => sum + (r.affectedRows ?? 0), 0);
 }
 
-function handleFor(tx: PGliteTransaction, statistics: StatisticsKeeper): Transaction {
+/** A transaction's handle, and the statements it queued to run last (atCommit). */
+function handleFor(tx: PGliteTransaction, statistics: StatisticsKeeper): { handle: Transaction; runLast(): Promise<void> } {
+  const last: [string, readonly unknown[]][] = [];
+  const query = async <T>(sql: string, params: readonly unknown[] = []) => {
+    const result = await tx.query<T>(sql, [...params]);
+    statistics.wrote(written(result));
+    return toResult(result);
+  };
   return {
-    query: async <T>(sql: string, params: readonly unknown[] = []) => {
-      const result = await tx.query<T>(sql, [...params]);
-      statistics.wrote(written(result));
-      return toResult(result);
+    handle: {
+      query,
+      exec: async (sql: string) => {
+        statistics.wrote(written(await tx.exec(sql)));
+      },
+      // In process there is no round trip to save: they run in turn before the COMMIT.
+      atCommit: (sql, params) => void last.push([sql, params]),
     },
-    exec: async (sql: string) => {
-      statistics.wrote(written(await tx.exec(sql)));
+    async runLast() {
+      for (const [sql, params] of last.splice(0)) await query(sql, params);
     },
   };
 }
@@ -240,7 +250,10 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
         inSchemaTransaction(async (tx) => {
           const state: TransactionState = { open: true };
           try {
-            return await instance.transactions.run(state, () => fn(handleFor(tx, instance.statistics)));
+            const { handle, runLast } = handleFor(tx, instance.statistics);
+            const result = await instance.transactions.run(state, () => fn(handle));
+            await runLast();
+            return result;
           } finally {
             state.open = false;
           }

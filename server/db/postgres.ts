@@ -53,6 +53,28 @@ function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
   return { name, text: sql, values: [...params] };
 }
 
+/**
+ * COMMIT, after the statements a transaction queued to run last, all sent at once: pipelined on
+ * this connection for as long as they take, each with its own Sync, so they cost one round trip.
+ * When one of them fails the transaction is aborted, the server answers the COMMIT with a
+ * ROLLBACK, and the failure is thrown like any statement's.
+ */
+async function commitWith(client: pg.PoolClient, last: pg.QueryConfig[]): Promise<void> {
+  if (last.length === 0) {
+    await client.query('COMMIT');
+    return;
+  }
+  const pipelined = client as pg.PoolClient & { pipeline: boolean };
+  pipelined.pipeline = true;
+  try {
+    const answers = await Promise.allSettled([...last.map((config) => client.query(config)), client.query('COMMIT')]);
+    const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected');
+    if (failed) throw failed.reason;
+  } finally {
+    pipelined.pipeline = false;
+  }
+}
+
 function toResult<T>(result: pg.QueryResult): QueryResult<T> {
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
 }
@@ -124,6 +146,7 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
       const live = () => {
         if (!state.open) throw new Error('Transaction is closed');
       };
+      const last: pg.QueryConfig[] = [];
       const tx: Transaction = {
         async query<R>(sql: string, params: readonly unknown[] = []) {
           live();
@@ -133,11 +156,15 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
           live();
           await client.query(sql);
         },
+        atCommit(sql: string, params: readonly unknown[]) {
+          live();
+          last.push(statement(sql, params));
+        },
       };
       try {
         await client.query('BEGIN');
         const result = await transactions.run(state, () => fn(tx));
-        await client.query('COMMIT');
+        await commitWith(client, last);
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => {

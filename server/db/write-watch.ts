@@ -14,8 +14,11 @@ import type { Database, QueryResult, Queryable, Transaction } from './database.j
 
 export type WritePredicate = (sql: string) => boolean;
 
-/** Any statement but a plain SELECT (with or without a read-only WITH); unsure means yes. */
-export const anyWrite: WritePredicate = (sql) => !(/^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql));
+/**
+ * Any statement but a plain SELECT (with or without a read-only WITH); unsure means yes. An audit
+ * event's append (server/audit/chain.ts) changes nothing a cache holds.
+ */
+export const anyWrite: WritePredicate = (sql) => !(/^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql)) && !/^INSERT INTO audit_inbox /.test(sql);
 
 export interface WatchOptions {
   changesOnly?: boolean;
@@ -28,8 +31,8 @@ export function watchWrites(db: Database, isWrite: WritePredicate, changed: () =
 class WatchedQueryable implements Queryable {
   constructor(
     private readonly inner: Queryable,
-    private readonly isWrite: WritePredicate,
-    private readonly changed: () => void,
+    protected readonly isWrite: WritePredicate,
+    protected readonly changed: () => void,
     private readonly changesOnly: boolean,
   ) {}
 
@@ -58,6 +61,23 @@ class WatchedQueryable implements Queryable {
   }
 }
 
+class WatchedTransaction extends WatchedQueryable implements Transaction {
+  constructor(
+    private readonly tx: Transaction,
+    isWrite: WritePredicate,
+    changed: () => void,
+    changesOnly: boolean,
+  ) {
+    super(tx, isWrite, changed, changesOnly);
+  }
+
+  atCommit(sql: string, params: readonly unknown[]): void {
+    // The statement runs before the COMMIT, whose end signals (transaction()) if it may change what a cache holds.
+    if (this.isWrite(sql)) this.changed();
+    this.tx.atCommit(sql, params);
+  }
+}
+
 class WatchedDatabase extends WatchedQueryable implements Database {
   readonly kind: Database['kind'];
   readonly schema: string;
@@ -82,7 +102,7 @@ class WatchedDatabase extends WatchedQueryable implements Database {
       this.onChange();
     };
     try {
-      return await this.db.transaction((tx) => fn(new WatchedQueryable(tx, this.writes, changed, this.onlyChanges)));
+      return await this.db.transaction((tx) => fn(new WatchedTransaction(tx, this.writes, changed, this.onlyChanges)));
     } finally {
       // After COMMIT (or ROLLBACK): what a concurrent reader saw before it is now out of date.
       if (wrote) this.onChange();

@@ -29,6 +29,7 @@ import { frameworkErrors } from '../http/framework-errors.js';
 import { installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { installValidators } from '../http/validators.js';
 import { requestLoggerFactory } from '../logging/request-logger.js';
+import { startAuditSealer } from '../audit/sealer.js';
 
 export interface IdentityServiceDeps {
   db: Database;
@@ -113,6 +114,7 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
   requireAdminToken(adminApp, deps.options.adminToken);
   await registerAdminRoutes(adminApp, context, deps.version ?? 'dev');
   const stopMaintenance = startMaintenance(context);
+  const sealer = startAuditSealer(deps.db, { onError: (err) => publicApp.log.error({ err }, 'audit events could not be sealed into the chain') });
 
   return {
     public: publicApp,
@@ -123,6 +125,7 @@ export async function buildIdentityService(deps: IdentityServiceDeps): Promise<I
       stopMaintenance();
       await Promise.all([publicApp.close(), adminApp.close()]);
       await delivery?.stop();
+      await sealer.close();
     },
   };
 }

@@ -127,7 +127,7 @@ export class DatabaseAdapter implements Adapter {
     // BEGIN, the head's read and COMMIT were three of the five statements of every token issued.
     const event = this.record?.(unsealed, params.length + 1);
     await this.writing(id, movesOtherLookups, () =>
-      event ? this.db.query(`WITH saved AS (${save}), ${event.ctes} SELECT seq FROM audit_moved`, [...params, ...event.params]) : this.db.query(save, params),
+      event ? this.db.query(`WITH saved AS (${save}), ${event.ctes} SELECT id FROM audit_queued`, [...params, ...event.params]) : this.db.query(save, params),
     );
   }
 

@@ -28,6 +28,7 @@ import { formFields, installJsonParser, REFUSE_PROTOTYPE_KEYS } from '../http/pr
 import { installValidators } from '../http/validators.js';
 import { fixedSettings, type OAuth2Settings, type SettingsSource } from '../platform/project-settings.js';
 import { settingsFromOptions } from './settings-from-options.js';
+import { startAuditSealer } from '../audit/sealer.js';
 
 export interface OAuth2ServiceDeps {
   db: Database;
@@ -118,6 +119,7 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
   const server = publicServer(host, options, logout, verifiers, settings);
   const maintainSigningKeys = (now = new Date()) => signingKeyPass(db, host, keyPolicy, now);
   const stopMaintenance = startMaintenance(db, admin.log, maintainSigningKeys);
+  const sealer = startAuditSealer(deps.db, { onError: (err) => admin.log.error({ err }, 'audit events could not be sealed into the chain') });
   return {
     host,
     public: server,
@@ -133,6 +135,7 @@ export async function buildOAuth2Service(deps: OAuth2ServiceDeps): Promise<OAuth
           server.closeAllConnections();
         }),
       ]);
+      await sealer.close();
     },
   };
 }

@@ -26,6 +26,7 @@ import { syntaxRoute } from './routes/syntax-route.js';
 import { writeRoutes } from './routes/write-routes.js';
 import { KeptRows } from './store/kept-rows.js';
 import { TupleStore } from './store/tuple-store.js';
+import { startAuditSealer } from '../audit/sealer.js';
 
 /** Keto's defaults, for a service that runs without the project's settings: no namespaces until configured. */
 export const DEFAULT_PERMISSION_SETTINGS: PermissionSettings = { namespaces: [], maxReadDepth: 5, maxReadWidth: 100, strictMode: false };
@@ -75,6 +76,8 @@ async function serve(
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorEnvelope(404, `No route ${request.method} ${request.url.split('?')[0]}`)));
   app.addHook('onClose', stopHearingChanges);
+  const sealer = startAuditSealer(options.db, { onError: (err) => app.log.error({ err }, 'audit events could not be sealed into the chain') });
+  app.addHook('onClose', () => sealer.close());
   requireAdminToken(app, options.adminToken);
   // A change saved on another instance is read before this request is answered.
   app.addHook('onRequest', () => settings.fresh());

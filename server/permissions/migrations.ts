@@ -5,7 +5,7 @@
  * subject's tuples walk the other way, on the subject index. No hop scans the table.
  */
 import type { Migration } from '../db/migrate.js';
-import { AUDIT_STORE_SQL, auditAppendMigration } from '../audit/chain.js';
+import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxMigration } from '../audit/chain.js';
 
 /**
  * What one relation holds, as relation_contents (migration 4) reads it for a relation `from`
@@ -195,4 +195,5 @@ export const permissionMigrations: readonly Migration[] = [
     `,
   },
   auditAppendMigration(5),
+  auditInboxMigration(6),
 ];

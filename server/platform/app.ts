@@ -24,6 +24,7 @@ import { consoleRoutes } from './routes/console-routes.js';
 import { projectRoutes } from './routes/project-routes.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { verifyRoute } from './routes/verify-route.js';
+import { startAuditSealer } from '../audit/sealer.js';
 
 export interface PlatformServiceOptions {
   db: Database;
@@ -74,7 +75,11 @@ export async function buildPlatformService(options: PlatformServiceOptions): Pro
   await app.register(tokenRoutes, context);
   await app.register(consoleRoutes, context);
   await app.register(verifyRoute, context);
-  app.addHook('onClose', () => live.close());
+  const sealer = startAuditSealer(db, { onError: (err) => app.log.error({ err }, 'audit events could not be sealed into the chain') });
+  app.addHook('onClose', async () => {
+    await live.close();
+    await sealer.close();
+  });
   return { app, live };
 }
 

@@ -16,11 +16,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Logger } from 'pino';
-import type { AuditEvent, AuditOutcome } from '../../../shared/audit-actions.js';
+import type { AuditOutcome } from '../../../shared/audit-actions.js';
 import type { Database, QueryResult, Queryable, Transaction } from '../../db/database.js';
 import { anyWrite } from '../../db/write-watch.js';
-import { appendAuditEvent, type NewAuditEvent } from '../../audit/chain.js';
+import { appendAuditEvent, appendAuditEventAtCommit, type NewAuditEvent, type PendingAuditEvent } from '../../audit/chain.js';
 import { UUID } from '../../../shared/uuid.js';
 import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, insertedValue, type RouteAudit } from './route-actions.js';
 
@@ -87,8 +86,6 @@ function requestId(request: FastifyRequest): string {
 
 export interface AuditRecorderOptions {
   now: () => Date;
-  /** Each committed event as a pino line (AUDIT_LOG=stdout), for a SIEM. */
-  log?: Logger;
 }
 
 export class AuditRecorder {
@@ -117,8 +114,7 @@ export class AuditRecorder {
       const audit = request.audit;
       if (!audit || audit.recorded > 0 || reply.statusCode >= 400) return payload;
       if (!audit.targetId && !audit.spec.param && typeof payload === 'string') audit.targetId = idInAnswer(payload);
-      const events = await raw.transaction((tx) => this.append(tx, audit).then((e) => [e]));
-      this.logged(events);
+      await raw.transaction((tx) => this.append(tx, audit));
       return payload;
     });
   }
@@ -158,31 +154,25 @@ export class AuditRecorder {
   }
 
   /** An event of a request that changes nothing here (an export, a refusal), in a transaction of its own. */
-  async record(db: Database, request: FastifyRequest, spec: RouteAudit, details: Record<string, unknown> = {}, outcome: AuditOutcome = 'success'): Promise<AuditEvent> {
+  async record(db: Database, request: FastifyRequest, spec: RouteAudit, details: Record<string, unknown> = {}, outcome: AuditOutcome = 'success'): Promise<PendingAuditEvent> {
     const audit = newAudit(spec, request, details);
-    const event = await db.transaction((tx) => this.append(tx, audit, outcome));
-    this.logged([event]);
-    return event;
+    return db.transaction((tx) => this.append(tx, audit, outcome));
   }
 
   /** Events another service vouched for (the gateway's refusals), all in one transaction. */
   async recordReported(db: Database, events: NewAuditEvent[]): Promise<void> {
-    const appended = await db.transaction(async (tx) => {
-      const done: AuditEvent[] = [];
+    await db.transaction(async (tx) => {
       for (const event of events) {
         if (event.actor.type === 'identity' && event.actor.id) event.actor.name = await this.nameOf(tx, event.actor.id);
-        done.push(await appendAuditEvent(tx, event, this.options.now()));
+        await appendAuditEvent(tx, event, this.options.now());
       }
-      return done;
     });
-    this.logged(appended);
   }
 
   /** The API's handle, recording changes made inside an audit context. */
   wrap(db: Database): Database {
     const unit = async <T>(audit: RequestAudit, work: (tx: Transaction, saw: (sql: string, params: readonly unknown[], result: QueryResult<unknown>) => void) => Promise<T>) => {
-      const events: AuditEvent[] = [];
-      const result = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         if (audit.request.method === 'DELETE') await this.lookUpTarget(tx, audit);
         let changed = false;
         const value = await work(tx, (sql, params, res) => {
@@ -209,11 +199,9 @@ export class AuditRecorder {
           }
           if (res.rowCount > 0) changed = true;
         });
-        if (changed) events.push(await this.append(tx, audit));
+        if (changed) await this.append(tx, audit);
         return value;
       });
-      this.logged(events);
-      return result;
     };
     const handle: Database = {
       kind: db.kind,
@@ -233,13 +221,14 @@ export class AuditRecorder {
         const audit = current.getStore();
         if (!audit) return db.transaction(fn);
         return unit(audit, (tx, saw) => {
-          const tracked: Queryable = {
+          const tracked: Transaction = {
             async query<R>(sql: string, params: readonly unknown[] = []) {
               const result = await tx.query<R>(sql, params);
               if (anyWrite(sql)) saw(sql, params, result);
               return result;
             },
             exec: (sql) => tx.exec(sql),
+            atCommit: (sql, params) => tx.atCommit(sql, params),
           };
           return fn(tracked);
         });
@@ -271,7 +260,7 @@ export class AuditRecorder {
     if (person) this.userNames.set(id, audit.targetName);
   }
 
-  private async append(tx: Queryable, audit: RequestAudit, outcome: AuditOutcome = 'success'): Promise<AuditEvent> {
+  private async append(tx: Transaction, audit: RequestAudit, outcome: AuditOutcome = 'success'): Promise<PendingAuditEvent> {
     const { request, spec } = audit;
     await this.lookUpTarget(tx, audit);
     const params = request.params as Record<string, string>;
@@ -301,7 +290,7 @@ export class AuditRecorder {
       details,
     };
     if (spec.target === 'org' && !event.orgId && audit.targetId) event.orgId = audit.targetId;
-    const appended = await appendAuditEvent(tx, event, this.options.now());
+    const appended = appendAuditEventAtCommit(tx, event, this.options.now());
     audit.recorded += 1;
     return appended;
   }
@@ -325,10 +314,6 @@ export class AuditRecorder {
       this.actorNames.set(identityId, name);
     }
     return name;
-  }
-
-  private logged(events: AuditEvent[]): void {
-    for (const event of events) this.options.log?.info({ audit: event }, event.action);
   }
 }
 

@@ -4,14 +4,15 @@
  * the chain now starts — in the same transaction, so the cut is itself in the trail.
  */
 import type { Database } from '../../db/database.js';
-import { appendAuditEvent, pruneAuditEvents } from '../../audit/chain.js';
-import type { AuditEvent } from '../../../shared/audit-actions.js';
+import { appendAuditEvent, pruneAuditEvents, sealPendingAuditEvents, type PendingAuditEvent } from '../../audit/chain.js';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function runAuditRetention(db: Database, now: Date, days = DEFAULT_AUDIT_RETENTION_DAYS): Promise<{ removed: number; event: AuditEvent }> {
+export async function runAuditRetention(db: Database, now: Date, days = DEFAULT_AUDIT_RETENTION_DAYS): Promise<{ removed: number; event: PendingAuditEvent }> {
   return db.transaction(async (tx) => {
+    // What has committed but is not sealed yet is part of the chain the cut is made in.
+    await sealPendingAuditEvents(tx);
     const before = new Date(now.getTime() - days * DAY_MS);
     const { removed, baseSeq } = await pruneAuditEvents(tx, before);
     const event = await appendAuditEvent(

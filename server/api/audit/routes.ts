@@ -16,6 +16,7 @@ import { toAuditEvent, verifyAuditChain, type AuditRow } from '../../audit/chain
 import { existingOrg } from '../fleet/orgs.js';
 import { DateTime, Nullable } from '../http/response-schemas.js';
 import { OrgParams } from '../http/schemas.js';
+import type { AuditSealer } from '../../audit/sealer.js';
 import type { AuditRecorder } from './recorder.js';
 import { AuditTrails } from './trails.js';
 
@@ -200,19 +201,21 @@ export async function* exportAuditEvents(
 export interface AuditRouteDeps {
   db: Database;
   recorder: AuditRecorder;
+  sealer: AuditSealer;
 }
 
 export async function registerAuditRoutes(fastify: FastifyInstance, deps: AuditRouteDeps): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = deps;
-  const trails = new AuditTrails(db, db.schema);
+  const trails = new AuditTrails(db, db.schema, deps.sealer);
 
   const streamExport = async (request: FastifyRequest, reply: FastifyReply, query: Static<typeof AdminExportQuery>, orgId: string | null) => {
     const format = query.format ?? 'jsonl';
     const { format: _format, trail, ...filters } = query;
-    const { table } = await trails.source(trail);
-    // Who took the trail away, and which part, is itself an event.
+    await trails.source(trail);
+    // Who took the trail away, and which part, is itself an event, sealed before the export reads.
     await deps.recorder.record(db, request, { action: 'audit.exported', target: 'audit' }, { format, ...filters, ...(trail ? { trail } : {}), ...(orgId ? { orgId } : {}) });
+    const { table } = await trails.source(trail);
     const stamp = new Date().toISOString().slice(0, 10);
     return reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson')
@@ -242,7 +245,7 @@ export async function registerAuditRoutes(fastify: FastifyInstance, deps: AuditR
   app.get(
     '/api/orgs/:orgId/audit',
     { schema: { tags, summary: "The organisation's audit events, newest first, filtered", params: OrgParams, querystring: ListQuery, response: { 200: AuditPage } } },
-    async (request) => listAuditEvents(db, request.query, await existingOrg(db, request.params.orgId, request)),
+    async (request) => listAuditEvents(db, request.query, await existingOrg(db, request.params.orgId, request), (await trails.source()).table),
   );
   app.get(
     '/api/orgs/:orgId/audit/export',

@@ -5,7 +5,9 @@
  * identity service, say) keeps its trail there, and this one answers 404 for it.
  */
 import type { AuditTrail } from '../../../shared/audit-actions.js';
-import type { Queryable } from '../../db/database.js';
+import { sealAuditEvents } from '../../audit/chain.js';
+import type { AuditSealer } from '../../audit/sealer.js';
+import type { Database } from '../../db/database.js';
 import { quoteIdentifier } from '../../db/schema-name.js';
 import { ApiError } from '../http/api-error.js';
 
@@ -25,12 +27,18 @@ export class AuditTrails {
   private readonly present = new Set<AuditTrail>(['api']);
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly apiSchema: string,
+    /** The API's own: it logs what it seals for a SIEM. */
+    private readonly sealer: AuditSealer,
   ) {}
 
+  /** Where the trail is, with what has committed to it sealed into its chain: a read then misses nothing. */
   async source(trail: AuditTrail = 'api'): Promise<TrailSource> {
-    if (trail === 'api') return { schema: undefined, table: 'audit_events' };
+    if (trail === 'api') {
+      await this.sealer.seal();
+      return { schema: undefined, table: 'audit_events' };
+    }
     const schema = trailSchema(this.apiSchema, trail);
     const table = `${quoteIdentifier(schema)}.audit_events`;
     if (!this.present.has(trail)) {
@@ -38,6 +46,7 @@ export class AuditTrails {
       if (!found.rows[0]?.found) throw new ApiError(404, `The ${trail} service keeps no audit trail in this database: it runs elsewhere and keeps its trail there`);
       this.present.add(trail);
     }
+    await sealAuditEvents(this.db, schema);
     return { schema, table };
   }
 }

@@ -4,7 +4,7 @@
  * link tokens (only hashes), the courier outbox and stored self-service errors.
  */
 import type { Migration } from '../../db/migrate.js';
-import { AUDIT_STORE_SQL, auditAppendMigration } from '../../audit/chain.js';
+import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxMigration } from '../../audit/chain.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -169,4 +169,5 @@ export const identityMigrations: readonly Migration[] = [
     up: AUDIT_STORE_SQL,
   },
   auditAppendMigration(4),
+  auditInboxMigration(5),
 ];

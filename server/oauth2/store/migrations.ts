@@ -4,7 +4,7 @@
  * library reads and writes them all through the same seven adapter calls; what the admin API
  * needs beyond that (remembered consents, signing keys and their times) has tables of its own.
  */
-import { AUDIT_STORE_SQL, auditAppendMigration } from '../../audit/chain.js';
+import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxMigration } from '../../audit/chain.js';
 import type { Migration } from '../../db/migrate.js';
 
 export const OAUTH2_SCHEMA = 'oauth2';
@@ -101,4 +101,5 @@ export const oauth2Migrations: readonly Migration[] = [
     up: AUDIT_STORE_SQL,
   },
   auditAppendMigration(5),
+  auditInboxMigration(6),
 ];

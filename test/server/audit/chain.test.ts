@@ -1,12 +1,25 @@
 /**
- * The chain's append: one statement, whose hash the database computes from the head it locked,
- * and a correct link whoever appended last — another appender, an append that rolled back — on
- * PGlite and on PostgreSQL, where two handles stand for two instances of a service. The check
- * recomputes every hash in JavaScript (eventHash), so a byte of difference would show.
+ * The chain's append and sealing: an append is one plain insert in the change's transaction;
+ * sealing moves committed appends into the chain under the lock of its head — a correct link
+ * whoever appended or sealed last (another instance, an append that rolled back), on PGlite and
+ * on PostgreSQL, where two handles stand for two instances of a service. The chain check reads
+ * the events back from the table and recomputes every hash, so what the table keeps must be the
+ * bytes that were hashed: text that needs escaping is among them.
  */
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAuditEvent, auditAppendMigration, AUDIT_STORE_SQL, verifyAuditChain, type NewAuditEvent } from '../../../server/audit/chain.js';
+import {
+  appendAuditEvent,
+  auditAppendMigration,
+  auditInboxMigration,
+  AUDIT_STORE_SQL,
+  sealAuditEvents,
+  verifyAuditChain,
+  type NewAuditEvent,
+} from '../../../server/audit/chain.js';
+import { startAuditSealer } from '../../../server/audit/sealer.js';
 import type { Database, Queryable } from '../../../server/db/database.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { openDatabase } from '../../../server/db/open.js';
@@ -26,8 +39,10 @@ function counted(tx: Queryable): { tx: Queryable; statements: () => number } {
   };
 }
 
-async function seqs(db: Database): Promise<number[]> {
-  return (await db.query<{ seq: number }>('SELECT seq FROM audit_events ORDER BY seq')).rows.map((r) => Number(r.seq));
+async function sealed(db: Database): Promise<{ seq: number; n: number }[]> {
+  await sealAuditEvents(db);
+  const rows = await db.query<{ seq: number; details: { n: number } }>('SELECT seq, details FROM audit_events ORDER BY seq');
+  return rows.rows.map((r) => ({ seq: Number(r.seq), n: r.details.n }));
 }
 
 describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the audit chain on %s', (backend) => {
@@ -47,7 +62,7 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
       one = await openDatabase({ dataDir: dir.dataDir, name: 'api' });
       other = one;
     }
-    await migrate(one, { schema: one.schema, migrations: [{ version: 1, name: 'audit store', up: AUDIT_STORE_SQL }, auditAppendMigration(2)] });
+    await migrate(one, { schema: one.schema, migrations: [{ version: 1, name: 'audit store', up: AUDIT_STORE_SQL }, auditAppendMigration(2), auditInboxMigration(3)] });
   });
   afterAll(async () => {
     if (backend === 'postgres') await one?.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -56,7 +71,7 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
     await removeDir?.();
   });
 
-  it('appends in one statement, whoever appended last, with the hash the chain check computes', async () => {
+  it('appends in one statement, and seals with the hash the chain check computes, whoever sealed last', async () => {
     const statementsOf = async (db: Database, n: number) =>
       db.transaction(async (raw) => {
         const { tx, statements } = counted(raw);
@@ -69,37 +84,73 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
       [other, 3],
       [one, 4],
       [other, 5],
-    ] as const)
+    ] as const) {
       expect(await statementsOf(db, n)).toBe(1);
+      if (n % 2) await sealAuditEvents(n === 3 ? other : one);
+    }
+    expect(await sealed(other)).toEqual([1, 2, 3, 4, 5].map((n) => ({ seq: n, n })));
     expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: 5 });
   });
 
-  it('links to the committed head after an append that rolled back', async () => {
-    const committed = await one.transaction((tx) => appendAuditEvent(tx, event(1), new Date()));
+  it('never seals an append that rolled back', async () => {
+    const start = (await sealed(one)).length;
+    await one.transaction((tx) => appendAuditEvent(tx, event(101), new Date()));
     await expect(
       one.transaction(async (tx) => {
-        await appendAuditEvent(tx, event(2), new Date());
+        await appendAuditEvent(tx, event(102), new Date());
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    const next = await one.transaction((tx) => appendAuditEvent(tx, event(3), new Date()));
-    expect(next.seq).toBe(committed.seq + 1);
-    expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: next.seq });
+    await one.transaction((tx) => appendAuditEvent(tx, event(103), new Date()));
+    expect((await sealed(one)).slice(start)).toEqual([
+      { seq: start + 1, n: 101 },
+      { seq: start + 2, n: 103 },
+    ]);
+    expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: start + 2 });
   });
 
-  it('keeps one unforked chain with two appenders writing at once', async () => {
-    const start = (await seqs(one)).at(-1) ?? 0;
+  it('keeps one unforked chain with two instances appending and sealing at once', async () => {
+    const start = (await sealed(one)).length;
     const handles = [one, other];
-    await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
+    await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) =>
         handles[i % 2]!.transaction(async (tx) => {
-          // A change before the event, so that transactions overlap while they wait for the lock.
+          // A change before the event, so that transactions overlap with each other and with sealing.
           await tx.query('SELECT pg_sleep(0.002)');
-          return appendAuditEvent(tx, event(i), new Date());
+          await appendAuditEvent(tx, event(1000 + i), new Date());
         }),
       ),
-    );
-    expect(await seqs(one)).toEqual(Array.from({ length: start + 40 }, (_, i) => i + 1));
+      ...Array.from({ length: 10 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 3)).then(() => sealAuditEvents(handles[i % 2]!))),
+    ]);
+    const after = (await sealed(other)).slice(start);
+    expect(after.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => start + i + 1));
+    expect(after.map((e) => e.n).sort()).toEqual(Array.from({ length: 40 }, (_, i) => 1000 + i));
     expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: start + 40 });
+  });
+
+  it('is sealed by the sealer within moments of its commit, and logged once with its seq and hash', async () => {
+    const lines: { audit: { seq: number; hash: string; details: { n: number } } }[] = [];
+    const log = pino(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()));
+          done();
+        },
+      }),
+    );
+    const errors: unknown[] = [];
+    const sealer = startAuditSealer(one, { log, onError: (err) => errors.push(err) });
+    const start = (await one.query<{ n: string }>('SELECT count(*)::text AS n FROM audit_events')).rows[0]!.n;
+    try {
+      await one.transaction((tx) => appendAuditEvent(tx, event(2000), new Date()));
+      const deadline = Date.now() + 3_000;
+      while (Date.now() < deadline && lines.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(lines.map((line) => line.audit.details.n)).toEqual([2000]);
+      const row = (await one.query<{ seq: number; hash: string }>('SELECT seq, hash FROM audit_events WHERE seq = $1', [Number(start) + 1])).rows[0]!;
+      expect(lines[0]!.audit).toMatchObject({ seq: Number(row.seq), hash: row.hash });
+    } finally {
+      await sealer.close();
+    }
+    expect(errors).toEqual([]);
   });
 });

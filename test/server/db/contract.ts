@@ -129,6 +129,48 @@ export function databaseContract(backend: () => Backend): void {
       expect((await db.query('SELECT * FROM t')).rowCount).toBe(0);
     });
 
+    it('runs the statements queued for commit last, with the COMMIT, and fails the whole transaction when one fails', async () => {
+      const db = await openWithSchema('at_commit');
+      await db.exec('CREATE TABLE t (x int PRIMARY KEY); CREATE TABLE log (x int NOT NULL)');
+      await db.transaction(async (tx) => {
+        tx.atCommit('INSERT INTO log VALUES ($1)', [1]);
+        await tx.query('INSERT INTO t VALUES ($1)', [1]);
+        // Queued, not run: the transaction does not see it yet.
+        expect((await tx.query('SELECT * FROM log')).rowCount).toBe(0);
+      });
+      expect((await db.query<{ x: number }>('SELECT x FROM log')).rows).toEqual([{ x: 1 }]);
+
+      // The change and the queued statement are one: a failing one takes the change with it.
+      const failed = await rejection(
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO t VALUES ($1)', [2]);
+          tx.atCommit('INSERT INTO log VALUES ($1)', [null]);
+          tx.atCommit('INSERT INTO log VALUES ($1)', [3]);
+        }),
+      );
+      expect(isPostgresError(failed) && failed.code).toBe('23502');
+      expect((await db.query<{ x: number }>('SELECT x FROM t ORDER BY x')).rows).toEqual([{ x: 1 }]);
+      expect((await db.query<{ x: number }>('SELECT x FROM log ORDER BY x')).rows).toEqual([{ x: 1 }]);
+
+      // So does a COMMIT that fails after them (a deferred constraint); the connection stays usable.
+      await db.exec(`CREATE FUNCTION refuse_late() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'too late'; END $$;
+        CREATE CONSTRAINT TRIGGER refuse_late AFTER INSERT ON t DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.x = 4) EXECUTE FUNCTION refuse_late()`);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO t VALUES ($1)', [4]);
+          tx.atCommit('INSERT INTO log VALUES ($1)', [4]);
+        }),
+      ).rejects.toThrow('too late');
+      expect((await db.query<{ x: number }>('SELECT x FROM log ORDER BY x')).rows).toEqual([{ x: 1 }]);
+      for (let i = 5; i < 10; i++) {
+        await db.transaction(async (tx) => {
+          await tx.query('INSERT INTO t VALUES ($1)', [i]);
+          tx.atCommit('INSERT INTO log VALUES ($1)', [i]);
+        });
+      }
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM log')).rows[0]!.n).toBe(6);
+    });
+
     it('refuses a transaction handle used after the transaction ended', async () => {
       const db = await openWithSchema('stale');
       let kept: Parameters<Parameters<Database['transaction']>[0]>[0] | undefined;

@@ -19,6 +19,7 @@ import { openDatabase } from '../../../server/db/open.js';
 import { register } from '../identity/support/flows.js';
 import { TestBrowser } from '../identity/support/browser.js';
 import { startStack, type Stack } from '../oauth2/support/stack.js';
+import { sealAuditEvents } from '../../../server/audit/chain.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -30,7 +31,7 @@ const SCHEMAS = ['api', 'identity', 'oauth2'];
  * Tables a refused request may still touch, and why: none of them hold what a request asked to store.
  * Sessions record when they were last used; rate-limit counters count refused requests too.
  */
-const VOLATILE = /^(identity\.sessions|.*rate_limit.*|.*_locks?|.*\.audit_chain)$/;
+const VOLATILE = /^(identity\.sessions|.*rate_limit.*|.*_locks?|.*\.audit_chain|.*\.audit_inbox)$/;
 /**
  * Rows compared for each table with other rows than all: a refusal is itself recorded in the
  * audit trail (counted per actor and minute, sent when the minute is over); any other event of a
@@ -74,8 +75,12 @@ async function send(attempt: Attempt): Promise<Answer> {
   }
 }
 
-/** Every row of every table that matters, as one digest per table. */
+/**
+ * Every row of every table that matters, as one digest per table. Audit events committed are
+ * sealed into their chains first (the inbox they wait in is compared through them).
+ */
 async function fingerprint(): Promise<Record<string, string>> {
+  for (const schema of SCHEMAS) await sealAuditEvents(db, schema);
   const sql = tables
     .map(({ name, columns }) => {
       const row = `concat_ws(',', ${columns.map((column) => `t."${column}"::text`).join(', ')})`;

@@ -16,6 +16,7 @@ import { BACKENDS, startTestApi, type TestApi, type TestUser } from '../api/supp
 import { browserWrite, startHarness, type Harness } from '../support/gateway.js';
 import { startFakeIdentity, type FakeIdentity } from '../support/fake-identity.js';
 import { startTcpRelay } from '../support/tcp-relay.js';
+import { readTrail } from '../audit/read-trail.js';
 
 interface RefusalRow {
   action: string;
@@ -35,7 +36,7 @@ describe.each(BACKENDS)('refusals the gateway answers, on %s', (backend) => {
   let outsider: TestUser;
   const cookie = 'ory_kratos_session=outsider-session';
 
-  const refusals = async () => (await t.db.query<RefusalRow>(`SELECT * FROM audit_events WHERE action LIKE 'refusal.%' ORDER BY seq`)).rows;
+  const refusals = () => readTrail<RefusalRow>(t.db, `SELECT * FROM audit_events WHERE action LIKE 'refusal.%' ORDER BY seq`);
   const report = async (body: string, sign: (body: string) => Promise<string> = (b) => signRefusalReport(assertionKey(t.secret), b, randomUUID(), Math.floor(Date.now() / 1000))) =>
     t.http
       .post(REFUSAL_REPORT_PATH)

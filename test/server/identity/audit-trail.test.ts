@@ -14,6 +14,7 @@ import { TestBrowser } from './support/browser.js';
 import { login, node, PASSWORD, register, startFlow, submit } from './support/flows.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from './support/identity-instance.js';
 import { lastCode, lastLink } from './support/mailbox.js';
+import { readTrail } from '../audit/read-trail.js';
 
 let identity: TestIdentity;
 const browser = () => new TestBrowser(identity.publicUrl);
@@ -31,7 +32,7 @@ interface Row {
   target_type: string | null;
   details: Record<string, any>;
 }
-const events = async (action: string) => (await identity.db.query<Row>('SELECT * FROM audit_events WHERE action = $1 ORDER BY seq', [action])).rows;
+const events = (action: string) => readTrail<Row>(identity.db, 'SELECT * FROM audit_events WHERE action = $1 ORDER BY seq', [action]);
 
 beforeAll(async () => {
   identity = await startTestIdentity();
@@ -63,7 +64,7 @@ describe('account events', () => {
     expect(answer.status).toBe(400);
     const [event] = await events('account.signin.failed');
     expect(event).toMatchObject({ actor_type: 'anonymous', actor_id: null, outcome: 'failure', details: { method: 'password', identifier: address } });
-    const table = JSON.stringify((await identity.db.query('SELECT * FROM audit_events')).rows);
+    const table = JSON.stringify(await readTrail(identity.db, 'SELECT * FROM audit_events'));
     expect(table).not.toContain(wrong);
     expect(table).not.toContain(PASSWORD);
   });
@@ -224,7 +225,7 @@ describe('verification, settings and the admin API', () => {
 
   it('keeps the chain whole and none of the passwords, codes or secrets typed', async () => {
     expect(await verifyAuditChain(identity.db)).toMatchObject({ ok: true });
-    const table = JSON.stringify((await identity.db.query('SELECT * FROM audit_events')).rows);
+    const table = JSON.stringify(await readTrail(identity.db, 'SELECT * FROM audit_events'));
     for (const value of typed) expect(table).not.toContain(value);
     expect(typed.length).toBeGreaterThan(8);
   });

@@ -9,6 +9,7 @@ import { TestBrowser } from './support/browser.js';
 import { login, messageIds, node, register, startFlow, submit } from './support/flows.js';
 import { startTestIdentity, TEST_ADMIN_TOKEN, type TestIdentity } from './support/identity-instance.js';
 import { SoftwareAuthenticator } from './support/software-authenticator.js';
+import { readTrail } from '../audit/read-trail.js';
 
 let identity: TestIdentity;
 let n = 0;
@@ -25,10 +26,12 @@ const valueOf = (flow: any, name: string) => JSON.parse(node(flow, name).attribu
 /** The settings changes the audit trail holds for an identity, oldest first. */
 const settingsEvents = async (identityId: string) =>
   (
-    await identity.db.query<{ details: Record<string, unknown> }>("SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1 ORDER BY seq", [
-      identityId,
-    ])
-  ).rows.map((row) => row.details);
+    await readTrail<{ details: Record<string, unknown> }>(
+      identity.db,
+      "SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1 ORDER BY seq",
+      [identityId],
+    )
+  ).map((row) => row.details);
 
 async function signUpWithPasskey(b: TestBrowser, authenticator: SoftwareAuthenticator, address = email()) {
   const flow = await startFlow(b, 'registration');

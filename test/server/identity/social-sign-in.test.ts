@@ -10,6 +10,7 @@ import { TestBrowser, type Answer } from './support/browser.js';
 import { messageIds, node, PASSWORD, register, startFlow, submit } from './support/flows.js';
 import { startTestIdentity, type TestIdentity } from './support/identity-instance.js';
 import type { OidcProvider } from '../../../server/identity/strategies/oidc/providers.js';
+import { readTrail } from '../audit/read-trail.js';
 
 let identity: TestIdentity;
 let upstream: UpstreamOidc;
@@ -214,11 +215,8 @@ describe('linking', () => {
     expect(unlinked.status).toBe(200);
     expect(node(unlinked.body, 'link')).toMatchObject({ attributes: { value: 'acme' } });
     const owner = (await b.get('/sessions/whoami')).body.identity.id;
-    const recorded = await identity.db.query("SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1 ORDER BY seq", [owner]);
-    expect(recorded.rows).toMatchObject([
-      { details: { method: 'oidc', change: 'linked', provider: 'acme' } },
-      { details: { method: 'oidc', change: 'unlinked', provider: 'acme' } },
-    ]);
+    const recorded = await readTrail(identity.db, "SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1 ORDER BY seq", [owner]);
+    expect(recorded).toMatchObject([{ details: { method: 'oidc', change: 'linked', provider: 'acme' } }, { details: { method: 'oidc', change: 'unlinked', provider: 'acme' } }]);
     // The provider account is nobody's now: signing in with it starts a registration.
     const third = browser();
     const after = await viaProvider(third, 'login', await startFlow(third, 'login'), { provider: 'acme' });
@@ -270,8 +268,10 @@ describe('linking', () => {
     const later = browser();
     await viaProvider(later, 'login', await startFlow(later, 'login'), { provider: 'acme' });
     expect((await later.get('/sessions/whoami')).body.identity.id).toBe(signedIn.body.session.identity.id);
-    const recorded = await identity.db.query("SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1", [signedIn.body.session.identity.id]);
-    expect(recorded.rows).toMatchObject([{ details: { method: 'oidc', change: 'linked', provider: 'acme', after: 'sign-in' } }]);
+    const recorded = await readTrail(identity.db, "SELECT details FROM audit_events WHERE action = 'account.settings.changed' AND actor_id = $1", [
+      signedIn.body.session.identity.id,
+    ]);
+    expect(recorded).toMatchObject([{ details: { method: 'oidc', change: 'linked', provider: 'acme', after: 'sign-in' } }]);
   });
 
   it('never links on an unverified e-mail', async () => {

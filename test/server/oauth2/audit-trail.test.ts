@@ -15,6 +15,7 @@ import { TestBrowser } from '../identity/support/browser.js';
 import { login, PASSWORD, register, submit } from '../identity/support/flows.js';
 import { dance, newBrowser } from './support/dance.js';
 import { startStack, type Stack } from './support/stack.js';
+import { readTrail } from '../audit/read-trail.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const options = { execute: [oidc.allowInsecureRequests] };
@@ -40,7 +41,7 @@ interface Row {
   request_id: string | null;
   details: Record<string, any>;
 }
-const events = async (action: string) => (await db.query<Row>('SELECT * FROM audit_events WHERE action = $1 ORDER BY seq', [action])).rows;
+const events = (action: string) => readTrail<Row>(db, 'SELECT * FROM audit_events WHERE action = $1 ORDER BY seq', [action]);
 
 async function authorize(remember: boolean) {
   const verifier = oidc.randomPKCECodeVerifier();
@@ -166,10 +167,10 @@ describe('OAuth2 events', () => {
   });
 
   it('records a refused change as nothing', async () => {
-    const before = (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM audit_events')).rows[0]!.n;
+    const before = (await readTrail<{ n: string }>(db, 'SELECT count(*)::text AS n FROM audit_events'))[0]!.n;
     expect((await stack.admin('PUT', `/admin/clients/${client.client_id}`, { redirect_uris: ['not a uri'] })).status).toBe(400);
     expect((await stack.admin('DELETE', '/admin/clients/no-such-client')).status).toBe(404);
-    expect((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM audit_events')).rows[0]!.n).toBe(before);
+    expect((await readTrail<{ n: string }>(db, 'SELECT count(*)::text AS n FROM audit_events'))[0]!.n).toBe(before);
   });
 
   it('records the signing key rotated on demand, with the key it retired', async () => {
@@ -223,7 +224,7 @@ describe('OAuth2 events', () => {
     const tables: Record<string, string> = {};
     for (const schema of ['api', 'identity', 'oauth2', 'platform', 'permission']) {
       const handle = schema === 'oauth2' ? db : await openDatabase({ dataDir: stack.config.dataDir, databaseUrl: stack.config.databaseUrl, name: schema });
-      tables[schema] = JSON.stringify((await handle.query('SELECT * FROM audit_events')).rows);
+      tables[schema] = JSON.stringify(await readTrail(handle, 'SELECT * FROM audit_events'));
     }
     // The searches mean something: each table holds this test's events.
     expect(tables.identity).toContain('account.verified');

@@ -12,6 +12,7 @@ import type { Database } from '../../../server/db/database.js';
 import { DEFAULT_OAUTH2_LIFESPANS, type OAuth2ServiceOptions } from '../../../server/oauth2/options.js';
 import { startOAuth2Service, type RunningOAuth2Service } from '../../../server/oauth2/start.js';
 import { BACKENDS } from './support/backends.js';
+import { readTrail } from '../audit/read-trail.js';
 
 const TOKEN = 'oauth2-admin-token-for-tests';
 const ISSUER = 'http://localhost:3000/.ory';
@@ -144,11 +145,14 @@ describe.each(BACKENDS)('signing key rotation on %s', (_name, makeBackend) => {
     newKid = rotated[0]!;
     expect(newKid).not.toBe(oldKid);
     // One rotation, one event, written with the new key by whichever instance made it.
-    const events = await first.db.query("SELECT actor_type, actor_name, target_type, target_id, at, details FROM audit_events WHERE action = 'oauth2.signing_key.rotated'");
-    expect(events.rows).toMatchObject([
+    const events = await readTrail<{ at: string }>(
+      first.db,
+      "SELECT actor_type, actor_name, target_type, target_id, at, details FROM audit_events WHERE action = 'oauth2.signing_key.rotated'",
+    );
+    expect(events).toMatchObject([
       { actor_type: 'system', actor_name: 'signing key schedule', target_type: 'signing-key', target_id: newKid, details: { trigger: 'scheduled', retired: oldKid } },
     ]);
-    expect(new Date(events.rows[0]!.at as string).getTime()).toBe(rotatedAt);
+    expect(new Date(events[0]!.at).getTime()).toBe(rotatedAt);
     const stored = (await first.db.query<{ value: { kid: string }[] }>("SELECT value FROM keys WHERE name = 'hydra.openid.id-token'")).rows[0]!.value;
     expect(stored.map((key) => key.kid)).toEqual([newKid, oldKid]);
 

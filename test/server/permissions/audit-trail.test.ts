@@ -9,6 +9,7 @@ import { verifyAuditChain } from '../../../server/audit/chain.js';
 import type { Database } from '../../../server/db/database.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
 import { PermissionClient, TestSettings } from './support.js';
+import { readTrail } from '../audit/read-trail.js';
 
 const MODEL = `
 class User implements Namespace {}
@@ -28,7 +29,7 @@ describe.each(backendsFor('permission'))('relationship writes recorded on %s', (
   let backend: Backend;
   let db: Database;
   let service: PermissionClient;
-  const written = async () => (await db.query<Row>("SELECT * FROM audit_events WHERE action = 'platform.relationships.written' ORDER BY seq")).rows;
+  const written = () => readTrail<Row>(db, "SELECT * FROM audit_events WHERE action = 'platform.relationships.written' ORDER BY seq");
   const viewer = (object: string, subject: string) => ({ namespace: 'Doc', object, relation: 'viewers', subject_id: subject });
 
   beforeAll(async () => {

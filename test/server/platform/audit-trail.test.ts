@@ -9,6 +9,7 @@ import { verifyAuditChain } from '../../../server/audit/chain.js';
 import type { Database } from '../../../server/db/database.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
 import { ADMIN_ACTOR, PlatformClient } from './support.js';
+import { readTrail } from '../audit/read-trail.js';
 
 const ADMIN_ID = ADMIN_ACTOR.slice('identity:'.length);
 const DAY = 86_400_000;
@@ -30,7 +31,7 @@ describe.each(backendsFor('platform'))('platform events on %s', (_name, makeBack
   let projectId: string;
   let offset = 0;
   const now = () => new Date(Date.UTC(2026, 10, 28, 12) + offset);
-  const events = async (action: string) => (await db.query<Row>('SELECT * FROM audit_events WHERE action = $1 ORDER BY seq', [action])).rows;
+  const events = (action: string) => readTrail<Row>(db, 'SELECT * FROM audit_events WHERE action = $1 ORDER BY seq', [action]);
 
   beforeEach(async () => {
     offset = 0;
@@ -64,7 +65,7 @@ describe.each(backendsFor('platform'))('platform events on %s', (_name, makeBack
     expect((await platform.call('DELETE', `/projects/${projectId}/tokens/${id}`)).status).toBe(404);
     expect(await events('platform.api_key.revoked')).toMatchObject([{ actor_id: ADMIN_ID, target_id: id, target_name: 'CI deploys' }]);
     expect((await platform.call('POST', '/internal/api-keys/verify', { value })).status).toBe(401);
-    expect(JSON.stringify((await db.query('SELECT * FROM audit_events')).rows)).not.toContain(value);
+    expect(JSON.stringify(await readTrail(db, 'SELECT * FROM audit_events'))).not.toContain(value);
   });
 
   it('records each configuration revision by the paths it changed, and the permission model changed', async () => {
@@ -89,7 +90,7 @@ describe.each(backendsFor('platform'))('platform events on %s', (_name, makeBack
     const provider = { id: 'acme', provider: 'generic', client_id: 'acme-client', client_secret: secret, issuer_url: 'https://id.example.com' };
     expect((await platform.call('PATCH', `/projects/${projectId}`, [{ op: 'add', path: `${providers}/-`, value: provider }])).status).toBe(200);
     expect(await events('platform.config.revised')).toMatchObject([{ details: { paths: [`${providers}/-`] } }]);
-    expect(JSON.stringify((await db.query('SELECT * FROM audit_events')).rows)).not.toContain(secret);
+    expect(JSON.stringify(await readTrail(db, 'SELECT * FROM audit_events'))).not.toContain(secret);
     expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
   });
 });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestApi, type TestApi, type TestUser } from '../support/api-instance.js';
 import { offset, wigleFile } from './fixtures/wigle.js';
+import { readTrail } from '../../audit/read-trail.js';
 
 const plan = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="500"><rect width="1000" height="500" fill="#fff"/></svg>');
 /** 10 px per metre, north up, the plan's top-left corner at the fixtures' origin. */
@@ -133,7 +134,7 @@ describe.each(BACKENDS)('floor plan georeference on %s', (backend) => {
     expect(res.body.skipped.count).toBe(2);
     const points = await t.http.get(`/api/tracks/${res.body.id}/points`).set(as);
     expect(points.status).toBe(200);
-    const audit = await t.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE action = 'survey.floorplan.georeferenced'`);
-    expect(audit.rows.length).toBeGreaterThanOrEqual(2);
+    const audit = await readTrail<{ action: string }>(t.db, `SELECT action FROM audit_events WHERE action = 'survey.floorplan.georeferenced'`);
+    expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 });

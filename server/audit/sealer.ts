@@ -1,0 +1,75 @@
+/**
+ * Seals a store's appended audit events into its chain soon after they commit (chain.ts): every
+ * 100 ms while this process has been appending within the last second, and every 5 s besides,
+ * for appends of other instances or a transaction that committed late. Reads of the trail seal
+ * first (seal()), so nothing committed is missing from a page, an export or a chain check.
+ *
+ * Sealed events go to the SIEM logger, when there is one, each once: whoever seals an event logs
+ * it, with the seq and hash the chain gave it.
+ */
+import type { Logger } from 'pino';
+import type { AuditEvent } from '../../shared/audit-actions.js';
+import type { Database } from '../db/database.js';
+import { auditAppendsMade, sealAuditEvents } from './chain.js';
+
+const TICK_MS = 100;
+/** How long after this process's last append the sealer keeps looking every tick. */
+const BUSY_MS = 1_000;
+/** How often it looks when this process has appended nothing. */
+const IDLE_MS = 5_000;
+
+export interface AuditSealer {
+  /** Seals what has committed so far; answers the events sealed by this call. */
+  seal(): Promise<AuditEvent[]>;
+  /** Stops the timer and seals what is left (before the database closes). */
+  close(): Promise<void>;
+}
+
+export function startAuditSealer(db: Database, options: { onError: (err: unknown) => void; log?: Logger; schema?: string }): AuditSealer {
+  let running: Promise<AuditEvent[]> | undefined;
+  let lastSealAt = 0;
+  let appendsSeen = auditAppendsMade();
+  let lastAppendAt = 0;
+  let closed = false;
+
+  const sealOnce = async (): Promise<AuditEvent[]> => {
+    lastSealAt = Date.now();
+    const sealed = await sealAuditEvents(db, options.schema);
+    for (const event of sealed) options.log?.info({ audit: event }, event.action);
+    return sealed;
+  };
+  // One at a time: a read's seal waits for the timer's, then looks again for what came since.
+  const seal = (): Promise<AuditEvent[]> => {
+    const after = running ? running.catch(() => []) : Promise.resolve([]);
+    const next = after.then(sealOnce);
+    running = next;
+    void next
+      .finally(() => {
+        if (running === next) running = undefined;
+      })
+      .catch(() => undefined);
+    return next;
+  };
+
+  const timer = setInterval(() => {
+    const made = auditAppendsMade();
+    const now = Date.now();
+    if (made !== appendsSeen) {
+      appendsSeen = made;
+      lastAppendAt = now;
+    }
+    if (running || (now - lastAppendAt >= BUSY_MS && now - lastSealAt < IDLE_MS)) return;
+    seal().catch(options.onError);
+  }, TICK_MS);
+  timer.unref();
+
+  return {
+    seal,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      await seal().catch(options.onError);
+    },
+  };
+}
