@@ -1,6 +1,8 @@
 /**
  * One flow of the identity service, on one page: started (flow-start), submitted and continued
  * (flow-continue), and recovered when the service refuses a request (flow-recovery).
+ * Continuing and recovering are fetched with the first submission (beside the request, which
+ * takes longer) or when starting fails, so a card's first download holds only what it shows.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n.js';
@@ -8,10 +10,11 @@ import type { FlowByKind, FlowKind, UiText } from '../../shared/identity-flow.js
 import { rememberFlowId } from '../lib/navigate.js';
 import { notifySessionChanged } from '../session/session-events.js';
 import { submitFlow } from './flow-api.js';
-import { continueAfterSubmit } from './flow-continue.js';
-import { recoverFromFlowError } from './flow-recovery.js';
 import { startFlow } from './flow-start.js';
 import { renderableNodes } from './nodes/node-kind.js';
+
+const loadContinue = () => import('./flow-continue.js');
+const loadRecovery = () => import('./flow-recovery.js');
 
 export interface FlowState<K extends FlowKind> {
   flow: FlowByKind[K] | undefined;
@@ -38,7 +41,10 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
     setFlow({ ...next, ui: { ...next.ui, nodes: renderableNodes(next.ui.nodes) } });
   }, []);
 
-  const recover = useCallback((error: unknown) => recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error), [kind, show]);
+  const recover = useCallback(
+    async (error: unknown) => (await loadRecovery()).recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error),
+    [kind, show],
+  );
 
   useEffect(() => {
     alive.current = true;
@@ -53,11 +59,15 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
       if (!flow) return;
       setSubmitting(true);
       setNotices([]);
+      const continuing = loadContinue();
+      // Both are needed once the answer is in: neither fetch may wait for it.
+      continuing.catch(() => undefined);
+      loadRecovery().catch(() => undefined);
       try {
         const result = await submitFlow(kind, flow.ui.action, body);
         // The session may have changed (signed in, upgraded, privileged): load it afresh next time.
         notifySessionChanged();
-        continueAfterSubmit(kind, flow, result, show);
+        (await continuing).continueAfterSubmit(kind, flow, result, show);
       } catch (error) {
         await recover(error);
       } finally {
