@@ -1,20 +1,24 @@
 /**
  * One flow of the identity service, on one page: started (flow-start), submitted and continued
  * (flow-continue), and recovered when the service refuses a request (flow-recovery).
- * Continuing and recovering are fetched with the first submission (beside the request, which
- * takes longer) or when starting fails, so a card's first download holds only what it shows.
+ * Continuing and recovering, and the error texts, are fetched with the first submission (beside
+ * the request, which takes longer) or when starting fails, so a card's first download holds only
+ * what it shows.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n.js';
 import type { FlowByKind, FlowKind, UiText } from '../../shared/identity-flow.js';
 import { rememberFlowId } from '../lib/navigate.js';
 import { notifySessionChanged } from '../session/session-events.js';
+import { errorTextsLoaded, loadErrorTexts, showsErrorText } from './error-texts.js';
 import { submitFlow } from './flow-api.js';
 import { startFlow } from './flow-start.js';
 import { renderableNodes } from './nodes/node-kind.js';
 
 const loadContinue = () => import('./flow-continue.js');
 const loadRecovery = () => import('./flow-recovery.js');
+/** Settled either way: without its texts, a message falls back to the service's own text. */
+const errorTextsSettled = () => loadErrorTexts().catch(() => undefined);
 
 export interface FlowState<K extends FlowKind> {
   flow: FlowByKind[K] | undefined;
@@ -34,15 +38,28 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
   const [submitting, setSubmitting] = useState(false);
   const alive = useRef(true);
 
+  const shown = useRef(0);
+
   const show = useCallback((next: FlowByKind[K]) => {
     if (!alive.current) return;
-    rememberFlowId(next.id);
-    // Every part of the card (groups, form body, renderer) then sees node types it knows.
-    setFlow({ ...next, ui: { ...next.ui, nodes: renderableNodes(next.ui.nodes) } });
+    const turn = ++shown.current;
+    const display = () => {
+      // A flow shown meanwhile (or the card gone) wins over this one.
+      if (!alive.current || turn !== shown.current) return;
+      rememberFlowId(next.id);
+      // Every part of the card (groups, form body, renderer) then sees node types it knows.
+      setFlow({ ...next, ui: { ...next.ui, nodes: renderableNodes(next.ui.nodes) } });
+    };
+    // A flow that arrives with an error (a resumed `?flow=`) waits for the error's text.
+    if (showsErrorText(next) && !errorTextsLoaded()) void errorTextsSettled().then(display);
+    else display();
   }, []);
 
   const recover = useCallback(
-    async (error: unknown) => (await loadRecovery()).recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error),
+    async (error: unknown) => {
+      const [{ recoverFromFlowError }] = await Promise.all([loadRecovery(), errorTextsSettled()]);
+      return recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error);
+    },
     [kind, show],
   );
 
@@ -60,14 +77,16 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
       setSubmitting(true);
       setNotices([]);
       const continuing = loadContinue();
-      // Both are needed once the answer is in: neither fetch may wait for it.
+      // All are needed once the answer is in: none of the fetches may wait for it.
       continuing.catch(() => undefined);
       loadRecovery().catch(() => undefined);
+      const texts = errorTextsSettled();
       try {
         const result = await submitFlow(kind, flow.ui.action, body);
         // The session may have changed (signed in, upgraded, privileged): load it afresh next time.
         notifySessionChanged();
-        (await continuing).continueAfterSubmit(kind, flow, result, show);
+        const [{ continueAfterSubmit }] = await Promise.all([continuing, texts]);
+        continueAfterSubmit(kind, flow, result, show);
       } catch (error) {
         await recover(error);
       } finally {

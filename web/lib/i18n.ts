@@ -76,7 +76,8 @@ const loadArea = (area: Area, locale: Locale) => loadFrom(areaLoaders[area], `..
 
 /**
  * Joins catalogues namespace by namespace. A namespace lives in one file, except `messages`,
- * whose settings and verification ids (105…, 108…) come with the session area.
+ * whose settings and verification ids (105…, 108…) come with the session area and whose error
+ * ids (4…, 5…) with the error texts (web/account/error-texts.ts).
  */
 const isTexts = (value: unknown): value is Catalogue => typeof value === 'object' && value !== null;
 
