@@ -38,7 +38,7 @@ const RecoveryCard = accountCard('/recovery');
 const RegistrationCompletionCard = accountCard('/registration-completion');
 
 const SessionArea = lazy(async () => ({ default: (await import('./session-area.js')).SessionArea }));
-const SharePage = lazy(async () => ({ default: (await import('./share/SharePage.js')).SharePage }));
+const SharePage = lazy(async () => ({ default: await (await import('./share/load-share-page.js')).loadSharePage() }));
 
 export function AppRoutes() {
   return (
