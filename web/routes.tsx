@@ -6,6 +6,8 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import type { FlowKind } from '../shared/identity-flow.js';
+import { startFlowEarly } from './account/flow-start.js';
 import { LoadingCard } from './ui/Card.js';
 
 // Each card is an import of its own, so /login does not download the registration card; they
@@ -18,8 +20,14 @@ const accountCards = {
 } satisfies Record<string, () => Promise<ComponentType>>;
 type AccountPath = keyof typeof accountCards;
 const isAccountPath = (path: string): path is AccountPath => Object.hasOwn(accountCards, path);
-// On an account address the card is fetched beside the entry, not after its first render.
-if (isAccountPath(window.location.pathname)) void accountCards[window.location.pathname]();
+/** The identity flow each card shows (registration completion shows none). */
+const CARD_FLOW: Partial<Record<AccountPath, FlowKind>> = { '/login': 'login', '/registration': 'registration', '/recovery': 'recovery' };
+// On an account address the card and its flow are fetched beside the entry, not after its first render.
+if (isAccountPath(window.location.pathname)) {
+  void accountCards[window.location.pathname]();
+  const kind = CARD_FLOW[window.location.pathname];
+  if (kind) startFlowEarly(kind);
+}
 
 function accountCard(path: AccountPath) {
   const Card = lazy(async () => ({ default: await accountCards[path]() }));

@@ -12,7 +12,7 @@ import { rememberFlowId } from '../lib/navigate.js';
 import { notifySessionChanged } from '../session/session-events.js';
 import { errorTextsLoaded, loadErrorTexts, showsErrorText } from './error-texts.js';
 import { submitFlow } from './flow-api.js';
-import { startFlow } from './flow-start.js';
+import { takeFlow } from './flow-start.js';
 import { renderableNodes } from './nodes/node-kind.js';
 
 const loadContinue = () => import('./flow-continue.js');
@@ -65,7 +65,7 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
 
   useEffect(() => {
     alive.current = true;
-    startFlow(kind).then(show, recover);
+    takeFlow(kind).then(show, recover);
     return () => {
       alive.current = false;
     };
