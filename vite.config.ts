@@ -44,9 +44,6 @@ export default defineConfig({
             // (styles, shared fields) stay where the signed-in pages find them without the cards.
             { name: 'account', test: ACCOUNT_FLOW, includeDependenciesRecursively: false, priority: 1 },
             { name: 'flow-answer', test: FLOW_ANSWER, includeDependenciesRecursively: false, priority: 1 },
-            // The HTTP client with the identity flows' requests and the session's change signal:
-            // the sign-in card and the signed-in pages both need all three, so one file.
-            { name: 'http', test: /web[\\/](lib[\\/]http|account[\\/]flow-api|session[\\/]session-events)\.ts$/, priority: 1 },
           ],
         },
       },

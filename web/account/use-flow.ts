@@ -9,7 +9,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n.js';
 import type { FlowByKind, FlowKind, UiText } from '../../shared/identity-flow.js';
 import { rememberFlowId } from '../lib/navigate.js';
-import { notifySessionChanged } from '../session/session-events.js';
 import { errorTextsLoaded, loadErrorTexts, showsErrorText } from './error-texts.js';
 import { submitFlow } from './flow-api.js';
 import { takeFlow } from './flow-start.js';
@@ -83,8 +82,6 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
       const texts = errorTextsSettled();
       try {
         const result = await submitFlow(kind, flow.ui.action, body);
-        // The session may have changed (signed in, upgraded, privileged): load it afresh next time.
-        notifySessionChanged();
         const [{ continueAfterSubmit }] = await Promise.all([continuing, texts]);
         continueAfterSubmit(kind, flow, result, show);
       } catch (error) {
