@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
 // forbids inline script. Each locale, and every page behind the session, is a chunk of its own
 // (dynamic imports), so /login downloads only what it shows: npm run budget:web checks it.
 const ACCOUNT_FLOW =
-  /web[\\/](account[\\/](error-texts|flow-start|use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](flow-links|FlowScripts|login-mode|LoginCard))|lib[\\/]message-text)\.tsx?$/;
+  /web[\\/](account[\\/](flow-start|use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](flow-links|FlowScripts|login-mode|LoginCard))|lib[\\/]message-text)\.tsx?$/;
 // What a flow does with an answer (continue, recover, name the error), fetched with a card's
 // first submission: one file beside the flow renderer's.
 const FLOW_ANSWER = /web[\\/]account[\\/](flow-(errors|continue|recovery)|settings[\\/]reauthentication)\.ts$/;

@@ -8,11 +8,11 @@ import { createTranslator, type Catalogue } from '../../web/lib/translator.js';
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));
 const read = (file: string) => JSON.parse(readFileSync(`${localesDir}${file}`, 'utf8')) as Catalogue & { messages: Record<string, string> };
-/** The account interface's texts with the error messages, as a card has them after an answer. */
+/** The account interface's texts with the flows', as a card has them after an answer. */
 function catalogue(locale: string): Catalogue {
   const main = read(`${locale}.json`);
-  const errors = read(`errors/${locale}.json`);
-  return { ...main, ...errors, messages: { ...main.messages, ...errors.messages } };
+  const flows = read(`flows/${locale}.json`);
+  return { ...main, ...flows, messages: { ...main.messages, ...flows.messages } };
 }
 const english = createTranslator(catalogue('en'), 'en');
 

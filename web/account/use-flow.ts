@@ -1,7 +1,7 @@
 /**
  * One flow of the identity service, on one page: started (flow-start), submitted and continued
  * (flow-continue), and recovered when the service refuses a request (flow-recovery).
- * Continuing and recovering, and the error texts, are fetched with the first submission (beside
+ * Continuing and recovering, and the flow texts, are fetched with the first submission (beside
  * the request, which takes longer) or when starting fails, so a card's first download holds only
  * what it shows.
  */
@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n.js';
 import type { FlowByKind, FlowKind, UiText } from '../../shared/identity-flow.js';
 import { rememberFlowId } from '../lib/navigate.js';
-import { errorTextsLoaded, loadErrorTexts, showsErrorText } from './error-texts.js';
+import { flowTextsLoaded, lacksFlowTexts, loadFlowTexts } from './flow-texts.js';
 import { submitFlow } from './flow-api.js';
 import { takeFlow } from './flow-start.js';
 import { renderableNodes } from './nodes/node-kind.js';
@@ -17,7 +17,7 @@ import { renderableNodes } from './nodes/node-kind.js';
 const loadContinue = () => import('./flow-continue.js');
 const loadRecovery = () => import('./flow-recovery.js');
 /** Settled either way: without its texts, a message falls back to the service's own text. */
-const errorTextsSettled = () => loadErrorTexts().catch(() => undefined);
+const flowTextsSettled = () => loadFlowTexts().catch(() => undefined);
 
 export interface FlowState<K extends FlowKind> {
   flow: FlowByKind[K] | undefined;
@@ -49,14 +49,15 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
       // Every part of the card (groups, form body, renderer) then sees node types it knows.
       setFlow({ ...next, ui: { ...next.ui, nodes: renderableNodes(next.ui.nodes) } });
     };
-    // A flow that arrives with an error (a resumed `?flow=`) waits for the error's text.
-    if (showsErrorText(next) && !errorTextsLoaded()) void errorTextsSettled().then(display);
+    // A flow that arrives with a message the catalogue lacks (an error on a resumed `?flow=`)
+    // waits for its text.
+    if (!flowTextsLoaded() && lacksFlowTexts(next)) void flowTextsSettled().then(display);
     else display();
   }, []);
 
   const recover = useCallback(
     async (error: unknown) => {
-      const [{ recoverFromFlowError }] = await Promise.all([loadRecovery(), errorTextsSettled()]);
+      const [{ recoverFromFlowError }] = await Promise.all([loadRecovery(), flowTextsSettled()]);
       return recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error);
     },
     [kind, show],
@@ -79,7 +80,7 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
       // All are needed once the answer is in: none of the fetches may wait for it.
       continuing.catch(() => undefined);
       loadRecovery().catch(() => undefined);
-      const texts = errorTextsSettled();
+      const texts = flowTextsSettled();
       try {
         const result = await submitFlow(kind, flow.ui.action, body);
         const [{ continueAfterSubmit }] = await Promise.all([continuing, texts]);

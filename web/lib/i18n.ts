@@ -49,7 +49,7 @@ const loaders = import.meta.glob<Catalogue>('../../locales/*.json', { import: 'd
 /**
  * The texts behind the first download are catalogues of their own, which the chunks that show
  * them bring along (`addTexts`): the session cards' (web/session/session-texts.ts), the signed-in
- * application's (web/lib/app-texts.ts), the identity service's errors (web/account/error-texts.ts)
+ * application's (web/lib/app-texts.ts), the account flows' beyond sign-in (web/account/flow-texts.ts)
  * and those of screens few people open (the OAuth2 provider's administration…). The first
  * download carries neither the texts nor the addresses of their chunks. Each joins the current
  * catalogue when first asked for, and is loaded again on every language switch.
@@ -66,7 +66,8 @@ async function loadFrom(table: Record<string, () => Promise<Catalogue>>, path: s
 /**
  * Joins catalogues namespace by namespace. A namespace lives in one file, except `messages`,
  * whose settings and verification ids (105…, 108…) come with the session area and whose error
- * ids (4…, 5…) with the error texts (web/account/error-texts.ts).
+ * ids (4…, 5…) and registration and recovery ids (104…, 106…) with the flow texts
+ * (web/account/flow-texts.ts).
  */
 const isTexts = (value: unknown): value is Catalogue => typeof value === 'object' && value !== null;
 

@@ -1,11 +1,11 @@
 /**
  * The identity service's error messages are not in the sign-in page's first catalogue: a refused
- * sign-in still reads in the reader's language, the error texts fetched beside the request.
+ * sign-in still reads in the reader's language, the flow texts fetched beside the request.
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import deErrors from '../../locales/errors/de.json' with { type: 'json' };
+import deFlows from '../../locales/flows/de.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 import { LoginCard } from '../../web/account/cards/LoginCard.js';
 import { setCatalogue } from '../../web/lib/i18n.js';
@@ -37,6 +37,6 @@ it('shows a refused sign-in in the reader’s language, though the first catalog
   await user.type(await screen.findByRole('textbox'), 'nobody@example.com');
   await user.type(document.querySelector<HTMLInputElement>('input[name="password"]')!, 'not the password');
   await user.click(screen.getByRole('button', { name: de.messages['1010022'] }));
-  expect(await screen.findByText(deErrors.messages['4000006'])).toBeTruthy();
+  expect(await screen.findByText(deFlows.messages['4000006'])).toBeTruthy();
   expect(screen.queryByText(refused.ui.messages[0]!.text)).toBeNull();
 });
