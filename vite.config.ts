@@ -6,8 +6,7 @@ import { defineConfig } from 'vite';
 // (cached forever); index.html loads one module script and no inline code, as the gateway's CSP
 // forbids inline script. Each locale, and every page behind the session, is a chunk of its own
 // (dynamic imports), so /login downloads only what it shows: npm run budget:web checks it.
-const ACCOUNT_FLOW =
-  /web[\\/](account[\\/](flow-start|use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](flow-links|FlowScripts|login-mode|LoginCard))|lib[\\/]message-text)\.tsx?$/;
+const ACCOUNT_FLOW = /web[\\/](account[\\/](use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](flow-links|FlowScripts|login-mode|LoginCard))|lib[\\/]message-text)\.tsx?$/;
 // What a flow does with an answer (continue, recover, name the error), fetched with a card's
 // first submission: one file beside the flow renderer's.
 const FLOW_ANSWER = /web[\\/]account[\\/](flow-(errors|continue|recovery)|settings[\\/]reauthentication)\.ts$/;
