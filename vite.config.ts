@@ -6,8 +6,10 @@ import { defineConfig } from 'vite';
 // (cached forever); index.html loads one module script and no inline code, as the gateway's CSP
 // forbids inline script. Each locale, and every page behind the session, is a chunk of its own
 // (dynamic imports), so /login downloads only what it shows: npm run budget:web checks it.
-const ACCOUNT_FLOW =
-  /web[\\/](account[\\/](flow-(errors|continue|recovery|start)|use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](flow-links|FlowScripts|login-mode|LoginCard)|settings[\\/]reauthentication)|lib[\\/]message-text)\.tsx?$/;
+const ACCOUNT_FLOW = /web[\\/](account[\\/](use-flow|use-message-text|nodes[\\/][^\\/]+|cards[\\/](flow-links|FlowScripts|login-mode|LoginCard))|lib[\\/]message-text)\.tsx?$/;
+// What a flow does with an answer (continue, recover, name the error), fetched with a card's
+// first submission: one file beside the flow renderer's.
+const FLOW_ANSWER = /web[\\/]account[\\/](flow-(errors|continue|recovery)|settings[\\/]reauthentication)\.ts$/;
 
 export default defineConfig({
   root: 'web',
@@ -40,6 +42,7 @@ export default defineConfig({
             // it, so /login does not download them. Only these modules: their dependencies
             // (styles, shared fields) stay where the signed-in pages find them without the cards.
             { name: 'account', test: ACCOUNT_FLOW, includeDependenciesRecursively: false, priority: 1 },
+            { name: 'flow-answer', test: FLOW_ANSWER, includeDependenciesRecursively: false, priority: 1 },
           ],
         },
       },

@@ -12,6 +12,7 @@ import { LoginCard } from '../../web/account/cards/LoginCard.js';
 import { RegistrationCard } from '../../web/account/cards/RegistrationCard.js';
 import registrationFresh from './fixtures/account/registration-fresh.json' with { type: 'json' };
 import { classifyFlowError } from '../../web/account/flow-errors.js';
+import { startFlowEarly } from '../../web/account/flow-start.js';
 import { HttpError } from '../../web/lib/http.js';
 import fresh from './fixtures/account/login-fresh.json' with { type: 'json' };
 import { fixture, renderWithProviders } from './support/render.js';
@@ -53,6 +54,16 @@ describe('sign-in flow steering', () => {
     renderWithProviders(<LoginCard />);
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(window.location.search).toBe('?flow=f-1');
+  });
+
+  it('shows the flow asked for before the card arrived, without asking again', async () => {
+    window.history.replaceState(null, '', '/login');
+    const calls = serve({ 'GET /.ory/self-service/login/browser': [{ status: 200, body: flowWithId('f-early') }] });
+    startFlowEarly('login');
+    renderWithProviders(<LoginCard />);
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(calls).toHaveLength(1);
+    expect(window.location.search).toBe('?flow=f-early');
   });
 
   it('switches language in place, without asking for the flow again', async () => {

@@ -41,8 +41,9 @@ interface Entry {
 }
 
 /**
- * A locale's catalogue is eight files: the account interface's (`<locale>.json`, loaded by the
- * sign-in page), the session cards' (`session/<locale>.json`), the signed-in areas' (`app/<locale>.json`), the OAuth2 administration's
+ * A locale's catalogue is nine files: the account interface's (`<locale>.json`, loaded by the
+ * sign-in page), the account flows' texts beyond the sign-in card's first view (`flows/<locale>.json`,
+ * fetched with the other cards and a flow's first answer), the session cards' (`session/<locale>.json`), the signed-in areas' (`app/<locale>.json`), the OAuth2 administration's
  * (`oauth2-admin/<locale>.json`, fetched with its screens), the identity platform administration's
  * (`platform-admin/<locale>.json`, likewise), the explanation of a person's access to a project
  * (`access/<locale>.json`, fetched with the screens showing it), the audit log's (`audit/<locale>.json`,
@@ -52,6 +53,7 @@ interface Entry {
  */
 const FILES = (locale: Locale) => [
   `${locale}.json`,
+  `flows/${locale}.json`,
   `session/${locale}.json`,
   `app/${locale}.json`,
   `oauth2-admin/${locale}.json`,

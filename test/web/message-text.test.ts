@@ -7,7 +7,13 @@ import { messageText } from '../../web/lib/message-text.js';
 import { createTranslator, type Catalogue } from '../../web/lib/translator.js';
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));
-const catalogue = (locale: string) => JSON.parse(readFileSync(`${localesDir}${locale}.json`, 'utf8')) as Catalogue;
+const read = (file: string) => JSON.parse(readFileSync(`${localesDir}${file}`, 'utf8')) as Catalogue & { messages: Record<string, string> };
+/** The account interface's texts with the flows', as a card has them after an answer. */
+function catalogue(locale: string): Catalogue {
+  const main = read(`${locale}.json`);
+  const flows = read(`flows/${locale}.json`);
+  return { ...main, ...flows, messages: { ...main.messages, ...flows.messages } };
+}
 const english = createTranslator(catalogue('en'), 'en');
 
 const secret = (context: Record<string, unknown> | undefined, text = 'JBSWY3DPEHPK3PXP'): UiText => ({ id: 1050006, text, type: 'info', ...(context ? { context } : {}) });

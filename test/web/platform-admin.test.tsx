@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import enApp from '../../locales/app/en.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
+import enFlows from '../../locales/flows/en.json' with { type: 'json' };
 import enPlatform from '../../locales/platform-admin/en.json' with { type: 'json' };
 import enSession from '../../locales/session/en.json' with { type: 'json' };
 import { ApiKeysPanel } from '../../web/admin/platform/ApiKeysPanel.js';
@@ -102,7 +103,7 @@ function projectApi(routes: Record<string, Answer | ((call: Call) => Answer)>): 
 }
 
 beforeAll(() => {
-  setCatalogue('en', { ...en, ...enSession, ...enApp, ...enPlatform, messages: { ...en.messages, ...enSession.messages } });
+  setCatalogue('en', { ...en, ...enFlows, ...enSession, ...enApp, ...enPlatform, messages: { ...en.messages, ...enFlows.messages, ...enSession.messages } });
 });
 beforeEach(() => {
   window.history.replaceState(null, '', '/admin/platform');

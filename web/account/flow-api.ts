@@ -5,6 +5,7 @@
 import type { ContinueWith, FlowByKind, FlowKind } from '../../shared/identity-flow.js';
 import type { Session } from '../../shared/identity-session.js';
 import { request, requireParam } from '../lib/http.js';
+import { notifySessionChanged } from '../session/session-events.js';
 
 export const IDENTITY_BASE = '/.ory';
 
@@ -36,9 +37,11 @@ export interface SubmitResult {
   [field: string]: unknown;
 }
 
+/** Posts a flow. An accepted submission may have changed the session (signed in, stepped up, privileged): it says so. */
 export async function submitFlow(kind: FlowKind, action: string, body: Record<string, unknown>): Promise<SubmitResult> {
   requireParam(action, 'action', `update${kind[0]!.toUpperCase()}${kind.slice(1)}Flow`);
   const response = await request<SubmitResult>(action, { method: 'POST', body });
+  notifySessionChanged();
   return response.data ?? {};
 }
 

@@ -1,17 +1,23 @@
 /**
  * One flow of the identity service, on one page: started (flow-start), submitted and continued
  * (flow-continue), and recovered when the service refuses a request (flow-recovery).
+ * Continuing and recovering, and the flow texts, are fetched with the first submission (beside
+ * the request, which takes longer) or when starting fails, so a card's first download holds only
+ * what it shows.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n.js';
 import type { FlowByKind, FlowKind, UiText } from '../../shared/identity-flow.js';
 import { rememberFlowId } from '../lib/navigate.js';
-import { notifySessionChanged } from '../session/session-events.js';
+import { flowTextsLoaded, lacksFlowTexts, loadFlowTexts } from './flow-texts.js';
 import { submitFlow } from './flow-api.js';
-import { continueAfterSubmit } from './flow-continue.js';
-import { recoverFromFlowError } from './flow-recovery.js';
-import { startFlow } from './flow-start.js';
+import { takeFlow } from './flow-start.js';
 import { renderableNodes } from './nodes/node-kind.js';
+
+const loadContinue = () => import('./flow-continue.js');
+const loadRecovery = () => import('./flow-recovery.js');
+/** Settled either way: without its texts, a message falls back to the service's own text. */
+const flowTextsSettled = () => loadFlowTexts().catch(() => undefined);
 
 export interface FlowState<K extends FlowKind> {
   flow: FlowByKind[K] | undefined;
@@ -31,18 +37,35 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
   const [submitting, setSubmitting] = useState(false);
   const alive = useRef(true);
 
+  const shown = useRef(0);
+
   const show = useCallback((next: FlowByKind[K]) => {
     if (!alive.current) return;
-    rememberFlowId(next.id);
-    // Every part of the card (groups, form body, renderer) then sees node types it knows.
-    setFlow({ ...next, ui: { ...next.ui, nodes: renderableNodes(next.ui.nodes) } });
+    const turn = ++shown.current;
+    const display = () => {
+      // A flow shown meanwhile (or the card gone) wins over this one.
+      if (!alive.current || turn !== shown.current) return;
+      rememberFlowId(next.id);
+      // Every part of the card (groups, form body, renderer) then sees node types it knows.
+      setFlow({ ...next, ui: { ...next.ui, nodes: renderableNodes(next.ui.nodes) } });
+    };
+    // A flow that arrives with a message the catalogue lacks (an error on a resumed `?flow=`)
+    // waits for its text.
+    if (!flowTextsLoaded() && lacksFlowTexts(next)) void flowTextsSettled().then(display);
+    else display();
   }, []);
 
-  const recover = useCallback((error: unknown) => recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error), [kind, show]);
+  const recover = useCallback(
+    async (error: unknown) => {
+      const [{ recoverFromFlowError }] = await Promise.all([loadRecovery(), flowTextsSettled()]);
+      return recoverFromFlowError({ kind, show, setNotices, translate: (key) => translate.current(key) }, error);
+    },
+    [kind, show],
+  );
 
   useEffect(() => {
     alive.current = true;
-    startFlow(kind).then(show, recover);
+    takeFlow(kind).then(show, recover);
     return () => {
       alive.current = false;
     };
@@ -53,10 +76,14 @@ export function useFlow<K extends FlowKind>(kind: K): FlowState<K> {
       if (!flow) return;
       setSubmitting(true);
       setNotices([]);
+      const continuing = loadContinue();
+      // All are needed once the answer is in: none of the fetches may wait for it.
+      continuing.catch(() => undefined);
+      loadRecovery().catch(() => undefined);
+      const texts = flowTextsSettled();
       try {
         const result = await submitFlow(kind, flow.ui.action, body);
-        // The session may have changed (signed in, upgraded, privileged): load it afresh next time.
-        notifySessionChanged();
+        const [{ continueAfterSubmit }] = await Promise.all([continuing, texts]);
         continueAfterSubmit(kind, flow, result, show);
       } catch (error) {
         await recover(error);

@@ -5,7 +5,8 @@
  * in). An expired, cancelled, used or unknown link says which, instead of a form that would fail.
  * A chunk of its own: it loads the application's texts and nothing of the areas.
  */
-import { loadAppTexts, useTranslation } from '../lib/i18n.js';
+import { loadAppTexts } from '../lib/app-texts.js';
+import { useTranslation } from '../lib/i18n.js';
 import { useSession } from '../session/use-session.js';
 import { Card, LoadingCard } from '../ui/Card.js';
 import { errorStatus } from '../ui/QueryError.js';

@@ -5,7 +5,6 @@
  */
 import type { UiNode } from '../../shared/identity-flow.js';
 import { createFlow, submitFlow } from '../account/flow-api.js';
-import { notifySessionChanged } from '../session/session-events.js';
 
 function csrfTokenOf(nodes: readonly UiNode[]): string | undefined {
   for (const node of nodes) {
@@ -20,7 +19,6 @@ export async function signInWithPassword(identifier: string, password: string): 
   try {
     const flow = await createFlow('login', {});
     const answer = await submitFlow('login', flow.ui.action, { method: 'password', identifier, password, csrf_token: csrfTokenOf(flow.ui.nodes) });
-    notifySessionChanged();
     return Boolean(answer.session);
   } catch {
     return false;

@@ -47,21 +47,12 @@ export function languageCode(locale: Locale): string {
 
 const loaders = import.meta.glob<Catalogue>('../../locales/*.json', { import: 'default' });
 /**
- * Catalogues of the areas behind the first download, each joining the current catalogue when its
- * area starts (and every later language switch), so the sign-in page downloads none of them:
- * `session` for the cards that load the session (settings, verification, consent, logout, error),
- * `app` for the signed-in application (shell, survey, administration).
- */
-const areaLoaders = {
-  session: import.meta.glob<Catalogue>('../../locales/session/*.json', { import: 'default' }),
-  app: import.meta.glob<Catalogue>('../../locales/app/*.json', { import: 'default' }),
-};
-type Area = keyof typeof areaLoaders;
-const areasInUse = new Set<Area>();
-/**
- * Texts of screens few people open (the OAuth2 provider's administration) are catalogues of their
- * own, which those screens' chunks bring along (`addTexts`): the signed-in first load carries
- * neither the texts nor the addresses of their chunks. Loaded again on every language switch.
+ * The texts behind the first download are catalogues of their own, which the chunks that show
+ * them bring along (`addTexts`): the session cards' (web/session/session-texts.ts), the signed-in
+ * application's (web/lib/app-texts.ts), the account flows' beyond sign-in (web/account/flow-texts.ts)
+ * and those of screens few people open (the OAuth2 provider's administration…). The first
+ * download carries neither the texts nor the addresses of their chunks. Each joins the current
+ * catalogue when first asked for, and is loaded again on every language switch.
  */
 export type TextsLoader = (locale: Locale) => Promise<Catalogue>;
 const extraTexts = new Set<TextsLoader>();
@@ -72,11 +63,11 @@ async function loadFrom(table: Record<string, () => Promise<Catalogue>>, path: s
   return loader();
 }
 
-const loadArea = (area: Area, locale: Locale) => loadFrom(areaLoaders[area], `../../locales/${area}/${locale}.json`, locale);
-
 /**
  * Joins catalogues namespace by namespace. A namespace lives in one file, except `messages`,
- * whose settings and verification ids (105…, 108…) come with the session area.
+ * whose settings and verification ids (105…, 108…) come with the session area and whose error
+ * ids (4…, 5…) and registration and recovery ids (104…, 106…) with the flow texts
+ * (web/account/flow-texts.ts).
  */
 const isTexts = (value: unknown): value is Catalogue => typeof value === 'object' && value !== null;
 
@@ -93,11 +84,7 @@ function mergeCatalogues(...parts: Catalogue[]): Catalogue {
 
 /** The account interface's catalogue, plus those of the areas and screens in use. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const parts = await Promise.all([
-    loadFrom(loaders, `../../locales/${locale}.json`, locale),
-    ...[...areasInUse].map((area) => loadArea(area, locale)),
-    ...[...extraTexts].map((load) => load(locale)),
-  ]);
+  const parts = await Promise.all([loadFrom(loaders, `../../locales/${locale}.json`, locale), ...[...extraTexts].map((load) => load(locale))]);
   return mergeCatalogues(...parts);
 }
 
@@ -141,19 +128,6 @@ export function onLocaleChange(listener: () => void): () => void {
 export async function initI18n(locale: Locale): Promise<void> {
   setCatalogue(locale, await loadCatalogue(locale));
 }
-
-async function startArea(area: Area): Promise<void> {
-  if (areasInUse.has(area)) return;
-  areasInUse.add(area);
-  const locale = state.locale;
-  setCatalogue(locale, mergeCatalogues(state.catalogue, await loadArea(area, locale)));
-}
-
-/** The cards that load the session start: their texts join the current catalogue. */
-export const loadSessionTexts = () => startArea('session');
-
-/** The signed-in areas start: their texts join the current catalogue. */
-export const loadAppTexts = () => startArea('app');
 
 /** A screen family's texts join the current catalogue (and every later language switch) before its screens render. */
 export async function addTexts(load: TextsLoader): Promise<void> {

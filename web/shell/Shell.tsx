@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { loadAppTexts } from '../lib/i18n.js';
+import { loadAppTexts } from '../lib/app-texts.js';
 import { goTo } from '../lib/navigate.js';
 import { useSession } from '../session/use-session.js';
 import { LoadingCard } from '../ui/Card.js';

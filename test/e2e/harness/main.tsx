@@ -5,11 +5,12 @@
 import { createRoot } from 'react-dom/client';
 import enApp from '../../../locales/app/en.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
+import enFlows from '../../../locales/flows/en.json' with { type: 'json' };
 import enSession from '../../../locales/session/en.json' with { type: 'json' };
 import { setCatalogue } from '../../../web/lib/i18n.js';
 import '../../../web/styles/base.css';
 import './harness.css';
 import { Harness } from './Harness.js';
 
-setCatalogue('en', { ...en, ...enSession, ...enApp, messages: { ...en.messages, ...enSession.messages } });
+setCatalogue('en', { ...en, ...enFlows, ...enSession, ...enApp, messages: { ...en.messages, ...enFlows.messages, ...enSession.messages } });
 createRoot(document.getElementById('root')!).render(<Harness />);
