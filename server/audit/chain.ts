@@ -164,6 +164,8 @@ function smallDetails(details: Record<string, unknown> | undefined): Record<stri
 /** An event's append as part of another statement (auditAppendParts). */
 export interface AuditAppend {
   ctes: string;
+  /** audit_append's arguments as typed parameters, for a function of the store that appends the event itself. */
+  args: string;
   params: unknown[];
 }
 
@@ -240,7 +242,7 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     event.requestId,
     JSON.stringify(event.details),
   ];
-  return { ctes, params, event };
+  return { ctes, args, params, event };
 }
 
 /**

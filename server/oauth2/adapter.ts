@@ -20,6 +20,9 @@ interface Row {
 
 const LIVE = '(expires_at IS NULL OR expires_at > now())';
 
+/** save_model_with_event's row arguments, in the order of an upsert's parameters. */
+const SAVE_ARGS = ['text', 'text', 'jsonb', 'text', 'text', 'text', 'text', 'text', 'timestamptz'].map((type, i) => `$${i + 1}::${type}`).join(', ');
+
 export interface AdapterOptions {
   /** Applied to every payload before it is written (client-secrets.ts hashes a client's secret). */
   seal?: (payload: AdapterPayload) => AdapterPayload;
@@ -125,9 +128,10 @@ export class DatabaseAdapter implements Adapter {
          user_code = EXCLUDED.user_code, client_name = EXCLUDED.client_name, owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at`;
     // A token's row and its audit event in one statement, atomic without a transaction around it:
     // BEGIN, the head's read and COMMIT were three of the five statements of every token issued.
+    // The same upsert, in a function of the store (migration 6) that keeps its plans.
     const event = this.record?.(unsealed, params.length + 1);
     await this.writing(id, movesOtherLookups, () =>
-      event ? this.db.query(`WITH saved AS (${save}), ${event.ctes} SELECT seq FROM audit_moved`, [...params, ...event.params]) : this.db.query(save, params),
+      event ? this.db.query(`SELECT save_model_with_event(${SAVE_ARGS}, ${event.args})`, [...params, ...event.params]) : this.db.query(save, params),
     );
   }
 
