@@ -60,7 +60,8 @@ export function tokenIssuedRecorder(model: keyof typeof ISSUED_TOKEN_MODELS): (p
     const ctx = Provider.ctx;
     const { address, requestId } = providerRequest();
     const clientId = typeof payload.clientId === 'string' ? payload.clientId : null;
-    const clientName = ctx?.oidc?.client?.clientId === clientId ? String(ctx?.oidc?.client?.metadata().client_name ?? '') : '';
+    // The client's own property: metadata() maps every field of the client to snake case, for one name.
+    const clientName = ctx?.oidc?.client?.clientId === clientId ? (ctx.oidc.client.clientName ?? '') : '';
     const requested = ctx?.oidc?.params?.grant_type;
     // A refreshed token's gty lists its history ("authorization_code refresh_token"): the last is this issue's.
     const grantType =
