@@ -164,8 +164,7 @@ function smallDetails(details: Record<string, unknown> | undefined): Record<stri
 /** An event's append as part of another statement (auditAppendParts). */
 export interface AuditAppend {
   ctes: string;
-  /** audit_append's arguments as typed parameters, for a function of the store that appends the event itself. */
-  args: string;
+  /** audit_append's arguments, of AUDIT_APPEND_TYPES. */
   params: unknown[];
 }
 
@@ -203,6 +202,9 @@ export function auditAppendMigration(version: number): Migration {
   return { version, name: 'audit trail: the append as a function, planned once per connection', up: AUDIT_APPEND_FUNCTION_SQL };
 }
 
+/** The types of audit_append's arguments, in order, for a statement that passes them on (the OAuth2 store's token saves). */
+export const AUDIT_APPEND_TYPES = ['text', 'text', 'timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'jsonb'] as const;
+
 /**
  * One event's append as a common table expression, `audit_moved` (seq, hash), for a statement
  * that may change other rows too (its parameters numbered from `firstParam`): the whole append is
@@ -221,8 +223,7 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     details: smallDetails(input.details),
   };
   const { before, after } = contentAroundSeq(event);
-  const types = ['text', 'text', 'timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'jsonb'];
-  const args = types.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
+  const args = AUDIT_APPEND_TYPES.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
   const ctes = `audit_moved AS (SELECT appended_seq AS seq, appended_hash AS hash FROM audit_append(${args}))`;
   const params = [
     before,
@@ -242,7 +243,7 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     event.requestId,
     JSON.stringify(event.details),
   ];
-  return { ctes, args, params, event };
+  return { ctes, params, event };
 }
 
 /**

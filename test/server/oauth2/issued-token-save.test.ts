@@ -1,7 +1,8 @@
 /**
  * An issued token's row and its audit event on both databases: saved together, in one
  * transaction (an event that cannot be appended leaves no token behind), the chain whole, and a
- * token saved again (same id) updated in place with an event of its own.
+ * token saved again (same id) updated in place with an event of its own. Tokens saved at the
+ * same time go together (recorded-saves.ts), and one that cannot be saved fails alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../../server/audit/chain.js';
@@ -10,6 +11,7 @@ import { migrate } from '../../../server/db/migrate.js';
 import { DatabaseAdapter } from '../../../server/oauth2/adapter.js';
 import { tokenIssuedRecorder } from '../../../server/oauth2/audit.js';
 import { oauth2Migrations } from '../../../server/oauth2/store/migrations.js';
+import { RecordedSaves } from '../../../server/oauth2/store/recorded-saves.js';
 import { BACKENDS } from './support/backends.js';
 
 const CLIENT = 'f1a2b3c4-0000-4000-8000-000000000001';
@@ -35,7 +37,7 @@ describe.each(BACKENDS)('issued token saves on %s', (_name, makeBackend) => {
   beforeAll(async () => {
     db = await backend.open();
     await migrate(db, { schema: db.schema, migrations: oauth2Migrations });
-    adapter = new DatabaseAdapter(db, 'ClientCredentials', { record: tokenIssuedRecorder('ClientCredentials') });
+    adapter = new DatabaseAdapter(db, 'ClientCredentials', { recorded: { record: tokenIssuedRecorder('ClientCredentials'), saves: new RecordedSaves(db) } });
   });
 
   afterAll(async () => {
@@ -69,6 +71,17 @@ describe.each(BACKENDS)('issued token saves on %s', (_name, makeBackend) => {
     }
     expect(await stored('token-b')).toBeUndefined();
     expect(await events()).toHaveLength(2);
+    expect((await verifyAuditChain(db)).ok).toBe(true);
+  });
+
+  it('saves tokens issued at the same time, and fails only the one that cannot be saved', async () => {
+    const before = (await events()).length;
+    const ids = Array.from({ length: 20 }, (_, at) => `token-c${at}`);
+    // jsonb refuses a NUL character: this one save fails in the database, whatever it is sent with.
+    const outcomes = await Promise.allSettled(ids.map((id, at) => adapter.upsert(id, at === 7 ? token(id, 'email\u0000') : token(id), 300)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(ids.map((_, at) => (at === 7 ? 'rejected' : 'fulfilled')));
+    for (const [at, id] of ids.entries()) expect(await stored(id), id).toEqual(at === 7 ? undefined : expect.objectContaining({ payload: expect.objectContaining({ jti: id }) }));
+    expect(await events()).toHaveLength(before + 19);
     expect((await verifyAuditChain(db)).ok).toBe(true);
   });
 });
