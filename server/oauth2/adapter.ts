@@ -126,10 +126,11 @@ export class DatabaseAdapter implements Adapter {
          user_code = EXCLUDED.user_code, client_name = EXCLUDED.client_name, owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at`;
     // A token's row and its audit event in one statement, atomic without a transaction around it:
     // BEGIN, the head's read and COMMIT were three of the five statements of every token issued.
-    // The same upsert, in a function of the store (migration 6) that keeps its plans.
-    const event = this.recorded?.record(unsealed);
+    // The same upsert, by a function of the store (migration 6), with the tokens issued meanwhile.
+    const recorded = this.recorded;
+    const event = recorded?.record(unsealed);
     await this.writing(id, movesOtherLookups, async () => {
-      if (event) await this.recorded!.saves.save([...params, ...event.params]);
+      if (recorded && event) await recorded.saves.save([...params, ...event.params]);
       else await this.db.query(save, params);
     });
   }

@@ -14,7 +14,7 @@ import { AUDIT_APPEND_TYPES } from '../../audit/chain.js';
 import type { Queryable } from '../../db/database.js';
 
 /** The types of the row's part of save_model_with_event's arguments (the adapter's upsert parameters). */
-export const SAVED_ROW_TYPES = ['text', 'text', 'jsonb', 'text', 'text', 'text', 'text', 'text', 'timestamptz'] as const;
+const SAVED_ROW_TYPES = ['text', 'text', 'jsonb', 'text', 'text', 'text', 'text', 'text', 'timestamptz'] as const;
 
 const TYPES = [...SAVED_ROW_TYPES, ...AUDIT_APPEND_TYPES];
 /** Saves per statement: their parameters stay far below PostgreSQL's 65 535. */
