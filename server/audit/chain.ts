@@ -153,6 +153,7 @@ function smallDetails(details: Record<string, unknown> = {}): { value: Record<st
 /** An event's append as part of another statement (auditAppendParts). */
 export interface AuditAppend {
   ctes: string;
+  /** audit_append's arguments, of AUDIT_APPEND_TYPES. */
   params: unknown[];
 }
 
@@ -244,7 +245,8 @@ let appendsMade = 0;
 export const auditAppendsMade = (): number => appendsMade;
 
 const INBOX_COLUMNS = 'at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details';
-const INBOX_TYPES = ['timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'text'];
+/** The types of an append's parameters, in order, for a statement that passes them on (the OAuth2 store's token saves). */
+export const AUDIT_INBOX_TYPES = ['timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'text'];
 
 /**
  * One event's append as a common table expression, `audit_queued` (id), for a statement that may
@@ -264,7 +266,7 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     requestId: input.requestId ?? null,
     details: details.value,
   };
-  const values = INBOX_TYPES.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
+  const values = AUDIT_INBOX_TYPES.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
   const insert = `INSERT INTO audit_inbox (${INBOX_COLUMNS}) VALUES (${values})`;
   const params = [
     event.at,

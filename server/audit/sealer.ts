@@ -1,6 +1,6 @@
 /**
  * Seals a store's appended audit events into its chain soon after they commit (chain.ts): every
- * 100 ms while this process has been appending within the last second, and every 5 s besides,
+ * 25 ms while this process has been appending within the last second, and every 5 s besides,
  * for appends of other instances or a transaction that committed late. Reads of the trail seal
  * first (seal()), so nothing committed is missing from a page, an export or a chain check.
  *
@@ -12,7 +12,8 @@ import type { AuditEvent } from '../../shared/audit-actions.js';
 import type { Database } from '../db/database.js';
 import { auditAppendsMade, sealAuditEvents } from './chain.js';
 
-const TICK_MS = 100;
+/** Small batches often: on PGlite a sealing holds the one connection, and 100 ms of tokens held it long enough to show in their p99. */
+const TICK_MS = 25;
 /** How long after this process's last append the sealer keeps looking every tick. */
 const BUSY_MS = 1_000;
 /** How often it looks when this process has appended nothing. */

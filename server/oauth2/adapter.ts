@@ -7,10 +7,11 @@ import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { AuditAppend } from '../audit/chain.js';
 import type { Queryable } from '../db/database.js';
 import type { LookupKind, ModelCache, ReadRow } from './store/model-cache.js';
+import type { RecordedSaves } from './store/recorded-saves.js';
 import { TOKEN_COMPANIONS, type RequestRows } from './store/request-rows.js';
 
 /** The audit event a save of this model is (audit.ts): written by the save's own statement. */
-export type SaveRecorder = (payload: AdapterPayload, firstParam: number) => AuditAppend;
+export type SaveRecorder = (payload: AdapterPayload) => AuditAppend;
 
 interface Row {
   payload: AdapterPayload;
@@ -25,8 +26,8 @@ export interface AdapterOptions {
   seal?: (payload: AdapterPayload) => AdapterPayload;
   /** Rows kept in memory (model-cache.ts): only where this process is the only writer, and then `db` is not watched. */
   cache?: ModelCache;
-  /** Given for the models whose saves are events (tokens issued): the row and its event are one statement. */
-  record?: SaveRecorder;
+  /** Given for the models whose saves are events (tokens issued): the row and its event are saved together, with others (recorded-saves.ts). */
+  recorded?: { record: SaveRecorder; saves: RecordedSaves };
   /** Where nothing is kept in memory: an access token's lookup reads the rows the request reads next beside it (request-rows.ts). */
   requestRows?: RequestRows;
 }
@@ -39,7 +40,7 @@ function withConsumed(row: Row | undefined): AdapterPayload | undefined {
 export class DatabaseAdapter implements Adapter {
   private readonly seal: (payload: AdapterPayload) => AdapterPayload;
   private readonly cache?: ModelCache;
-  private readonly record?: SaveRecorder;
+  private readonly recorded?: { record: SaveRecorder; saves: RecordedSaves };
   private readonly requestRows?: RequestRows;
 
   constructor(
@@ -49,7 +50,7 @@ export class DatabaseAdapter implements Adapter {
   ) {
     this.seal = options.seal ?? ((payload) => payload);
     this.cache = options.cache;
-    this.record = options.record;
+    this.recorded = options.recorded;
     this.requestRows = options.requestRows;
   }
 
@@ -124,11 +125,14 @@ export class DatabaseAdapter implements Adapter {
        ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
          user_code = EXCLUDED.user_code, client_name = EXCLUDED.client_name, owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at`;
     // A token's row and its audit event in one statement, atomic without a transaction around it:
-    // BEGIN, the head's read and COMMIT were three of the five statements of every token issued.
-    const event = this.record?.(unsealed, params.length + 1);
-    await this.writing(id, movesOtherLookups, () =>
-      event ? this.db.query(`WITH saved AS (${save}), ${event.ctes} SELECT id FROM audit_queued`, [...params, ...event.params]) : this.db.query(save, params),
-    );
+    // BEGIN and COMMIT around them were two of the four statements of every token issued.
+    // The same upsert, by a function of the store (migration 7), with the tokens issued meanwhile.
+    const recorded = this.recorded;
+    const event = recorded?.record(unsealed);
+    await this.writing(id, movesOtherLookups, async () => {
+      if (recorded && event) await recorded.saves.save([...params, ...event.params]);
+      else await this.db.query(save, params);
+    });
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {

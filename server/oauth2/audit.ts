@@ -55,12 +55,13 @@ export const ISSUED_TOKEN_MODELS = { AccessToken: null, ClientCredentials: 'clie
  * scopes — never the token (an opaque token's id is its value) nor its grant's id. The client's
  * name comes from the request being answered, which holds the client already: no extra read.
  */
-export function tokenIssuedRecorder(model: keyof typeof ISSUED_TOKEN_MODELS): (payload: Record<string, unknown>, firstParam: number) => AuditAppend {
-  return (payload, firstParam) => {
+export function tokenIssuedRecorder(model: keyof typeof ISSUED_TOKEN_MODELS): (payload: Record<string, unknown>) => AuditAppend {
+  return (payload) => {
     const ctx = Provider.ctx;
     const { address, requestId } = providerRequest();
     const clientId = typeof payload.clientId === 'string' ? payload.clientId : null;
-    const clientName = ctx?.oidc?.client?.clientId === clientId ? String(ctx?.oidc?.client?.metadata().client_name ?? '') : '';
+    // The client's own property: metadata() maps every field of the client to snake case, for one name.
+    const clientName = ctx?.oidc?.client?.clientId === clientId ? (ctx.oidc.client.clientName ?? '') : '';
     const requested = ctx?.oidc?.params?.grant_type;
     // A refreshed token's gty lists its history ("authorization_code refresh_token"): the last is this issue's.
     const grantType =
@@ -80,6 +81,6 @@ export function tokenIssuedRecorder(model: keyof typeof ISSUED_TOKEN_MODELS): (p
       outcome: 'success',
       details: { grantType, ...(subject ? { subject } : {}), scope: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [] },
     };
-    return auditAppendParts(event, new Date(), firstParam);
+    return auditAppendParts(event, new Date());
   };
 }

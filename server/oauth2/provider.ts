@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
 import { ISSUED_TOKEN_MODELS, tokenIssuedRecorder } from './audit.js';
 import type { ModelCache } from './store/model-cache.js';
+import { RecordedSaves } from './store/recorded-saves.js';
 import { RequestRows } from './store/request-rows.js';
 import { addAccessTokenHash } from './access-token-hash.js';
 import { chooseAccessTokenFormat } from './access-token-format.js';
@@ -80,13 +81,16 @@ export function buildProvider(
 
   // Where nothing is kept in memory, a token's lookup reads its session, client and grant with it.
   const requestRows = store.cache ? undefined : new RequestRows();
+  // Issued tokens of every model go into one queue of statements: saved at once, they share a round trip and a commit.
+  const recordedSaves = new RecordedSaves(store.db);
   const configuration: Configuration = {
     adapter: (name: string) => {
       const shared = { cache: store.cache, requestRows };
       if (name === 'Client') return new DatabaseAdapter(store.db, name, { ...shared, seal: (payload) => secrets.sealed(payload) });
       // A token's row and its audit event are written together.
       if (Object.hasOwn(ISSUED_TOKEN_MODELS, name)) {
-        return new DatabaseAdapter(store.db, name, { ...shared, record: tokenIssuedRecorder(name as keyof typeof ISSUED_TOKEN_MODELS) });
+        const record = tokenIssuedRecorder(name as keyof typeof ISSUED_TOKEN_MODELS);
+        return new DatabaseAdapter(store.db, name, { ...shared, recorded: { record, saves: recordedSaves } });
       }
       return new DatabaseAdapter(store.db, name, shared);
     },
