@@ -22,6 +22,7 @@
 import { LRUCache } from 'lru-cache';
 import type { UntilNextWrite } from '../../db/until-next-write.js';
 import type { Subject, SubjectSet } from '../tuple.js';
+import { SharedReads } from './shared-reads.js';
 import { relationKey, type FollowedSet, type Hop, type HopRequest, type HopSource, type SubjectSetTypes, type TupleStore } from './tuple-store.js';
 
 /** The most rows of one relation kept whole. */
@@ -79,6 +80,7 @@ export class KeptRows implements HopSource {
   /** The generation of the change signal what is kept belongs to. */
   private generation: number | undefined;
   private readonly kept = new LRUCache<string, Kept>({ maxSize: BYTES_KEPT, sizeCalculation: bytesOf });
+  private readonly reads = new SharedReads<Kept>((relations) => this.readAndKeep(relations), RELATIONS_READ_AT_ONCE);
 
   constructor(
     private readonly store: TupleStore,
@@ -105,8 +107,9 @@ export class KeptRows implements HopSource {
     if (generation === undefined) return objects.map(() => undefined);
     // What this answer uses, held apart from the LRU, which may drop some of it meanwhile.
     const found = new Map<string, Kept>();
+    let read: ReadonlyMap<string, Kept> | undefined;
     const lookUp = (key: string): Kept | undefined => {
-      let value = found.get(key);
+      let value = found.get(key) ?? read?.get(key);
       if (!value) {
         value = this.kept.get(key);
         if (value) found.set(key, value);
@@ -114,17 +117,23 @@ export class KeptRows implements HopSource {
       return value;
     };
     const unread = this.unread(namespace, objects, requests, lookUp);
-    if (unread.length > 0) {
-      const read = await this.store.contentsOf(unread.slice(0, RELATIONS_READ_AT_ONCE), LONGEST_KEPT + 1, RELATIONS_READ_AT_ONCE);
-      // A change heard while reading may or may not be in what was read: use it, keep none of it.
-      const keep = this.changes.keptUntilChange() === generation;
-      for (const [key, rows] of read) {
-        const value = keptOf(rows);
-        found.set(key, value);
-        if (keep) this.kept.set(key, value);
-      }
-    }
+    // With what other checks read meanwhile (shared-reads.ts): more than this one asked for, all of it whole.
+    if (unread.length > 0) read = await this.reads.contentsOf(unread.slice(0, RELATIONS_READ_AT_ONCE));
     return objects.map((object) => hopsOf(namespace, object, subject, requests, limit, lookUp));
+  }
+
+  /** One statement's reading, kept unless a change was heard while it read (it may or may not hold the change). */
+  private async readAndKeep(relations: readonly { set: SubjectSet; inside: boolean }[]): Promise<ReadonlyMap<string, Kept>> {
+    const generation = this.current();
+    const rows = await this.store.contentsOf(relations, LONGEST_KEPT + 1, RELATIONS_READ_AT_ONCE);
+    const keep = generation !== undefined && this.changes.keptUntilChange() === generation;
+    const read = new Map<string, Kept>();
+    for (const [key, held] of rows) {
+      const value = keptOf(held);
+      read.set(key, value);
+      if (keep) this.kept.set(key, value);
+    }
+    return read;
   }
 
   /**
