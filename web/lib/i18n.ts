@@ -82,10 +82,19 @@ function mergeCatalogues(...parts: Catalogue[]): Catalogue {
   return merged;
 }
 
-/** The account interface's catalogue, plus those of the areas and screens in use. */
+/**
+ * The account interface's catalogue, plus those of the areas and screens in use: those added
+ * while it loads too, or a language switch would drop a set that joined meanwhile.
+ */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const parts = await Promise.all([loadFrom(loaders, `../../locales/${locale}.json`, locale), ...[...extraTexts].map((load) => load(locale))]);
-  return mergeCatalogues(...parts);
+  const loaded = new Set(extraTexts);
+  const parts = await Promise.all([loadFrom(loaders, `../../locales/${locale}.json`, locale), ...[...loaded].map((load) => load(locale))]);
+  for (;;) {
+    const added = [...extraTexts].filter((load) => !loaded.has(load));
+    if (added.length === 0) return mergeCatalogues(...parts);
+    for (const load of added) loaded.add(load);
+    parts.push(...(await Promise.all(added.map((load) => load(locale)))));
+  }
 }
 
 export interface I18nState {
@@ -129,12 +138,32 @@ export async function initI18n(locale: Locale): Promise<void> {
   setCatalogue(locale, await loadCatalogue(locale));
 }
 
-/** A screen family's texts join the current catalogue (and every later language switch) before its screens render. */
-export async function addTexts(load: TextsLoader): Promise<void> {
-  if (extraTexts.has(load)) return;
-  extraTexts.add(load);
-  const locale = state.locale;
-  setCatalogue(locale, mergeCatalogues(state.catalogue, await load(locale)));
+const joining = new Map<TextsLoader, Promise<void>>();
+
+/**
+ * A screen family's texts join the current catalogue (and every later language switch) before
+ * its screens render; a second caller waits for the first's. Several sets load at once, so each
+ * is merged into the catalogue as it is when its file arrives (not as it was when asked for),
+ * in the language shown then: one set never drops another, nor a switch of language.
+ */
+export function addTexts(load: TextsLoader): Promise<void> {
+  let joined = joining.get(load);
+  if (!joined) {
+    extraTexts.add(load);
+    joined = joinTexts(load);
+    joining.set(load, joined);
+    // A set that failed to arrive is asked for again by the next caller.
+    joined.catch(() => joining.delete(load));
+  }
+  return joined;
+}
+
+async function joinTexts(load: TextsLoader): Promise<void> {
+  for (;;) {
+    const locale = state.locale;
+    const texts = await load(locale);
+    if (state.locale === locale) return setCatalogue(locale, mergeCatalogues(state.catalogue, texts));
+  }
 }
 
 /** Switches language, fetching only that catalogue, and remembers it on this device. */
