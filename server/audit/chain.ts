@@ -399,8 +399,9 @@ export async function verifyAuditChain(db: Queryable, options: { schema?: string
   let expected = baseSeq + 1;
   let checked = 0;
   const report = (seq: number, reason: NonNullable<ChainReport['firstBroken']>['reason']): ChainReport => ({ ok: false, checked, baseSeq, headSeq, firstBroken: { seq, reason } });
+  // Up to the head read above: sealing goes on meanwhile, and what it adds is checked at the end.
   for (;;) {
-    const page = await db.query<AuditRow>(`SELECT * FROM ${prefix}audit_events WHERE seq >= $1 ORDER BY seq LIMIT $2`, [expected, pageSize]);
+    const page = await db.query<AuditRow>(`SELECT * FROM ${prefix}audit_events WHERE seq >= $1 AND seq <= $2 ORDER BY seq LIMIT $3`, [expected, headSeq, pageSize]);
     for (const row of page.rows) {
       const event = toAuditEvent(row);
       if (event.seq !== expected) return report(expected, 'missing');
@@ -415,8 +416,16 @@ export async function verifyAuditChain(db: Queryable, options: { schema?: string
   // Rows before the base, or a head that is not the last row, are links out of place too.
   const before = await db.query<{ seq: number | string }>(`SELECT seq FROM ${prefix}audit_events WHERE seq <= $1 ORDER BY seq LIMIT 1`, [baseSeq]);
   if (before.rows[0]) return report(Number(before.rows[0].seq), 'unexpected');
-  if (expected - 1 !== headSeq) return report(expected, expected - 1 < headSeq ? 'missing' : 'head-mismatch');
+  if (expected - 1 !== headSeq) return report(expected, 'missing');
   if (previousHash !== chain.head_hash) return report(headSeq, 'head-mismatch');
+  // A row after the head, which no sealing put there (sealing moves the head with the rows it
+  // adds, in one transaction, so one statement sees both or neither).
+  const after = (
+    await db.query<{ head_seq: number | string; last: number | string | null }>(
+      `SELECT head_seq, (SELECT max(seq) FROM ${prefix}audit_events) AS last FROM ${prefix}audit_chain WHERE one`,
+    )
+  ).rows[0];
+  if (after && after.last !== null && Number(after.last) > Number(after.head_seq)) return report(Number(after.head_seq) + 1, 'head-mismatch');
   return { ok: true, checked, baseSeq, headSeq };
 }
 

@@ -27,7 +27,7 @@ export class SharedReads<T> {
   private readonly waiting: Waiting<T>[] = [];
   private inFlight = 0;
 
-  /** `read`: one statement's reading, by relation key; `most`: the relations it reads at most, a bound on what goes together. */
+  /** `readAll`: one statement's reading, by relation key; `most`: the relations it reads at most, a bound on what goes together. */
   constructor(
     private readonly readAll: (relations: readonly RelationRead[]) => Promise<ReadonlyMap<string, T>>,
     private readonly most: number,

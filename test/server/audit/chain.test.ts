@@ -17,6 +17,7 @@ import {
   AUDIT_STORE_SQL,
   sealAuditEvents,
   verifyAuditChain,
+  type AuditRow,
   type NewAuditEvent,
 } from '../../../server/audit/chain.js';
 import { startAuditSealer } from '../../../server/audit/sealer.js';
@@ -152,5 +153,20 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
       await sealer.close();
     }
     expect(errors).toEqual([]);
+  });
+
+  // Last: it leaves a row after the head behind.
+  it('checks the chain while sealing goes on, and finds a row after the head that no sealing put there', async () => {
+    const verifying: Promise<unknown>[] = [];
+    for (let i = 0; i < 20; i++) {
+      await one.transaction((tx) => appendAuditEvent(tx, event(3000 + i), new Date()));
+      verifying.push(verifyAuditChain(other), sealAuditEvents(i % 2 ? one : other));
+    }
+    for (const report of await Promise.all(verifying)) if (!Array.isArray(report)) expect(report).toMatchObject({ ok: true });
+
+    const head = (await verifyAuditChain(one)).headSeq;
+    const last = (await one.query<AuditRow>('SELECT * FROM audit_events WHERE seq = $1', [head])).rows[0]!;
+    await one.query('INSERT INTO audit_events SELECT * FROM jsonb_populate_record(NULL::audit_events, $1::jsonb)', [JSON.stringify({ ...last, seq: head + 1 })]);
+    expect(await verifyAuditChain(one)).toMatchObject({ ok: false, firstBroken: { seq: head + 1, reason: 'head-mismatch' } });
   });
 });
