@@ -389,11 +389,16 @@ describe.each(BACKENDS)('the audit trail on %s', (backend) => {
       await expect(t.db.query(`UPDATE audit_events SET target_name = 'x'`)).rejects.toThrow(/append-only/);
       await expect(t.db.query('DELETE FROM audit_events')).rejects.toThrow(/append-only/);
       await expect(t.db.exec('TRUNCATE audit_events')).rejects.toThrow(/append-only/);
-      // Nor events waiting to be sealed: the inbox gives them up to sealing alone.
-      await t.db.transaction((tx) => appendAuditEvent(tx, { actor: { type: 'system', name: 'test' }, action: 'audit.exported' }));
-      await expect(t.db.query(`UPDATE audit_inbox SET actor_name = 'x'`)).rejects.toThrow(/append-only/);
-      await expect(t.db.query('DELETE FROM audit_inbox')).rejects.toThrow(/append-only/);
-      await expect(t.db.exec('TRUNCATE audit_inbox')).rejects.toThrow(/append-only/);
+      // Nor events waiting to be sealed: the inbox gives them up to sealing alone. The event is
+      // appended in the same transaction, so no sealer takes it first.
+      const onAnEventWaiting = (sql: string) =>
+        t.db.transaction(async (tx) => {
+          await appendAuditEvent(tx, { actor: { type: 'system', name: 'test' }, action: 'audit.exported' });
+          await tx.exec(sql);
+        });
+      await expect(onAnEventWaiting(`UPDATE audit_inbox SET actor_name = 'x'`)).rejects.toThrow(/append-only/);
+      await expect(onAnEventWaiting('DELETE FROM audit_inbox')).rejects.toThrow(/append-only/);
+      await expect(onAnEventWaiting('TRUNCATE audit_inbox')).rejects.toThrow(/append-only/);
     });
 
     it('finds an edited row and a deleted row, naming the first broken link', async () => {
