@@ -26,7 +26,7 @@ export interface AuditSealer {
   close(): Promise<void>;
 }
 
-export function startAuditSealer(db: Database, options: { onError: (err: unknown) => void; log?: Logger; schema?: string }): AuditSealer {
+export function startAuditSealer(db: Database, options: { onError: (err: unknown) => void; log?: Logger }): AuditSealer {
   let running: Promise<AuditEvent[]> | undefined;
   let lastSealAt = 0;
   let appendsSeen = auditAppendsMade();
@@ -35,7 +35,7 @@ export function startAuditSealer(db: Database, options: { onError: (err: unknown
 
   const sealOnce = async (): Promise<AuditEvent[]> => {
     lastSealAt = Date.now();
-    const sealed = await sealAuditEvents(db, options.schema);
+    const sealed = await sealAuditEvents(db);
     for (const event of sealed) options.log?.info({ audit: event }, event.action);
     return sealed;
   };
