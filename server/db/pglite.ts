@@ -32,6 +32,7 @@ import v8 from 'node:v8';
 import { PGlite, type Results, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDirectory } from './directory-lock.js';
+import { PreparedStatements } from './pglite-prepared.js';
 import { keepStatistics, type StatisticsKeeper } from './pglite-statistics.js';
 import { refuseInsideTransaction, type Database, type NotificationListener, type QueryResult, type Transaction, type TransactionState } from './database.js';
 import { quoteIdentifier } from './schema-name.js';
@@ -39,7 +40,7 @@ import { BYTEA_OID, DATE_OID, INT8_OID, parseBytea, parseDate, parseInt8, serial
 
 interface SharedInstance {
   refs: number;
-  ready: Promise<{ pg: PGlite; unlock: () => Promise<void>; lockedAt: Date }>;
+  ready: Promise<{ pg: PGlite; prepared: PreparedStatements; unlock: () => Promise<void>; lockedAt: Date }>;
   transactions: AsyncLocalStorage<TransactionState>;
   /** The end of the queue every operation of every handle waits its turn behind. */
   tail: Promise<unknown>;
@@ -69,7 +70,7 @@ async function createLiftoffOnly(...args: Parameters<typeof PGlite.create>): Pro
   }
 }
 
-async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Promise<void>; lockedAt: Date }> {
+async function start(directory: string): Promise<{ pg: PGlite; prepared: PreparedStatements; unlock: () => Promise<void>; lockedAt: Date }> {
   await closing.get(directory)?.catch(() => undefined);
   await mkdir(path.dirname(directory), { recursive: true });
   const unlock = await lockDirectory(directory);
@@ -86,7 +87,7 @@ async function start(directory: string): Promise<{ pg: PGlite; unlock: () => Pro
       // files sit in the OS page cache anyway, so a small pool costs reads little.
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'],
     });
-    return { pg, unlock, lockedAt };
+    return { pg, prepared: new PreparedStatements(pg), unlock, lockedAt };
   } catch (err) {
     await unlock();
     throw err;
@@ -126,10 +127,16 @@ function written(results: { affectedRows?: number } | { affectedRows?: number }[
 }
 
 /** A transaction's handle, and the statements it queued to run last (atCommit). */
-function handleFor(tx: PGliteTransaction, statistics: StatisticsKeeper): { handle: Transaction; runLast(): Promise<void> } {
+function handleFor(
+  tx: PGliteTransaction,
+  state: TransactionState,
+  run: <T>(sql: string, params: readonly unknown[]) => Promise<Results<T>>,
+  statistics: StatisticsKeeper,
+): { handle: Transaction; runLast(): Promise<void> } {
   const last: [string, readonly unknown[]][] = [];
   const query = async <T>(sql: string, params: readonly unknown[] = []) => {
-    const result = await tx.query<T>(sql, [...params]);
+    if (!state.open || tx.closed) throw new Error('Transaction is closed');
+    const result = await run<T>(sql, params);
     statistics.wrote(written(result));
     return toResult(result);
   };
@@ -182,9 +189,10 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
   shared.refs += 1;
   const instance = shared;
   let pg: PGlite;
+  let prepared: PreparedStatements;
   let lockedAt: Date;
   try {
-    ({ pg, lockedAt } = await instance.ready);
+    ({ pg, prepared, lockedAt } = await instance.ready);
   } catch (err) {
     await release(key, instance);
     throw err;
@@ -228,7 +236,7 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
           await pg.exec(`SET search_path TO ${quoted}`);
           instance.searchPath = schema;
         }
-        const result = await pg.query<T>(sql, [...params]);
+        const result = await prepared.query<T>(schema, sql, params, pg);
         instance.statistics.wrote(written(result));
         return toResult(result);
       });
@@ -250,7 +258,7 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
         inSchemaTransaction(async (tx) => {
           const state: TransactionState = { open: true };
           try {
-            const { handle, runLast } = handleFor(tx, instance.statistics);
+            const { handle, runLast } = handleFor(tx, state, (sql, params) => prepared.query(schema, sql, params, tx), instance.statistics);
             const result = await instance.transactions.run(state, () => fn(handle));
             await runLast();
             return result;

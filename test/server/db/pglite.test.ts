@@ -36,6 +36,23 @@ describe('PGlite', () => {
     open: (schema) => open(schema),
   }));
 
+  it('keeps a statement prepared across calls, and answers with the new columns after a table changes', async () => {
+    const db = await open('prepared');
+    await migrate(db, { schema: db.schema, migrations: [] });
+    await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body text)');
+    await db.query('INSERT INTO notes VALUES ($1, $2), ($3, $4)', [1, 'one', 2, null]);
+    const read = () => db.query('SELECT * FROM notes WHERE id = $1', [1]);
+    for (let i = 0; i < 8; i++) expect((await read()).rows).toEqual([{ id: 1, body: 'one' }]);
+    await db.exec(`ALTER TABLE notes ADD COLUMN tag text NOT NULL DEFAULT 'new'`);
+    expect((await read()).rows).toEqual([{ id: 1, body: 'one', tag: 'new' }]);
+    // Inside a transaction the first call after a change fails it, as on PostgreSQL; the next one reads anew.
+    await db.exec('ALTER TABLE notes DROP COLUMN tag');
+    await expect(db.transaction((tx) => tx.query('SELECT * FROM notes WHERE id = $1', [1]))).rejects.toMatchObject({ code: '0A000' });
+    expect((await db.transaction((tx) => tx.query('SELECT * FROM notes WHERE id = $1', [1]))).rows).toEqual([{ id: 1, body: 'one' }]);
+    expect((await db.query<{ body: string | null }>('SELECT body FROM notes WHERE id = $1', [2])).rows).toEqual([{ body: null }]);
+    await db.close();
+  });
+
   it('runs with a small buffer pool, since the WebAssembly memory it fills is never given back', async () => {
     const { rows } = await keeper.query<{ shared_buffers: string; maintenance_work_mem: string }>(
       'SELECT current_setting($1) AS shared_buffers, current_setting($2) AS maintenance_work_mem',
