@@ -248,6 +248,18 @@ const INBOX_COLUMNS = 'at, actor_type, actor_id, actor_name, actor_address, acti
 /** The types of an append's parameters, in order, for a statement that passes them on (the OAuth2 store's token saves). */
 export const AUDIT_INBOX_TYPES = ['timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'text'];
 
+/** The append's statement, one string per first parameter: drivers find a statement they know by its text. */
+const inboxInserts = new Map<number, string>();
+function inboxInsert(firstParam: number): string {
+  let insert = inboxInserts.get(firstParam);
+  if (!insert) {
+    const values = AUDIT_INBOX_TYPES.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
+    insert = `INSERT INTO audit_inbox (${INBOX_COLUMNS}) VALUES (${values})`;
+    inboxInserts.set(firstParam, insert);
+  }
+  return insert;
+}
+
 /**
  * One event's append as a common table expression, `audit_queued` (id), for a statement that may
  * change other rows too (its parameters numbered from `firstParam`): the change and its event are
@@ -266,8 +278,7 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     requestId: input.requestId ?? null,
     details: details.value,
   };
-  const values = AUDIT_INBOX_TYPES.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
-  const insert = `INSERT INTO audit_inbox (${INBOX_COLUMNS}) VALUES (${values})`;
+  const insert = inboxInsert(firstParam);
   const params = [
     event.at,
     event.actor.type,
