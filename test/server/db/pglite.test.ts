@@ -53,6 +53,27 @@ describe('PGlite', () => {
     await db.close();
   });
 
+  it('keeps the same statement text apart in two schemas, with transactions of both in flight', async () => {
+    const [a, b] = await Promise.all([open('prepared_a'), open('prepared_b')]);
+    for (const [db, owner] of [
+      [a, 'a'],
+      [b, 'b'],
+    ] as const) {
+      await migrate(db, { schema: db.schema, migrations: [] });
+      await db.exec(`CREATE TABLE owners (id int PRIMARY KEY, owner text NOT NULL); INSERT INTO owners VALUES (1, '${owner}')`);
+    }
+    const read = (db: Database) => db.query<{ owner: string }>('SELECT owner FROM owners WHERE id = $1', [1]);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 3 === 0
+          ? (i % 2 ? a : b).transaction(async (tx) => (await tx.query<{ owner: string }>('SELECT owner FROM owners WHERE id = $1', [1])).rows[0]!.owner)
+          : read(i % 2 ? a : b).then((r) => r.rows[0]!.owner),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 ? 'a' : 'b')));
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('runs with a small buffer pool, since the WebAssembly memory it fills is never given back', async () => {
     const { rows } = await keeper.query<{ shared_buffers: string; maintenance_work_mem: string }>(
       'SELECT current_setting($1) AS shared_buffers, current_setting($2) AS maintenance_work_mem',
