@@ -150,10 +150,9 @@ function smallDetails(details: Record<string, unknown> = {}): { value: Record<st
   return { value, text: JSON.stringify(value) };
 }
 
-/** An event's append as part of another statement (auditAppendParts). */
+/** An event's append, for a statement that passes it on (auditAppendParts). */
 export interface AuditAppend {
-  ctes: string;
-  /** audit_append's arguments, of AUDIT_APPEND_TYPES. */
+  /** The inbox row's values, of AUDIT_INBOX_TYPES. */
   params: unknown[];
 }
 
@@ -248,24 +247,11 @@ const INBOX_COLUMNS = 'at, actor_type, actor_id, actor_name, actor_address, acti
 /** The types of an append's parameters, in order, for a statement that passes them on (the OAuth2 store's token saves). */
 export const AUDIT_INBOX_TYPES = ['timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'text'];
 
-/** The append's statement, one string per first parameter: drivers find a statement they know by its text. */
-const inboxInserts = new Map<number, string>();
-function inboxInsert(firstParam: number): string {
-  let insert = inboxInserts.get(firstParam);
-  if (!insert) {
-    const values = AUDIT_INBOX_TYPES.map((type, i) => `$${firstParam + i}::${type}`).join(', ');
-    insert = `INSERT INTO audit_inbox (${INBOX_COLUMNS}) VALUES (${values})`;
-    inboxInserts.set(firstParam, insert);
-  }
-  return insert;
-}
+/** The append's statement, made once: drivers find a statement they know by its text. */
+const INBOX_INSERT = `INSERT INTO audit_inbox (${INBOX_COLUMNS}) VALUES (${AUDIT_INBOX_TYPES.map((type, i) => `$${i + 1}::${type}`).join(', ')})`;
 
-/**
- * One event's append as a common table expression, `audit_queued` (id), for a statement that may
- * change other rows too (its parameters numbered from `firstParam`): the change and its event are
- * one statement.
- */
-export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1): AuditAppend & { insert: string; event: PendingAuditEvent } {
+/** One event's append: the inbox row's values, and the event as it will read once sealed. */
+export function auditAppendParts(input: NewAuditEvent, now: Date): AuditAppend & { insert: string; event: PendingAuditEvent } {
   const details = smallDetails(input.details);
   const event: PendingAuditEvent = {
     at: now.toISOString(),
@@ -278,7 +264,6 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     requestId: input.requestId ?? null,
     details: details.value,
   };
-  const insert = inboxInsert(firstParam);
   const params = [
     event.at,
     event.actor.type,
@@ -296,7 +281,7 @@ export function auditAppendParts(input: NewAuditEvent, now: Date, firstParam = 1
     details.text,
   ];
   appendsMade += 1;
-  return { ctes: `audit_queued AS (${insert} RETURNING id)`, insert, params, event };
+  return { insert: INBOX_INSERT, params, event };
 }
 
 /**

@@ -23,7 +23,7 @@ import { LRUCache } from 'lru-cache';
 import type { UntilNextWrite } from '../../db/until-next-write.js';
 import type { Subject, SubjectSet } from '../tuple.js';
 import { SharedReads } from './shared-reads.js';
-import { relationKey, type FollowedSet, type Hop, type HopRequest, type HopSource, type SubjectSetTypes, type TupleStore } from './tuple-store.js';
+import { relationKey, type FollowedSet, type RelationRead, type Hop, type HopRequest, type HopSource, type SubjectSetTypes, type TupleStore } from './tuple-store.js';
 
 /** The most rows of one relation kept whole. */
 export const LONGEST_KEPT = 1_000;
@@ -123,7 +123,7 @@ export class KeptRows implements HopSource {
   }
 
   /** One statement's reading, kept unless a change was heard while it read (it may or may not hold the change). */
-  private async readAndKeep(relations: readonly { set: SubjectSet; inside: boolean }[]): Promise<ReadonlyMap<string, Kept>> {
+  private async readAndKeep(relations: readonly RelationRead[]): Promise<ReadonlyMap<string, Kept>> {
     const generation = this.current();
     const rows = await this.store.contentsOf(relations, LONGEST_KEPT + 1, RELATIONS_READ_AT_ONCE);
     const keep = generation !== undefined && this.changes.keptUntilChange() === generation;
@@ -141,15 +141,10 @@ export class KeptRows implements HopSource {
    * what their subject sets hold, for a request looking for the subject in them), and what the
    * subject sets of kept ones hold.
    */
-  private unread(
-    namespace: string,
-    objects: readonly string[],
-    requests: readonly HopRequest[],
-    lookUp: (key: string) => Kept | undefined,
-  ): { set: SubjectSet; inside: boolean }[] {
+  private unread(namespace: string, objects: readonly string[], requests: readonly HopRequest[], lookUp: (key: string) => Kept | undefined): RelationRead[] {
     const inside = new Map<string, boolean>();
     for (const request of requests) inside.set(request.relation, (inside.get(request.relation) ?? false) || request.find);
-    const unread = new Map<string, { set: SubjectSet; inside: boolean }>();
+    const unread = new Map<string, RelationRead>();
     for (const object of objects) {
       for (const [relation, needsInside] of inside) {
         const key = relationKey(namespace, object, relation);

@@ -6,16 +6,10 @@
  * A lone check waits for nothing.
  */
 import type { SubjectSet } from '../tuple.js';
-import { relationKey } from './tuple-store.js';
+import { relationKey, type RelationRead } from './tuple-store.js';
 
 /** Reads under way at once: one being answered while the next gathers. */
 const IN_FLIGHT = 2;
-
-export interface RelationRead {
-  set: SubjectSet;
-  /** Read what its subject sets hold too. */
-  inside: boolean;
-}
 
 interface Waiting<T> {
   relations: readonly RelationRead[];

@@ -166,6 +166,13 @@ function hopsOf(rows: readonly HopRow[], requests: readonly HopRequest[], limit:
   return hops;
 }
 
+/** A relation to read whole (TupleStore.contentsOf). */
+export interface RelationRead {
+  set: SubjectSet;
+  /** Read what its subject sets hold too. */
+  inside: boolean;
+}
+
 export class TupleStore {
   private readonly table: string;
   private readonly checkHops: string;
@@ -222,7 +229,7 @@ export class TupleStore {
    * relation is a range of the primary key. At most `rows` relations are read in all: the
    * statement stops there, and those not read by then are left out of the answer.
    */
-  async contentsOf(relations: readonly { set: SubjectSet; inside: boolean }[], limit: number, rows: number): Promise<Map<string, Subject[]>> {
+  async contentsOf(relations: readonly RelationRead[], limit: number, rows: number): Promise<Map<string, Subject[]>> {
     const columns: [string[], string[], string[], boolean[]] = [[], [], [], []];
     for (const { set, inside } of relations) {
       columns[0].push(set.namespace);
