@@ -9,6 +9,7 @@ import { EnvReader, type Env } from './env-reader.js';
 import { parseOidcProviders, type OidcProvider } from './identity/strategies/oidc/providers.js';
 import type { S3Settings } from './storage/s3.js';
 import { defaultLogFormat } from './logging/log-output.js';
+import { MOST_INDEXED_TUPLES } from './permissions/store/tuple-index.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 /** JSON lines for machines, or readable lines for a person at a terminal (server/logging/log-output.ts). */
@@ -52,6 +53,8 @@ export interface Config {
   permissionWriteUrl?: string;
   /** Sent to the permission service(s) as a bearer token; unset → no `Authorization` (a real Keto needs none). */
   permissionAdminToken?: string;
+  /** The most relationships the embedded permission service keeps in memory (store/tuple-index.ts); 0: none, checks read the database. */
+  permissionMemoryTuples?: number;
   /** Unset → the embedded API is started. */
   apiUrl?: string;
   databaseUrl?: string;
@@ -148,6 +151,7 @@ function upstreams(read: EnvReader) {
     platformAdminToken: read.secret('PLATFORM_ADMIN_TOKEN', 16),
     ...permissionService(read),
     permissionAdminToken: read.secret('PERMISSION_ADMIN_TOKEN', 16),
+    permissionMemoryTuples: read.integer('PERMISSION_MEMORY_TUPLES', MOST_INDEXED_TUPLES, 0, 50_000_000),
     apiUrl,
     assertionSecret,
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),

@@ -14,11 +14,13 @@ import { assertSchemaName, quoteIdentifier } from './schema-name.js';
 export const CHANGE_CHANNEL = 'sitewave_changes';
 
 /**
- * The audit trail's tables (server/audit/chain.ts) announce nothing: no kept answer reads them,
- * and the change an event records announces itself through its own table. Their triggers would
- * run twice in every audited change for nothing; ones an earlier version installed are dropped.
+ * Tables that announce nothing: the audit trail's (server/audit/chain.ts) and the relationship
+ * changes (tuple-index.ts). No kept answer reads them, and the change an event or a change row
+ * records announces itself through its own table. Their triggers would run twice in every such
+ * change for nothing (and trimming old rows would end every kept answer); ones an earlier
+ * version installed are dropped.
  */
-export const UNANNOUNCED_TABLES = ['audit_events', 'audit_chain', 'audit_inbox'] as const;
+export const UNANNOUNCED_TABLES = ['audit_events', 'audit_chain', 'audit_inbox', 'relation_tuple_changes', 'relation_tuple_changes_trimmed'] as const;
 
 /** Idempotent, and safe while other instances run: a table that has its triggers is left alone. */
 export async function installChangeTriggers(db: Queryable, schema: string): Promise<void> {

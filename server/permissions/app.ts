@@ -25,6 +25,7 @@ import { readRoutes } from './routes/read-routes.js';
 import { syntaxRoute } from './routes/syntax-route.js';
 import { writeRoutes } from './routes/write-routes.js';
 import { KeptRows } from './store/kept-rows.js';
+import { MOST_INDEXED_TUPLES, TupleIndex } from './store/tuple-index.js';
 import { TupleStore } from './store/tuple-store.js';
 import { startAuditSealer } from '../audit/sealer.js';
 
@@ -37,6 +38,10 @@ export interface PermissionServiceOptions {
   /** The project's settings, live; fixed defaults without a platform service. */
   settings?: SettingsSource<PermissionSettings>;
   logger?: FastifyBaseLogger;
+  /** The most relationships kept in memory (store/tuple-index.ts); 0: none. */
+  memoryTuples?: number;
+  /** Called once the relationships are in memory, or it was given up (too many, or the load failed). */
+  relationshipsLoaded?: () => void;
 }
 
 export async function buildPermissionService(options: PermissionServiceOptions): Promise<FastifyInstance> {
@@ -47,12 +52,21 @@ export async function buildPermissionService(options: PermissionServiceOptions):
   const settings = options.settings ?? fixedSettings(DEFAULT_PERMISSION_SETTINGS);
   const current = () => settings.current();
   const store = new TupleStore(db);
-  const context: PermissionContext = { store, rows: new KeptRows(store, answers), settings: current, kept: new KeptAnswers(answers, current) };
+  const kept = new KeptRows(store, answers);
+  const memoryTuples = options.memoryTuples ?? MOST_INDEXED_TUPLES;
+  // Read on the handle that signals nothing: the index's reads and trims change no answer.
+  const index = memoryTuples > 0 ? new TupleIndex(options.db, answers, kept, { mostTuples: memoryTuples, log: options.logger }) : undefined;
+  void (index?.start() ?? Promise.resolve()).then(() => options.relationshipsLoaded?.());
+  const context: PermissionContext = { store, rows: index ?? kept, settings: current, kept: new KeptAnswers(answers, current) };
 
-  try {
-    return await serve(options, settings, context, stopHearingChanges);
-  } catch (error) {
+  const stop = async () => {
+    index?.stop();
     await stopHearingChanges();
+  };
+  try {
+    return await serve(options, settings, context, stop);
+  } catch (error) {
+    await stop();
     throw error;
   }
 }

@@ -14,6 +14,8 @@ import { PERMISSION_SCHEMA } from './migrations.js';
 export interface EmbeddedPermission {
   url: string;
   adminToken: string;
+  /** Settles once the relationships are in memory (or that was given up): checks run at full speed from then on. */
+  relationshipsLoaded: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,11 +29,21 @@ export async function startEmbeddedPermission(config: Config, log: FastifyBaseLo
   });
   const adminToken = config.permissionAdminToken ?? randomBytes(24).toString('base64url');
   try {
-    const app = await buildPermissionService({ db, adminToken, settings, logger: log.child({ service: 'permission' }) });
+    let loaded!: () => void;
+    const relationshipsLoaded = new Promise<void>((resolve) => (loaded = resolve));
+    const app = await buildPermissionService({
+      db,
+      adminToken,
+      settings,
+      logger: log.child({ service: 'permission' }),
+      memoryTuples: config.permissionMemoryTuples,
+      relationshipsLoaded: loaded,
+    });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     return {
       url,
       adminToken,
+      relationshipsLoaded,
       async close() {
         await app.close();
         await db.close();

@@ -196,4 +196,67 @@ export const permissionMigrations: readonly Migration[] = [
   },
   auditAppendMigration(5),
   auditInboxMigration(6),
+  {
+    version: 7,
+    name: 'relationship changes, for the indexes kept in memory',
+    up: `
+      -- Every change to the relationships, in the changing transaction (statement triggers with
+      -- transition tables, whoever writes: this service, the API's membership triggers, a
+      -- script): what each instance's in-memory index (tuple-index.ts) replays to stay in step.
+      -- xid is the writing transaction's id: changes still uncommitted when an index read are
+      -- those at or past that read's snapshot xmin, which it reads again next time (seq alone is
+      -- handed out before commit, so a lower one can become visible after a higher one).
+      -- reset: the table was emptied at once (TRUNCATE); the indexes load it again.
+      CREATE TABLE relation_tuple_changes (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        at timestamptz NOT NULL DEFAULT now(),
+        inserted boolean NOT NULL,
+        reset boolean NOT NULL DEFAULT false,
+        namespace text COLLATE "C" NOT NULL DEFAULT '',
+        object text COLLATE "C" NOT NULL DEFAULT '',
+        relation text COLLATE "C" NOT NULL DEFAULT '',
+        subject_id text COLLATE "C" NOT NULL DEFAULT '',
+        subject_set_namespace text COLLATE "C" NOT NULL DEFAULT '',
+        subject_set_object text COLLATE "C" NOT NULL DEFAULT '',
+        subject_set_relation text COLLATE "C" NOT NULL DEFAULT ''
+      );
+      CREATE INDEX relation_tuple_changes_by_xid ON relation_tuple_changes (xid);
+      CREATE INDEX relation_tuple_changes_by_age ON relation_tuple_changes (at);
+      -- Changes are kept for a while (tuple-index.ts trims them): trimmed_through is the newest
+      -- transaction whose changes were trimmed; an index that had not read past it loads the
+      -- table again.
+      CREATE TABLE relation_tuple_changes_trimmed (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        trimmed_through xid8 NOT NULL
+      );
+      INSERT INTO relation_tuple_changes_trimmed (trimmed_through) VALUES ('0'::xid8);
+
+      CREATE FUNCTION relation_tuples_recorded() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
+      BEGIN
+        IF TG_OP = 'TRUNCATE' THEN
+          INSERT INTO relation_tuple_changes (inserted, reset) VALUES (false, true);
+          RETURN NULL;
+        END IF;
+        -- An UPDATE is its old rows removed and its new ones added.
+        IF TG_OP IN ('DELETE', 'UPDATE') THEN
+          INSERT INTO relation_tuple_changes (inserted, namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation)
+            SELECT false, namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation FROM recorded_old;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          INSERT INTO relation_tuple_changes (inserted, namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation)
+            SELECT true, namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation FROM recorded_new;
+        END IF;
+        RETURN NULL;
+      END $fn$;
+      CREATE TRIGGER relation_tuples_recorded_insert AFTER INSERT ON relation_tuples
+        REFERENCING NEW TABLE AS recorded_new FOR EACH STATEMENT EXECUTE FUNCTION relation_tuples_recorded();
+      CREATE TRIGGER relation_tuples_recorded_update AFTER UPDATE ON relation_tuples
+        REFERENCING OLD TABLE AS recorded_old NEW TABLE AS recorded_new FOR EACH STATEMENT EXECUTE FUNCTION relation_tuples_recorded();
+      CREATE TRIGGER relation_tuples_recorded_delete AFTER DELETE ON relation_tuples
+        REFERENCING OLD TABLE AS recorded_old FOR EACH STATEMENT EXECUTE FUNCTION relation_tuples_recorded();
+      CREATE TRIGGER relation_tuples_recorded_truncate AFTER TRUNCATE ON relation_tuples
+        FOR EACH STATEMENT EXECUTE FUNCTION relation_tuples_recorded();
+    `,
+  },
 ];

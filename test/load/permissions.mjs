@@ -26,7 +26,8 @@
  * A missed target is marked FAIL in the table and fails the run (exit 1), as an error does.
  *
  * Environment: BENCH_DURATION / BENCH_WARMUP (seconds, as the other rows),
- * BENCH_PERMISSION_DATABASES (`postgres,pglite` by default), BENCH_DATABASE_URL (postgres.mjs).
+ * BENCH_PERMISSION_DATABASES (`postgres,pglite` by default), BENCH_DATABASE_URL (postgres.mjs),
+ * BENCH_PERMISSION_ROWS (only the rows whose label holds this text, and the anchor: to look at one).
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -178,7 +179,8 @@ async function benchDatabase(label, context) {
     say(
       `   ${label}: ${TUPLES.toLocaleString('en')} relationships stored in ${fixed(announced.storeMs / 1000, 1)} s ` +
         `(unnest INSERTs of 50 000, then the primary key and index built), analysed in ${fixed(announced.analyseMs / 1000, 1)} s; ` +
-        `services up ${fixed((performance.now() - started) / 1000, 1)} s after start`,
+        `services up ${fixed((performance.now() - started) / 1000, 1)} s after start, the relationships in the service's memory ${fixed(announced.inMemoryMs / 1000, 1)} s later ` +
+        `(resident size then ${announced.rssMb} MB)`,
     );
     gateway = await startGateway({
       name: `gateway (permissions, ${label})`,
@@ -198,7 +200,8 @@ async function benchDatabase(label, context) {
     // The permission service's work: its process (with PGlite in it) and its PostgreSQL connections.
     const servicePids = async () => [service.child.pid, ...((await database?.backendPids()) ?? [])];
     const rows = [];
-    for (const row of rowsFor({ gateway, apiKey: announced.apiKey })) {
+    const only = process.env.BENCH_PERMISSION_ROWS;
+    for (const row of rowsFor({ gateway, apiKey: announced.apiKey }).filter((row) => !only || row.kind === 'anchor' || row.label.includes(only))) {
       say(`-- ${label}: ${row.label}`);
       try {
         rows.push({ ...row, ...(await measure(row, servicePids, context)) });

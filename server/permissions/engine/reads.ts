@@ -4,7 +4,9 @@
  * turn, the relations it traverses), so a rule like `viewers || edit || parents.traverse(view)`
  * costs one round trip per object, not one per operand; and the objects a check is about to go
  * on to from one place (subject sets, a traverse's parents) are read together, a level of them
- * a statement (readAhead). Answers are kept for the rest of the check.
+ * a statement (readAhead). Answers are kept for the rest of the check. From a source holding
+ * every relationship in memory (tuple-index.ts) there is no round trip to save: each hop is
+ * read when the check asks for it, and nothing ahead.
  */
 import { relationOf, type Namespaces } from '../namespaces.js';
 import type { RelationModel, Rewrite, RewriteChild } from '../opl/ast.js';
@@ -60,8 +62,15 @@ export class CheckReads {
   }
 
   private async read(set: SubjectSet, use: Use): Promise<Hop> {
-    const known = this.known.get(keyOf(set.namespace, set.object, set.relation, use));
+    const key = keyOf(set.namespace, set.object, set.relation, use);
+    const known = this.known.get(key);
     if (known) return known;
+    if (this.store.inMemory) {
+      // Each hop when asked, and only it: no statement to share.
+      const [hop] = await this.store.hops(set.namespace, set.object, this.subject, [this.request(set.namespace, set.relation, use)], this.settings.maxReadWidth);
+      this.known.set(key, hop!);
+      return hop!;
+    }
     const wanted = this.wanted(set.namespace, set.relation, use, (relation, as) => this.known.has(keyOf(set.namespace, set.object, relation, as)));
     const hops = await this.store.hops(set.namespace, set.object, this.subject, [...wanted.values()], this.settings.maxReadWidth);
     [...wanted.keys()].forEach((k, i) => this.known.set(keyOf(set.namespace, set.object, ...k), hops[i]!));
@@ -80,6 +89,7 @@ export class CheckReads {
    * only if the check gets there.
    */
   async readAhead(sets: readonly SubjectSet[], depth: number): Promise<void> {
+    if (this.store.inMemory) return;
     let level = sets.map((set) => ({ set, depth }));
     while (level.length > 0) level = this.nextLevel(await this.readLevel(level)).slice(0, READ_AHEAD_OBJECTS);
   }

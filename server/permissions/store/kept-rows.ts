@@ -21,9 +21,10 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { UntilNextWrite } from '../../db/until-next-write.js';
-import type { Subject, SubjectSet } from '../tuple.js';
+import type { Subject } from '../tuple.js';
+import { heldOf, hopsFrom, setKeysOf, subjectSetOf, tooLong, type Held, type TooLong } from './held.js';
 import { SharedReads } from './shared-reads.js';
-import { relationKey, type FollowedSet, type RelationRead, type Hop, type HopRequest, type HopSource, type SubjectSetTypes, type TupleStore } from './tuple-store.js';
+import { relationKey, type RelationRead, type Hop, type HopRequest, type HopSource, type TupleStore } from './tuple-store.js';
 
 /** The most rows of one relation kept whole. */
 export const LONGEST_KEPT = 1_000;
@@ -33,53 +34,27 @@ export const LONGEST_KEPT = 1_000;
  * hops from the database.
  */
 const RELATIONS_READ_AT_ONCE = 2_000;
-/** About the memory kept, estimated from the rows' lengths (bytesOf). */
+/** About the memory kept, estimated from the rows' lengths (keptOf). */
 export const BYTES_KEPT = 64 * 1024 * 1024;
 
-/** What a relation holds: ids, and subject sets in key order (with their keys, to find a subject set that is the subject). */
-interface Contents {
-  ids: ReadonlySet<string>;
-  sets: readonly SubjectSet[];
-  setKeys: ReadonlySet<string>;
-}
+type Kept = Held | TooLong;
 
-/** A relation of more than LONGEST_KEPT rows: only whether it holds subject sets (they come first in key order). */
-interface TooLong {
-  tooLong: true;
-  hasSubjectSets: boolean;
-}
-
-type Kept = Contents | TooLong;
-
-const setKey = (set: SubjectSet) => relationKey(set.namespace, set.object, set.relation);
-const typed = (types: SubjectSetTypes, set: SubjectSet) => types.some((type) => type.namespace === set.namespace && type.relation === set.relation);
-const holds = (contents: Contents, subject: Subject) => ('id' in subject ? contents.ids.has(subject.id) : contents.setKeys.has(setKey(subject.set)));
-
-/** Rough bytes of a kept relation in the heap: strings are two bytes a character, plus what holds them. */
-function bytesOf(value: Kept, key: string): number {
-  let bytes = 160 + 2 * key.length;
-  if ('tooLong' in value) return bytes;
-  for (const id of value.ids) bytes += 48 + 2 * id.length;
-  for (const set of value.sets) bytes += 160 + 4 * (set.namespace.length + set.object.length + set.relation.length);
-  return bytes;
-}
-
-function keptOf(rows: readonly Subject[]): Kept {
+/**
+ * What a relation's rows (in key order) hold, with its rough bytes in the heap for the budget:
+ * strings are two bytes a character, plus what holds them.
+ */
+function keptOf(key: string, rows: readonly Subject[]): { value: Kept; size: number } {
+  let size = 160 + 2 * key.length;
   // The store reads one row more than is kept: more means too long.
-  if (rows.length > LONGEST_KEPT) return { tooLong: true, hasSubjectSets: 'set' in rows[0]! };
-  const ids = new Set<string>();
-  const sets: SubjectSet[] = [];
-  for (const row of rows) {
-    if ('id' in row) ids.add(row.id);
-    else sets.push(row.set);
-  }
-  return { ids, sets, setKeys: new Set(sets.map(setKey)) };
+  if (rows.length > LONGEST_KEPT) return { value: { tooLong: true, hasSubjectSets: 'set' in rows[0]! }, size };
+  for (const row of rows) size += 'id' in row ? 48 + 2 * row.id.length : 64 + 2 * (row.set.namespace.length + row.set.object.length + row.set.relation.length);
+  return { value: heldOf(rows), size };
 }
 
 export class KeptRows implements HopSource {
   /** The generation of the change signal what is kept belongs to. */
   private generation: number | undefined;
-  private readonly kept = new LRUCache<string, Kept>({ maxSize: BYTES_KEPT, sizeCalculation: bytesOf });
+  private readonly kept = new LRUCache<string, Kept>({ maxSize: BYTES_KEPT });
   private readonly reads = new SharedReads<Kept>((relations) => this.readAndKeep(relations), RELATIONS_READ_AT_ONCE);
 
   constructor(
@@ -119,7 +94,7 @@ export class KeptRows implements HopSource {
     const unread = this.unread(namespace, objects, requests, lookUp);
     // With what other checks read meanwhile (shared-reads.ts): more than this one asked for, all of it whole.
     if (unread.length > 0) read = await this.reads.contentsOf(unread.slice(0, RELATIONS_READ_AT_ONCE));
-    return objects.map((object) => hopsOf(namespace, object, subject, requests, limit, lookUp));
+    return objects.map((object) => hopsFrom(namespace, object, subject, requests, limit, lookUp));
   }
 
   /** One statement's reading, kept unless a change was heard while it read (it may or may not hold the change). */
@@ -129,9 +104,9 @@ export class KeptRows implements HopSource {
     const keep = generation !== undefined && this.changes.keptUntilChange() === generation;
     const read = new Map<string, Kept>();
     for (const [key, held] of rows) {
-      const value = keptOf(held);
+      const { value, size } = keptOf(key, held);
       read.set(key, value);
-      if (keep) this.kept.set(key, value);
+      if (keep) this.kept.set(key, value, { size });
     }
     return read;
   }
@@ -149,12 +124,9 @@ export class KeptRows implements HopSource {
       for (const [relation, needsInside] of inside) {
         const key = relationKey(namespace, object, relation);
         const here = lookUp(key);
-        if (!here) unread.set(key, { set: { namespace, object, relation }, inside: needsInside || (unread.get(key)?.inside ?? false) });
-        else if (needsInside && !('tooLong' in here)) {
-          for (const set of here.sets) {
-            const key = setKey(set);
-            if (!lookUp(key) && !unread.has(key)) unread.set(key, { set, inside: false });
-          }
+        if (here === undefined) unread.set(key, { set: { namespace, object, relation }, inside: needsInside || (unread.get(key)?.inside ?? false) });
+        else if (needsInside && !tooLong(here)) {
+          for (const key of setKeysOf(here)) if (lookUp(key) === undefined && !unread.has(key)) unread.set(key, { set: subjectSetOf(key), inside: false });
         }
       }
     }
@@ -170,39 +142,4 @@ export class KeptRows implements HopSource {
     }
     return generation;
   }
-}
-
-/** An object's hops as check_hops answers them, from what its relations and their subject sets hold; undefined where one of those is not known whole. */
-function hopsOf(namespace: string, object: string, subject: Subject, requests: readonly HopRequest[], limit: number, known: (key: string) => Kept | undefined): Hop[] | undefined {
-  const hops: Hop[] = [];
-  for (const request of requests) {
-    const here = known(relationKey(namespace, object, request.relation));
-    if (!here || 'tooLong' in here) return undefined;
-    const follow = request.follow;
-    // As check_hops: only a strict-mode request (one with `follow`) filters where the subject is looked for.
-    const findIn = follow ? (request.findIn ?? follow) : undefined;
-    let inSubjectSet = false;
-    if (request.find) {
-      for (const set of here.sets) {
-        if (findIn && !typed(findIn, set)) continue;
-        const inner = known(setKey(set));
-        if (!inner || 'tooLong' in inner) return undefined;
-        if (holds(inner, subject)) {
-          inSubjectSet = true;
-          break;
-        }
-      }
-    }
-    const followed = follow ? here.sets.filter((set) => typed(follow, set)) : here.sets;
-    const subjectSets: FollowedSet[] = [];
-    for (const set of followed.slice(0, limit)) {
-      const inner = known(setKey(set));
-      // Not read for a traverse's parents, which are followed whether they hold subject sets or
-      // not; a check's must be known, or the engine would follow sets check_hops says not to.
-      if (!inner && request.find) return undefined;
-      subjectSets.push({ ...set, hasSubjectSets: !inner || ('tooLong' in inner ? inner.hasSubjectSets : inner.sets.length > 0) });
-    }
-    hops.push({ direct: request.direct && holds(here, subject), inSubjectSet, subjectSets, more: followed.length > limit });
-  }
-  return hops;
 }

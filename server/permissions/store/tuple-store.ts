@@ -99,8 +99,12 @@ export interface Hop {
   more: boolean;
 }
 
-/** What the engine reads hops from: the store itself, or what is kept of its rows (kept-rows.ts). */
-export type HopSource = Pick<TupleStore, 'hops' | 'hopsOfObjects'>;
+/**
+ * What the engine reads hops from: the store itself, what is kept of its rows (kept-rows.ts), or
+ * every relationship in memory (tuple-index.ts). `inMemory`: a hop costs no statement now, so
+ * reading what may be needed before it is (reads.ts) would only cost work.
+ */
+export type HopSource = Pick<TupleStore, 'hops' | 'hopsOfObjects'> & { readonly inMemory?: boolean };
 
 interface HopRow extends SubjectSet {
   request: number;
@@ -108,8 +112,12 @@ interface HopRow extends SubjectSet {
   has_subject_sets: boolean;
 }
 
-/** Database text holds no NUL character: the key of a relation is unambiguous. */
-export const relationKey = (namespace: string, object: string, relation: string) => `${namespace}\u0000${object}\u0000${relation}`;
+/**
+ * Database text holds no NUL character: the key of a relation is unambiguous. Joined rather than
+ * concatenated: a join is one flat string, where `+` makes a tree of parts that a million kept
+ * keys (tuple-index.ts) would hold twice over.
+ */
+export const relationKey = (namespace: string, object: string, relation: string) => [namespace, object, relation].join('\u0000');
 
 interface ContentsRow {
   level: number;

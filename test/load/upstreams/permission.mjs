@@ -8,7 +8,8 @@
  * a time), then analysed; then the services start, the model is saved in the project's settings
  * (`services.permission.config.namespaces`, as an operator saves it) and an API key is made for
  * the gateway's callers. Announces on stdout, as one JSON line, the services' URLs and tokens,
- * the key, and how long storing took.
+ * the key, how long storing took, how long the service took to hold the relationships in
+ * memory (it answers from the database meanwhile) and the process's resident size then.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,7 +28,9 @@ const BATCH = 50_000;
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'sitewave-bench-permission-'));
 const log = pino({ level: 'error' });
-const config = { dataDir, databaseUrl, publicUrl: 'http://127.0.0.1:1', identityOidcProviders: [] };
+// PERMISSION_MEMORY_TUPLES as `npm start` reads it (0: checks read the database), to compare.
+const memory = process.env.PERMISSION_MEMORY_TUPLES;
+const config = { dataDir, databaseUrl, publicUrl: 'http://127.0.0.1:1', identityOidcProviders: [], permissionMemoryTuples: memory ? Number(memory) : undefined };
 
 /**
  * Drops the table's primary key and other indexes, answering how to build them again exactly as
@@ -98,6 +101,10 @@ await platformCall(platform, 'PATCH', `/projects/${project.id}`, [
 ]);
 const key = await platformCall(platform, 'POST', `/projects/${project.id}/tokens`, { name: 'permission bench' });
 const permission = await startEmbeddedPermission(config, log, platform.permissionSettings);
+// The rows measure checks as they run once the relationships are in memory, not while they load.
+const loading = performance.now();
+await permission.relationshipsLoaded;
+const inMemoryMs = performance.now() - loading;
 
 const stop = async () => {
   await permission.close();
@@ -118,5 +125,7 @@ process.stdout.write(
     permissionAdminToken: permission.adminToken,
     apiKey: key.value,
     ...timing,
+    inMemoryMs,
+    rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
   })}\n`,
 );

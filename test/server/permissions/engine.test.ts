@@ -14,6 +14,7 @@ import type { Outcome } from '../../../server/permissions/engine/outcome.js';
 import { readNamespaces, type Namespaces } from '../../../server/permissions/namespaces.js';
 import { TupleStore as TupleStoreClass, type TupleStore } from '../../../server/permissions/store/tuple-store.js';
 import { KeptRows, LONGEST_KEPT } from '../../../server/permissions/store/kept-rows.js';
+import { TupleIndex } from '../../../server/permissions/store/tuple-index.js';
 import { cacheUntilSchemaChanges, UntilNextWrite } from '../../../server/db/until-next-write.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
 import { subject, subjectSet, tuple, tupleStore } from './support.js';
@@ -94,6 +95,7 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
   let db: Database;
   let store: TupleStore;
   let kept: KeptRows;
+  let index: TupleIndex;
   let stopHearing: () => Promise<void>;
   let namespaces: Namespaces;
 
@@ -102,18 +104,22 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
     backend = makeBackend();
     db = await backend.open();
     await tupleStore(db);
+    const raw = db;
     // Writes through the watched handle end what is kept at once, on PostgreSQL too.
     const heard = await cacheUntilSchemaChanges(db);
     stopHearing = heard.close;
     db = heard.db;
     store = new TupleStoreClass(db);
     kept = new KeptRows(store, heard.answers);
+    index = new TupleIndex(raw, heard.answers, kept);
+    await index.start();
     const read = readNamespaces([{ opl: MODEL }, { name: 'Team' }, { name: 'Plain' }]);
     expect(read.problems).toEqual([]);
     namespaces = read.namespaces;
   });
   beforeEach(() => db.exec('DELETE FROM relation_tuples'));
   afterAll(async () => {
+    index.stop();
     await stopHearing();
     await db.close();
     await backend.cleanup();
@@ -121,10 +127,12 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
 
   const BY = { actor: { type: 'system', name: 'engine test' } } as const;
   const write = (...tuples: string[]) => store.write(tuples.map(tuple), [], BY);
-  /** The store's outcome, which the kept rows must answer too, path and all. */
+  /** The store's outcome, which the kept rows and the index in memory must answer too, path and all. */
   const checkBoth = async (text: string, settings: EngineSettings = DEFAULTS, maxDepth?: number): Promise<Outcome> => {
     const outcome = await checkTuple(store, namespaces, settings, tuple(text), maxDepth);
     expect(await checkTuple(kept, namespaces, settings, tuple(text), maxDepth), `${text} from kept rows`).toEqual(outcome);
+    expect(await checkTuple(index, namespaces, settings, tuple(text), maxDepth), `${text} from the index`).toEqual(outcome);
+    expect(index.inMemory, 'the index answers from memory').toBe(true);
     return outcome;
   };
   /** The outcome without its path (the "why" tests read paths). */

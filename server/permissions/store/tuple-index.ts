@@ -1,0 +1,243 @@
+/**
+ * Every relationship, in memory, kept in step with the table on every instance: a check never
+ * asked before reads no row from the database, whichever objects it visits, and no write ends
+ * what is known (it is applied instead). Where the table holds more than `mostTuples`, or while
+ * the index is loading or changes are not heard, checks read through `fallback` (kept-rows.ts)
+ * as before.
+ *
+ * In step: every change to the table, whoever makes it, is a row of relation_tuple_changes
+ * written by the table's triggers in the changing transaction (migration 7). When the change
+ * signal (until-next-write.ts: this service's own writes at once, others through the change
+ * triggers) says something changed, the next check first reads the changes it has not applied,
+ * in one statement shared by every check waiting, then answers. A change row's seq is handed out
+ * before its transaction commits, so a lower one may become visible after a higher one: the
+ * index reads again every change of a transaction at or past the oldest one still running when
+ * it last read (the snapshot's xmin), skipping those it applied. Applying is idempotent (a set of
+ * tuples), and two transactions writing one tuple commit in the order of their changes.
+ *
+ * Loading reads the table a page at a time, each page a statement, so checks and writes go on
+ * meanwhile; the changes since just before the first page are then applied, which brings every
+ * tuple read in whatever page to where it is now. Changes are trimmed after CHANGES_KEPT_MS; an
+ * index that had not read a trimmed change (idle that long) loads the table again.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/database.js';
+import type { UntilNextWrite } from '../../db/until-next-write.js';
+import type { Subject } from '../tuple.js';
+import { holds, hopsFrom, NOTHING, withoutSubject, withSubject, type Held } from './held.js';
+import { relationKey, type Hop, type HopRequest, type HopSource } from './tuple-store.js';
+
+/** The most relationships kept in memory (about 120 bytes each): past it, checks read the database. */
+export const MOST_INDEXED_TUPLES = 2_000_000;
+/** Rows a page of the load reads: a short statement, so others go on between pages. */
+const PAGE = 5_000;
+/** How long changes are kept for an index to catch up with; and how often an instance trims older ones. */
+export const CHANGES_KEPT_MS = 60 * 60 * 1000;
+const TRIM_EVERY_MS = 10 * 60 * 1000;
+
+const KEY_COLUMNS = 'namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation';
+
+interface TupleRow {
+  namespace: string;
+  object: string;
+  relation: string;
+  subject_id: string;
+  subject_set_namespace: string;
+  subject_set_object: string;
+  subject_set_relation: string;
+}
+
+interface ChangeRow extends TupleRow {
+  xmin: string;
+  trimmed_through: string;
+  seq: string | null;
+  xid: string;
+  inserted: boolean;
+  reset: boolean;
+}
+
+/** Where the index stands in the changes: every change of a transaction below `xmin` applied, and those of `seen` at or past it. */
+interface Cursor {
+  xmin: bigint;
+  seen: Set<string>;
+}
+
+type State = 'loading' | 'ready' | 'off';
+
+export class TupleIndex implements HopSource {
+  private relations = new Map<string, Held>();
+  private tuples = 0;
+  private state: State = 'loading';
+  private cursor: Cursor = { xmin: 0n, seen: new Set() };
+  /** The change signal's generation every change before which is applied. */
+  private applied = -1;
+  private reading: Promise<void> | undefined;
+  private lastTrim = 0;
+  /** Counts loads begun and stops: a load goes on only while it is the latest. */
+  private loads = 0;
+
+  /**
+   * `db`: a handle whose reads and trims signal nothing (the change signal's own handle would
+   * end every kept answer at each trim). `changes`: the signal, as the kept answers hear it.
+   */
+  constructor(
+    private readonly db: Queryable,
+    private readonly changes: UntilNextWrite,
+    private readonly fallback: HopSource,
+    private readonly options: { mostTuples?: number; log?: FastifyBaseLogger; now?: () => number } = {},
+  ) {}
+
+  /** Loads the table, in the background: checks read through the fallback until it is done (or given up: too many, or failed). */
+  start(): Promise<void> {
+    return this.load().catch((err: unknown) => {
+      this.off();
+      this.options.log?.error({ err }, 'the relationships could not be loaded into memory; checks read the database');
+    });
+  }
+
+  /** Stops keeping anything (the service closes). */
+  stop(): void {
+    this.off();
+  }
+
+  /** Whether checks are answered from memory now: loaded, and every change heard. */
+  get inMemory(): boolean {
+    return this.state === 'ready' && this.changes.keptUntilChange() !== undefined;
+  }
+
+  async hops(namespace: string, object: string, subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[]> {
+    if (!(await this.inStep())) return this.fallback.hops(namespace, object, subject, requests, limit);
+    return hopsFrom(namespace, object, subject, requests, limit, this.known)!;
+  }
+
+  async hopsOfObjects(namespace: string, objects: readonly string[], subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[][]> {
+    if (!(await this.inStep())) return this.fallback.hopsOfObjects(namespace, objects, subject, requests, limit);
+    return objects.map((object) => hopsFrom(namespace, object, subject, requests, limit, this.known)!);
+  }
+
+  /** Every relation is known: one holding nothing is not in the map. */
+  private readonly known = (key: string): Held => this.relations.get(key) ?? NOTHING;
+
+  /** Whether to answer from memory: loaded, changes heard, and every change signalled before this call applied. */
+  private async inStep(): Promise<boolean> {
+    const wanted = this.changes.keptUntilChange();
+    if (this.state !== 'ready' || wanted === undefined) return false;
+    try {
+      while (this.state === 'ready' && this.applied < wanted) await this.catchUp();
+    } catch (err) {
+      this.options.log?.warn({ err }, 'the relationship changes could not be read; this check reads the database');
+      return false;
+    }
+    return this.state === 'ready';
+  }
+
+  private async load(): Promise<void> {
+    const most = this.options.mostTuples ?? MOST_INDEXED_TUPLES;
+    const load = ++this.loads;
+    this.state = 'loading';
+    this.relations = new Map();
+    this.tuples = 0;
+    // Where the changes stand before the first page: every change from there on is applied after.
+    const { rows } = await this.db.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+    this.cursor = { xmin: BigInt(rows[0]!.xmin), seen: new Set() };
+    this.applied = -1;
+    let after: TupleRow | undefined;
+    for (;;) {
+      const page = await this.db.query<TupleRow>(
+        `SELECT ${KEY_COLUMNS} FROM relation_tuples ${after ? `WHERE (${KEY_COLUMNS}) > ($1, $2, $3, $4, $5, $6, $7)` : ''} ORDER BY ${KEY_COLUMNS} LIMIT ${PAGE}`,
+        after ? [after.namespace, after.object, after.relation, after.subject_id, after.subject_set_namespace, after.subject_set_object, after.subject_set_relation] : [],
+      );
+      if (load !== this.loads) return;
+      for (const row of page.rows) this.apply(row, true);
+      if (this.tuples > most) return this.tooMany(most);
+      if (page.rows.length < PAGE) break;
+      after = page.rows[page.rows.length - 1];
+    }
+    // The index is ready once it has caught up with what changed while it loaded.
+    this.state = 'ready';
+    await this.catchUp();
+  }
+
+  /** The changes read and applied once for every caller waiting. */
+  private catchUp(): Promise<void> {
+    return (this.reading ??= this.readChanges().finally(() => (this.reading = undefined)));
+  }
+
+  /** Reads and applies the changes not yet applied (or loads the table again after a reset, or when it fell behind the trimming). */
+  private async readChanges(): Promise<void> {
+    const generation = this.changes.keptUntilChange() ?? this.applied;
+    const load = this.loads;
+    const { rows } = await this.db.query<ChangeRow>(
+      `SELECT s.xmin::text AS xmin, t.trimmed_through::text AS trimmed_through, c.seq::text AS seq, c.xid::text AS xid, c.inserted, c.reset,
+              c.namespace, c.object, c.relation, c.subject_id, c.subject_set_namespace, c.subject_set_object, c.subject_set_relation
+         FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) s
+         CROSS JOIN relation_tuple_changes_trimmed t
+         LEFT JOIN relation_tuple_changes c ON c.xid >= $1::xid8
+         ORDER BY c.seq`,
+      [this.cursor.xmin.toString()],
+    );
+    // Loaded again, or stopped, meanwhile: this reading belongs to what is gone.
+    if (this.state !== 'ready' || load !== this.loads) return;
+    const head = rows[0]!;
+    if (BigInt(head.trimmed_through) >= this.cursor.xmin || rows.some((row) => row.reset && !this.cursor.seen.has(row.seq!))) return this.reload();
+    const xmin = BigInt(head.xmin) > this.cursor.xmin ? BigInt(head.xmin) : this.cursor.xmin;
+    const seen = new Set<string>();
+    for (const row of rows) {
+      if (row.seq === null) continue;
+      if (!this.cursor.seen.has(row.seq)) this.apply(row, row.inserted);
+      if (BigInt(row.xid) >= xmin) seen.add(row.seq);
+    }
+    this.cursor = { xmin, seen };
+    const most = this.options.mostTuples ?? MOST_INDEXED_TUPLES;
+    if (this.tuples > most) return this.tooMany(most);
+    this.applied = Math.max(this.applied, generation);
+    // After reading: what this instance trims, it has applied.
+    await this.trimNowAndThen();
+  }
+
+  private apply(row: TupleRow, inserted: boolean): void {
+    const key = relationKey(row.namespace, row.object, row.relation);
+    // As subjectText (held.ts) makes it from a subject.
+    const text = row.subject_set_namespace === '' ? row.subject_id : relationKey(row.subject_set_namespace, row.subject_set_object, row.subject_set_relation);
+    const held = this.relations.get(key);
+    if (inserted === (held !== undefined && holds(held, text))) return;
+    const changed = inserted ? withSubject(held, text) : withoutSubject(held!, text);
+    if (changed === undefined) this.relations.delete(key);
+    else this.relations.set(key, changed);
+    this.tuples += inserted ? 1 : -1;
+  }
+
+  private reload(): void {
+    this.options.log?.info('the relationships are loaded into memory again (emptied at once, or changes trimmed before they were read)');
+    void this.start();
+  }
+
+  private tooMany(most: number): void {
+    this.off();
+    this.options.log?.warn({ most }, 'more relationships than are kept in memory: checks read the database');
+  }
+
+  private off(): void {
+    this.loads += 1;
+    this.state = 'off';
+    this.relations = new Map();
+    this.tuples = 0;
+  }
+
+  /**
+   * Changes older than CHANGES_KEPT_MS are deleted now and then, noting the newest transaction
+   * they held; only those of transactions ended (below the snapshot's xmin), so a fresh load,
+   * whose cursor starts at that xmin or later, is never behind what was trimmed.
+   */
+  private async trimNowAndThen(): Promise<void> {
+    const now = (this.options.now ?? Date.now)();
+    if (now - this.lastTrim < TRIM_EVERY_MS) return;
+    this.lastTrim = now;
+    await this.db.query(
+      `WITH gone AS (DELETE FROM relation_tuple_changes WHERE at < now() - make_interval(secs => $1) AND xid < pg_snapshot_xmin(pg_current_snapshot()) RETURNING xid)
+       UPDATE relation_tuple_changes_trimmed SET trimmed_through = GREATEST(trimmed_through, (SELECT max(xid) FROM gone))
+        WHERE EXISTS (SELECT FROM gone)`,
+      [CHANGES_KEPT_MS / 1000],
+    );
+  }
+}
