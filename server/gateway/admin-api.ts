@@ -7,8 +7,8 @@
  * it, checked the way the project API checks its callers (key-or-session.ts). The path and the
  * caller (key, or session, CSRF pair and permission) are checked before the body is read; the
  * upstream gets its own admin token (none when none is configured), the body and its type,
- * `Accept` and the request id, and nothing else the client sent. Answers are streamed back with
- * their type and their `Link` pages pointed at the public paths.
+ * `Accept` and the request id, and nothing else the client sent. Answers go back with their type
+ * and their `Link` pages pointed at the public paths: small ones whole, larger ones streamed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_API_ROUTE_POLICY, type AdminApiRoutePolicy, type AdminApiService } from '../../shared/api-route-policy.js';
@@ -30,6 +30,11 @@ export interface AdminApiOptions extends KeyOrSessionCheck {
 const PARAM = /^[A-Za-z0-9._~-]{1,256}$/;
 /** What a client may tell an admin API about its request; every other header stays here. */
 const FORWARDED_HEADERS = ['content-type', 'accept'] as const;
+/**
+ * Answers up to this size (a check, a page of relationships) are read whole and sent with their
+ * length, in one write; a stream, chunk by chunk, cost the gateway more than the check itself.
+ */
+const WHOLE_ANSWER_BYTES = 64 * 1024;
 /** What an admin API may tell the client besides its status and body. */
 const ANSWERED_HEADERS = ['content-type', 'x-total-count', 'cache-control'] as const;
 
@@ -92,5 +97,7 @@ async function forward(policy: AdminApiRoutePolicy, request: FastifyRequest, rep
     await response.body.dump();
     return reply.send();
   }
+  const length = Number(response.headers['content-length'] ?? NaN);
+  if (length <= WHOLE_ANSWER_BYTES) return reply.send(Buffer.from(await response.body.arrayBuffer()));
   return reply.send(response.body);
 }

@@ -27,10 +27,12 @@
  *
  * Environment: BENCH_DURATION / BENCH_WARMUP (seconds, as the other rows),
  * BENCH_PERMISSION_DATABASES (`postgres,pglite` by default), BENCH_DATABASE_URL (postgres.mjs),
- * BENCH_PERMISSION_ROWS (only the rows whose label holds this text, and the anchor: to look at one).
+ * BENCH_PERMISSION_ROWS (only the rows whose label holds this text, and the anchor: to look at one),
+ * BENCH_CPU_PROF (a directory: the gateway and the permission service leave CPU profiles there).
  */
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { closedLoop } from './closed-loop.mjs';
@@ -42,6 +44,8 @@ import { fixed, formatTable, ratio } from './table.mjs';
 import { startUpstream } from './upstreams/start.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
+const cpuProfDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
 const GOALS = { vsApiRead: 0.5, p99Ms: 25, singleP99Ms: 100 };
 /** Different checks each load row sends in turn. */
 const CHECKS_PER_ROW = 2_000;
@@ -166,7 +170,8 @@ async function benchDatabase(label, context) {
   const env = { ...process.env };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
-  const service = startProcess(`permission service (${label})`, process.execPath, [join(HERE, 'upstreams', 'permission.mjs')], {
+  const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, `--cpu-prof-name=permission-${label}.cpuprofile`] : [];
+  const service = startProcess(`permission service (${label})`, process.execPath, [...profile, join(HERE, 'upstreams', 'permission.mjs')], {
     env,
     logFile: join(dir, 'permission.log'),
     announce: true,
@@ -183,6 +188,7 @@ async function benchDatabase(label, context) {
         `(resident size then ${announced.rssMb} MB)`,
     );
     gateway = await startGateway({
+      cpuProfDir,
       name: `gateway (permissions, ${label})`,
       apiUrl: api.url,
       identityUrl: identity.url,

@@ -104,6 +104,28 @@ describe('the permission API through the gateway', () => {
     expect((await permissions.checkPermission({ namespace: 'Site', object: 'survey', relation: 'edit', subjectId: 'ana' })).allowed).toBe(false);
   });
 
+  it('answers a check with its length, and a page larger than the gateway reads whole streamed to its end', async () => {
+    const headers = { authorization: `Bearer ${key}` };
+    const check = await fetch(`${stack.origin}/.ory/relation-tuples/check?namespace=Site&object=survey&relation=edit&subject_id=nobody`, { headers });
+    expect(check.headers.get('content-length')).toBe(String(JSON.stringify({ allowed: false }).length));
+    expect(await check.json()).toEqual({ allowed: false });
+    // About 85 KB of relationships on one page: more than an answer read whole (64 KB).
+    const members = Array.from({ length: 500 }, (_, i) => ({
+      action: 'insert',
+      relation_tuple: { namespace: 'Team', object: 'crowd', relation: 'members', subject_id: `member-${String(i).padStart(4, '0')}-${'x'.repeat(100)}` },
+    }));
+    const patched = await fetch(`${stack.origin}/.ory/admin/relation-tuples`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(members),
+    });
+    expect(patched.status).toBe(204);
+    const page = await fetch(`${stack.origin}/.ory/relation-tuples?namespace=Team&object=crowd&page_size=500`, { headers });
+    expect(page.headers.get('content-length')).toBeNull();
+    const listed = (await page.json()) as { relation_tuples: { subject_id: string }[] };
+    expect(listed.relation_tuples.map((tuple) => tuple.subject_id)).toEqual(members.map((member) => member.relation_tuple.subject_id));
+  });
+
   it('checks a model sent as plain text, with the position of a mistake', async () => {
     const answer = await fetch(`${stack.origin}/.ory/opl/syntax/check`, {
       method: 'POST',
