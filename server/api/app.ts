@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { startAuditSealer } from '../audit/sealer.js';
 import { AuditRecorder } from './audit/recorder.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS, scheduleAuditRetention } from './audit/retention.js';
+import { scheduleChangeTrimming } from '../permissions/store/change-trimming.js';
 import { registerRefusalReportRoute } from './audit/refusal-report-route.js';
 import { registerAuditRoutes } from './audit/routes.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -169,10 +170,13 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const stopRetention = scheduleAuditRetention(watched, now, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS, (err) =>
     app.log.error({ err }, 'the audit retention job failed'),
   );
+  // The membership triggers write relationship changes too, with or without the embedded permission service.
+  const stopTrimming = scheduleChangeTrimming(options.db, (err) => app.log.error({ err }, 'old relationship changes could not be trimmed'), permissionSchema);
   const refusals = audit.installRefusals(app, watched);
   app.decorate('auditRefusals', refusals);
   app.addHook('onClose', async () => {
     stopRetention();
+    stopTrimming();
     refusals.stop();
     await refusals.flush();
     await sealer.close();

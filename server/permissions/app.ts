@@ -26,6 +26,7 @@ import { syntaxRoute } from './routes/syntax-route.js';
 import { writeRoutes } from './routes/write-routes.js';
 import { KeptRows } from './store/kept-rows.js';
 import { MOST_INDEXED_TUPLES, TupleIndex } from './store/tuple-index.js';
+import { scheduleChangeTrimming } from './store/change-trimming.js';
 import { TupleStore } from './store/tuple-store.js';
 import { startAuditSealer } from '../audit/sealer.js';
 
@@ -54,12 +55,15 @@ export async function buildPermissionService(options: PermissionServiceOptions):
   const store = new TupleStore(db);
   const kept = new KeptRows(store, answers);
   const memoryTuples = options.memoryTuples ?? MOST_INDEXED_TUPLES;
-  // Read on the handle that signals nothing: the index's reads and trims change no answer.
+  // Read on the handle that signals nothing: the index's reads change no answer.
   const index = memoryTuples > 0 ? new TupleIndex(options.db, answers, kept, { mostTuples: memoryTuples, log: options.logger }) : undefined;
   void (index?.start() ?? Promise.resolve()).then(() => options.relationshipsLoaded?.());
   const context: PermissionContext = { store, rows: index ?? kept, settings: current, kept: new KeptAnswers(answers, current) };
 
+  // Trimmed on the handle that signals nothing: a trim changes no answer.
+  const stopTrimming = scheduleChangeTrimming(options.db, (err) => options.logger?.error({ err }, 'old relationship changes could not be trimmed'));
   const stop = async () => {
+    stopTrimming();
     index?.stop();
     await stopHearingChanges();
   };

@@ -161,11 +161,20 @@ export function hopsFrom(namespace: string, object: string, subject: Subject, re
     // As check_hops: only a strict-mode request (one with `follow`) filters where the subject is looked for.
     const findIn = follow ? (request.findIn ?? follow) : undefined;
     const keys = setKeysOf(here);
+    // What each subject set holds, looked up once for both uses below: in a million relationships
+    // a lookup is mostly a wait for memory.
+    const looked = new Map<string, Held | TooLong | undefined>();
+    const inside = (key: string) => {
+      if (looked.has(key)) return looked.get(key);
+      const inner = known(key);
+      looked.set(key, inner);
+      return inner;
+    };
     let inSubjectSet = false;
     if (request.find) {
       for (const key of keys) {
         if (findIn && !typed(findIn, subjectSetOf(key))) continue;
-        const inner = known(key);
+        const inner = inside(key);
         if (inner === undefined || tooLong(inner)) return undefined;
         if (holds(inner, text)) {
           inSubjectSet = true;
@@ -176,7 +185,7 @@ export function hopsFrom(namespace: string, object: string, subject: Subject, re
     const followed = follow ? keys.filter((key) => typed(follow, subjectSetOf(key))) : keys;
     const subjectSets: FollowedSet[] = [];
     for (const key of followed.slice(0, limit)) {
-      const inner = known(key);
+      const inner = inside(key);
       // Not read for a traverse's parents, which are followed whether they hold subject sets or
       // not; a check's must be known, or the engine would follow sets check_hops says not to.
       if (inner === undefined && request.find) return undefined;

@@ -17,8 +17,8 @@
  *
  * Loading reads the table a page at a time, each page a statement, so checks and writes go on
  * meanwhile; the changes since just before the first page are then applied, which brings every
- * tuple read in whatever page to where it is now. Changes are trimmed after CHANGES_KEPT_MS; an
- * index that had not read a trimmed change (idle that long) loads the table again.
+ * tuple read in whatever page to where it is now. Changes are trimmed after an hour
+ * (change-trimming.ts); an index that had not read a trimmed change loads the table again.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.js';
@@ -27,13 +27,10 @@ import type { Subject } from '../tuple.js';
 import { holds, hopsFrom, NOTHING, withoutSubject, withSubject, type Held } from './held.js';
 import { relationKey, type Hop, type HopRequest, type HopSource } from './tuple-store.js';
 
-/** The most relationships kept in memory (about 120 bytes each): past it, checks read the database. */
+/** The most relationships kept in memory (about 100 bytes each): past it, checks read the database. */
 export const MOST_INDEXED_TUPLES = 2_000_000;
 /** Rows a page of the load reads: a short statement, so others go on between pages. */
 const PAGE = 5_000;
-/** How long changes are kept for an index to catch up with; and how often an instance trims older ones. */
-export const CHANGES_KEPT_MS = 60 * 60 * 1000;
-const TRIM_EVERY_MS = 10 * 60 * 1000;
 
 const KEY_COLUMNS = 'namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation';
 
@@ -72,19 +69,17 @@ export class TupleIndex implements HopSource {
   /** The change signal's generation every change before which is applied. */
   private applied = -1;
   private reading: Promise<void> | undefined;
-  private lastTrim = 0;
   /** Counts loads begun and stops: a load goes on only while it is the latest. */
   private loads = 0;
 
   /**
-   * `db`: a handle whose reads and trims signal nothing (the change signal's own handle would
-   * end every kept answer at each trim). `changes`: the signal, as the kept answers hear it.
+   * `db`: a handle whose reads signal nothing. `changes`: the signal, as the kept answers hear it.
    */
   constructor(
     private readonly db: Queryable,
     private readonly changes: UntilNextWrite,
     private readonly fallback: HopSource,
-    private readonly options: { mostTuples?: number; log?: FastifyBaseLogger; now?: () => number } = {},
+    private readonly options: { mostTuples?: number; log?: FastifyBaseLogger } = {},
   ) {}
 
   /** Loads the table, in the background: checks read through the fallback until it is done (or given up: too many, or failed). */
@@ -123,7 +118,11 @@ export class TupleIndex implements HopSource {
     const wanted = this.changes.keptUntilChange();
     if (this.state !== 'ready' || wanted === undefined) return false;
     try {
-      while (this.state === 'ready' && this.applied < wanted) await this.catchUp();
+      while (this.state === 'ready' && this.applied < wanted) {
+        await this.catchUp();
+        // Changes stopped being heard meanwhile: what was read stands, but nothing says it is all.
+        if (this.changes.keptUntilChange() === undefined) return false;
+      }
     } catch (err) {
       this.options.log?.warn({ err }, 'the relationship changes could not be read; this check reads the database');
       return false;
@@ -138,8 +137,13 @@ export class TupleIndex implements HopSource {
     this.relations = new Map();
     this.tuples = 0;
     // Where the changes stand before the first page: every change from there on is applied after.
-    const { rows } = await this.db.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
-    this.cursor = { xmin: BigInt(rows[0]!.xmin), seen: new Set() };
+    // Those already visible are in every page; a TRUNCATE among them must not load the table again.
+    const { rows } = await this.db.query<{ xmin: string; seq: string | null }>(
+      `SELECT s.xmin::text AS xmin, c.seq::text AS seq
+         FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) s
+         LEFT JOIN relation_tuple_changes c ON c.xid >= s.xmin`,
+    );
+    this.cursor = { xmin: BigInt(rows[0]!.xmin), seen: new Set(rows.flatMap((row) => (row.seq === null ? [] : [row.seq]))) };
     this.applied = -1;
     let after: TupleRow | undefined;
     for (;;) {
@@ -191,8 +195,6 @@ export class TupleIndex implements HopSource {
     const most = this.options.mostTuples ?? MOST_INDEXED_TUPLES;
     if (this.tuples > most) return this.tooMany(most);
     this.applied = Math.max(this.applied, generation);
-    // After reading: what this instance trims, it has applied.
-    await this.trimNowAndThen();
   }
 
   private apply(row: TupleRow, inserted: boolean): void {
@@ -222,22 +224,5 @@ export class TupleIndex implements HopSource {
     this.state = 'off';
     this.relations = new Map();
     this.tuples = 0;
-  }
-
-  /**
-   * Changes older than CHANGES_KEPT_MS are deleted now and then, noting the newest transaction
-   * they held; only those of transactions ended (below the snapshot's xmin), so a fresh load,
-   * whose cursor starts at that xmin or later, is never behind what was trimmed.
-   */
-  private async trimNowAndThen(): Promise<void> {
-    const now = (this.options.now ?? Date.now)();
-    if (now - this.lastTrim < TRIM_EVERY_MS) return;
-    this.lastTrim = now;
-    await this.db.query(
-      `WITH gone AS (DELETE FROM relation_tuple_changes WHERE at < now() - make_interval(secs => $1) AND xid < pg_snapshot_xmin(pg_current_snapshot()) RETURNING xid)
-       UPDATE relation_tuple_changes_trimmed SET trimmed_through = GREATEST(trimmed_through, (SELECT max(xid) FROM gone))
-        WHERE EXISTS (SELECT FROM gone)`,
-      [CHANGES_KEPT_MS / 1000],
-    );
   }
 }
