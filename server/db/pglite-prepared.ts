@@ -91,13 +91,9 @@ export class PreparedStatements {
       const serializer = this.pg.serializers[statement.types[i]!];
       return serializer ? serializer(value) : String(value);
     });
-    const messages: BackendMessage[] = [];
-    try {
-      messages.push(...(await this.run(serialize.bind({ statement: statement.name, values }))));
-      messages.push(...(await this.run(serialize.execute({}))));
-    } finally {
-      messages.push(...(await this.run(serialize.sync())));
-    }
+    // One call into the engine for the three messages, not one each: a third less per statement.
+    // An error skips to the Sync, which is in the same call, so the session is ready either way.
+    const messages = await this.run(concat(serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()));
     const answered = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     return parse.parseResults(answered, this.pg.parsers)[0] as Results<T>;
   }
@@ -114,4 +110,15 @@ export class PreparedStatements {
   private run(message: Uint8Array): Promise<BackendMessage[]> {
     return this.pg.execProtocolStream(message, { syncToFs: false });
   }
+}
+
+/** Protocol messages as one buffer, which PGlite reads through in one call. */
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
 }
