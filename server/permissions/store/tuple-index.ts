@@ -25,24 +25,12 @@ import type { Queryable } from '../../db/database.js';
 import type { UntilNextWrite } from '../../db/until-next-write.js';
 import type { Subject } from '../tuple.js';
 import { holds, hopsFrom, NOTHING, withoutSubject, withSubject, type Held } from './held.js';
-import { relationKey, type Hop, type HopRequest, type HopSource } from './tuple-store.js';
+import { KEY_COLUMNS, relationKey, type Hop, type HopRequest, type HopSource, type TupleRow } from './tuple-store.js';
 
 /** The most relationships kept in memory (about 100 bytes each): past it, checks read the database. */
 export const MOST_INDEXED_TUPLES = 2_000_000;
 /** Rows a page of the load reads: a short statement, so others go on between pages. */
 const PAGE = 5_000;
-
-const KEY_COLUMNS = 'namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation';
-
-interface TupleRow {
-  namespace: string;
-  object: string;
-  relation: string;
-  subject_id: string;
-  subject_set_namespace: string;
-  subject_set_object: string;
-  subject_set_relation: string;
-}
 
 interface ChangeRow extends TupleRow {
   xmin: string;

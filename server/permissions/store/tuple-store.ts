@@ -16,7 +16,8 @@ type SubjectColumns = [id: string, namespace: string, object: string, relation: 
 /** A row's sort key: the primary key, in order. Pages continue after the last one shown. */
 export type TupleKey = [string, string, string, ...SubjectColumns];
 
-interface TupleRow {
+/** A row of the table: its seven key columns. */
+export interface TupleRow {
   namespace: string;
   object: string;
   relation: string;
@@ -26,7 +27,7 @@ interface TupleRow {
   subject_set_relation: string;
 }
 
-const KEY_COLUMNS = 'namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation';
+export const KEY_COLUMNS = 'namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation';
 
 function subjectColumns(subject: Subject): SubjectColumns {
   return 'id' in subject ? [subject.id, '', '', ''] : ['', subject.set.namespace, subject.set.object, subject.set.relation];
