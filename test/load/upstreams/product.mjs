@@ -1,7 +1,8 @@
 /**
  * The product as `npm start` runs it with no configuration (dist/): the embedded OAuth2
- * provider, identity service and API on loopback and the gateway in front, in one process, on
- * a fresh data directory. Announces the gateway's origin and the provider's admin API on stdout.
+ * provider, identity service and API on loopback, on a thread of their own, and the gateway in
+ * front on the main thread, in one process, on a fresh data directory. Announces the gateway's
+ * origin and the provider's admin API on stdout.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../../../dist/server/config.js';
-import { startEmbeddedServices } from '../../../dist/server/embedded.js';
+import { startEmbeddedServicesOnThread } from '../../../dist/server/embedded-thread.js';
 import { buildGateway } from '../../../dist/server/gateway/app.js';
 
 const [port] = process.argv.slice(2);
@@ -30,11 +31,8 @@ const config = loadConfig({
   // The bench's PostgreSQL rows give a fresh database; PGlite in the data directory otherwise.
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
-const embedded = await startEmbeddedServices(config, pino({ level: 'error' }), 'bench');
-// Load shedding off: here the embedded services share the gateway's thread, so a burst of OAuth2
-// or PGlite work holds the loop for a whole sample, which reads as an event loop delay of seconds
-// and answers 503 to the rows measured next (or to the bench's own sign-up) on a busy machine.
-const gateway = await buildGateway(config, { version: 'bench', maxEventLoopDelayMs: 0 });
+const embedded = await startEmbeddedServicesOnThread(config, pino({ level: 'error' }), 'bench');
+const gateway = await buildGateway(config, { version: 'bench' });
 await gateway.listen({ host: '127.0.0.1', port: Number(port) });
 
 const stop = async () => {
