@@ -136,23 +136,33 @@ describe('shared UI pieces in Chromium', () => {
     const data = { items: [], files: [file], dragOperationsMask: 1 };
     for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await devtools.send('Input.dispatchDragEvent', { type, ...at, data });
     await dialog.getByText('Selected file: floor.bin').waitFor();
+    // Every value the bar shows, recorded by the page as it renders: polling from here can miss a
+    // short-lived one on a busy machine.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      const record = (element: Element) => {
+        const value = element.getAttribute('aria-valuenow');
+        if (value !== null) seen.push(Number(value));
+      };
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) {
+          if (mutation.target instanceof Element && mutation.target.matches('[role=progressbar]')) record(mutation.target);
+          for (const node of mutation.addedNodes) if (node instanceof Element) [node, ...node.querySelectorAll('*')].filter((e) => e.matches('[role=progressbar]')).forEach(record);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
     await dialog.getByRole('button', { name: 'Upload' }).click();
 
-    const bar = dialog.getByRole('progressbar', { name: 'Upload progress' });
-    await bar.waitFor();
-    const seen = new Set<number>();
-    while (await bar.count()) {
-      const now = await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null);
-      if (now !== null) seen.add(Number(now));
-      await page.waitForTimeout(50);
-    }
+    await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     await page.getByText(`Uploaded floor.bin (`).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     const status = await page.getByText('Uploaded floor.bin (').textContent();
     // The multipart body is the file plus its part headers.
     expect(Number(/\((\d+) bytes\)/.exec(status ?? '')?.[1])).toBeGreaterThan(size);
     expect(
-      [...seen].some((value) => value > 0 && value < 100),
-      `progress seen: ${[...seen].join(', ')}`,
+      seen.some((value) => value > 0 && value < 100),
+      `progress seen: ${seen.join(', ')}`,
     ).toBe(true);
     expect(uploadXsrf).toBe('xsrf-42');
     await page.context().close();
