@@ -23,6 +23,22 @@ let url: string;
 /** The X-XSRF-TOKEN header of the last upload. */
 let uploadXsrf: string | undefined;
 
+/** Run in the page: keeps in `window.progressSeen` every value a progress bar takes, as it renders. */
+const RECORD_PROGRESS = `(() => {
+  const seen = (window.progressSeen = []);
+  const record = (element) => {
+    const value = element.getAttribute('aria-valuenow');
+    if (value !== null) seen.push(Number(value));
+  };
+  const bars = (node) => (node.querySelectorAll ? [node, ...node.querySelectorAll('*')].filter((element) => element.matches('[role=progressbar]')) : []);
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      if (mutation.type === 'attributes') record(mutation.target);
+      for (const node of mutation.addedNodes) bars(node).forEach(record);
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+})()`;
+
 /** POST /upload: reads the body slowly (so the browser shows progress), answers its name and size. */
 function slowUploadEndpoint(): Plugin {
   return {
@@ -138,25 +154,12 @@ describe('shared UI pieces in Chromium', () => {
     await dialog.getByText('Selected file: floor.bin').waitFor();
     // Every value the bar shows, recorded by the page as it renders: polling from here can miss a
     // short-lived one on a busy machine.
-    await page.evaluate(() => {
-      const seen: number[] = [];
-      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
-      const record = (element: Element) => {
-        const value = element.getAttribute('aria-valuenow');
-        if (value !== null) seen.push(Number(value));
-      };
-      new MutationObserver((mutations) => {
-        for (const mutation of mutations) {
-          if (mutation.target instanceof Element && mutation.target.matches('[role=progressbar]')) record(mutation.target);
-          for (const node of mutation.addedNodes) if (node instanceof Element) [node, ...node.querySelectorAll('*')].filter((e) => e.matches('[role=progressbar]')).forEach(record);
-        }
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
-    });
+    await page.evaluate(RECORD_PROGRESS);
     await dialog.getByRole('button', { name: 'Upload' }).click();
 
     await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     await page.getByText(`Uploaded floor.bin (`).waitFor();
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    const seen = await page.evaluate<number[]>('window.progressSeen');
     const status = await page.getByText('Uploaded floor.bin (').textContent();
     // The multipart body is the file plus its part headers.
     expect(Number(/\((\d+) bytes\)/.exec(status ?? '')?.[1])).toBeGreaterThan(size);
