@@ -53,26 +53,25 @@ function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
   return { name, text: sql, values: [...params] };
 }
 
+type PipelinedClient = pg.PoolClient & { pipeline: boolean; connection: { stream: { cork(): void; uncork(): void } } };
+
 /**
- * COMMIT, after the statements a transaction queued to run last, all sent at once: pipelined on
- * this connection for as long as they take, each with its own Sync, so they cost one round trip.
- * When one of them fails the transaction is aborted, the server answers the COMMIT with a
- * ROLLBACK, and the failure is thrown like any statement's.
+ * Sends `configs` in one write on a pipelining connection, each with its own Sync, and waits for
+ * every answer: one round trip for all. The first failure is thrown once all have answered.
  */
-async function commitWith(client: pg.PoolClient, last: pg.QueryConfig[]): Promise<void> {
-  if (last.length === 0) {
-    await client.query('COMMIT');
-    return;
-  }
-  const pipelined = client as pg.PoolClient & { pipeline: boolean };
-  pipelined.pipeline = true;
+async function inOneWrite(client: PipelinedClient, configs: readonly (pg.QueryConfig | string)[]): Promise<pg.QueryResult> {
+  const { stream } = client.connection;
+  stream.cork();
+  let sent: Promise<pg.QueryResult>[];
   try {
-    const answers = await Promise.allSettled([...last.map((config) => client.query(config)), client.query('COMMIT')]);
-    const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected');
-    if (failed) throw failed.reason;
+    sent = configs.map((config) => client.query(config));
   } finally {
-    pipelined.pipeline = false;
+    stream.uncork();
   }
+  const answers = await Promise.allSettled(sent);
+  const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected');
+  if (failed) throw failed.reason;
+  return (answers[answers.length - 1] as PromiseFulfilledResult<pg.QueryResult>).value;
 }
 
 function toResult<T>(result: pg.QueryResult): QueryResult<T> {
@@ -147,14 +146,26 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
         if (!state.open) throw new Error('Transaction is closed');
       };
       const last: pg.QueryConfig[] = [];
+      // Pipelining for the whole transaction: each statement goes out as it is asked, answers come
+      // back in order, and BEGIN and COMMIT can share a write with the statements next to them.
+      const pipelining = client as PipelinedClient;
+      pipelining.pipeline = true;
+      // BEGIN goes out with the first statement, in one write: one round trip fewer per
+      // transaction. It fails only when the connection does, and then so does what follows it.
+      let begun = false;
+      const send = (config: pg.QueryConfig | string): Promise<pg.QueryResult> => {
+        if (begun) return client.query(config);
+        begun = true;
+        return inOneWrite(pipelining, ['BEGIN', config]);
+      };
       const tx: Transaction = {
         async query<R>(sql: string, params: readonly unknown[] = []) {
           live();
-          return toResult<R>(await client.query(statement(sql, params)));
+          return toResult<R>(await send(statement(sql, params)));
         },
         async exec(sql: string) {
           live();
-          await client.query(sql);
+          await send(sql);
         },
         atCommit(sql: string, params: readonly unknown[]) {
           live();
@@ -162,17 +173,26 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
         },
       };
       try {
-        await client.query('BEGIN');
         const result = await transactions.run(state, () => fn(tx));
-        await commitWith(client, last);
+        // What was queued to run last goes with the COMMIT, in one write; a transaction that ran
+        // nothing sends nothing. When one of them fails, the server answers the COMMIT with a
+        // ROLLBACK, and the failure is thrown like any statement's.
+        if (begun || last.length > 0) {
+          const opening = begun ? [] : ['BEGIN'];
+          begun = true;
+          await inOneWrite(pipelining, [...opening, ...last, 'COMMIT']);
+        }
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
+        if (begun) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            broken = rollbackError;
+          });
+        }
         throw err;
       } finally {
         state.open = false;
+        pipelining.pipeline = false;
         client.off('error', onError);
         // A connection whose ROLLBACK failed may still be inside the transaction: discard it.
         client.release(broken ?? false);

@@ -171,6 +171,20 @@ export function databaseContract(backend: () => Backend): void {
       expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM log')).rows[0]!.n).toBe(6);
     });
 
+    it('answers statements asked at once each with its own rows, and commits a transaction made only of queued ones', async () => {
+      const db = await openWithSchema('at_once');
+      await db.exec('CREATE TABLE t (x int PRIMARY KEY)');
+      const answers = await db.transaction((tx) => Promise.all([1, 2, 3].map((x) => tx.query<{ x: number }>('INSERT INTO t VALUES ($1) RETURNING x', [x]))));
+      expect(answers.map((answer) => answer.rows[0]!.x)).toEqual([1, 2, 3]);
+      // One of them failing takes the others with it.
+      const failed = await rejection(db.transaction((tx) => Promise.all([4, 1, 5].map((x) => tx.query('INSERT INTO t VALUES ($1)', [x])))));
+      expect(isUniqueViolation(failed)).toBe(true);
+      await db.transaction(async (tx) => tx.atCommit('INSERT INTO t VALUES ($1)', [6]));
+      expect((await db.query<{ x: number }>('SELECT x FROM t ORDER BY x')).rows.map((row) => row.x)).toEqual([1, 2, 3, 6]);
+      // The connections are fine afterwards.
+      expect((await db.transaction((tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM t'))).rows[0]!.n).toBe(4);
+    });
+
     it('refuses a transaction handle used after the transaction ended', async () => {
       const db = await openWithSchema('stale');
       let kept: Parameters<Parameters<Database['transaction']>[0]>[0] | undefined;
