@@ -16,6 +16,7 @@ import {
   auditInboxMigration,
   AUDIT_STORE_SQL,
   sealAuditEvents,
+  sealPendingAuditEvents,
   verifyAuditChain,
   type AuditRow,
   type NewAuditEvent,
@@ -91,6 +92,31 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
     }
     expect(await sealed(other)).toEqual([1, 2, 3, 4, 5].map((n) => ({ seq: n, n })));
     expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: 5 });
+  });
+
+  it('seals a batch of any size in two statements, and one with nothing waiting leaves the inbox closed', async () => {
+    const start = (await sealed(one)).length;
+    for (let n = 201; n <= 212; n++) await one.transaction((tx) => appendAuditEvent(tx, event(n), new Date()));
+    const batch = await one.transaction(async (raw) => {
+      const { tx, statements } = counted(raw);
+      const events = await sealPendingAuditEvents(tx);
+      return { events: events.length, statements: statements() };
+    });
+    expect(batch).toEqual({ events: 12, statements: 2 });
+    const all = await sealed(one);
+    expect(all.slice(start).map((row) => row.n)).toEqual(Array.from({ length: 12 }, (_, i) => 201 + i));
+    expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: start + 12 });
+    // After a sealing, with or without events to take, the inbox is append-only again in the same transaction.
+    await one.transaction((tx) => appendAuditEvent(tx, event(213), new Date()));
+    for (const sealings of [1, 2]) {
+      await expect(
+        one.transaction(async (tx) => {
+          for (let i = 0; i < sealings; i++) await sealPendingAuditEvents(tx);
+          await appendAuditEvent(tx, event(214), new Date());
+          await tx.query('DELETE FROM audit_inbox');
+        }),
+      ).rejects.toThrow(/append-only/);
+    }
   });
 
   it('never seals an append that rolled back', async () => {
