@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../db/database.js';
 import { appendAuditEvent, pruneAuditEvents, sealPendingAuditEvents, type PendingAuditEvent } from '../../audit/chain.js';
+import { scheduleJob } from '../../scheduled-job.js';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,13 +32,5 @@ export async function runAuditRetention(db: Database, now: Date, days = DEFAULT_
 
 /** Runs the job a minute after start, then daily. Returns how to stop it. */
 export function scheduleAuditRetention(db: Database, now: () => Date, days: number, onError: (err: unknown) => void): () => void {
-  const run = () => void runAuditRetention(db, now(), days).catch(onError);
-  const first = setTimeout(run, 60_000);
-  const daily = setInterval(run, DAY_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  };
+  return scheduleJob(() => void runAuditRetention(db, now(), days).catch(onError), { firstAfterMs: 60_000, everyMs: DAY_MS });
 }

@@ -11,6 +11,7 @@
  */
 import type { Queryable } from '../../db/database.js';
 import { quoteIdentifier } from '../../db/schema-name.js';
+import { scheduleJob } from '../../scheduled-job.js';
 
 /** How long changes are kept for an index to catch up with (one idle longer loads the table again). */
 export const CHANGES_KEPT_MS = 60 * 60 * 1000;
@@ -39,13 +40,5 @@ export async function trimRelationChanges(db: Queryable, schema?: string, keptMs
  * p50 2.2 -> 2.9 ms over 1 500 writes, test/load/audit.mjs), which a later first run does not.
  */
 export function scheduleChangeTrimming(db: Queryable, onError: (err: unknown) => void, schema?: string): () => void {
-  const run = () => void trimRelationChanges(db, schema).catch(onError);
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, TRIM_EVERY_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return scheduleJob(() => void trimRelationChanges(db, schema).catch(onError), { firstAfterMs: 60_000, everyMs: TRIM_EVERY_MS });
 }
