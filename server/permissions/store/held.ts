@@ -162,9 +162,10 @@ export function hopsFrom(namespace: string, object: string, subject: Subject, re
     const findIn = follow ? (request.findIn ?? follow) : undefined;
     const keys = setKeysOf(here);
     // What each subject set holds, looked up once for both uses below: in a million relationships
-    // a lookup is mostly a wait for memory.
-    const looked = new Map<string, Held | TooLong | undefined>();
+    // a lookup is mostly a wait for memory. Most relations hold no subject set: no map for them.
+    let looked: Map<string, Held | TooLong | undefined> | undefined;
     const inside = (key: string) => {
+      looked ??= new Map();
       if (looked.has(key)) return looked.get(key);
       const inner = known(key);
       looked.set(key, inner);
