@@ -39,10 +39,17 @@ const RECORD_PROGRESS = `(() => {
   }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
 })()`;
 
-/** POST /upload: reads the body slowly (so the browser shows progress), answers its name and size. */
-function slowUploadEndpoint(): Plugin {
+/**
+ * Opened by the test once the bar has shown a value part-way. Until then the endpoint reads
+ * nothing, so the socket buffers fill and the browser's upload stalls part-way: a body read
+ * as it comes can sit whole in the kernel's buffers before the browser reports any progress.
+ */
+let openUploadGate: () => void = () => {};
+
+/** POST /upload: reads the body once the gate opens, answers its name and size. */
+function gatedUploadEndpoint(): Plugin {
   return {
-    name: 'slow-upload-endpoint',
+    name: 'gated-upload-endpoint',
     configureServer(dev) {
       dev.middlewares.use('/upload', (req: IncomingMessage, res: ServerResponse) => {
         if (req.method !== 'POST') {
@@ -53,12 +60,14 @@ function slowUploadEndpoint(): Plugin {
         uploadXsrf = req.headers['x-xsrf-token'] as string | undefined;
         let bytes = 0;
         let head = '';
-        req.on('data', (chunk: Buffer) => {
-          if (head.length < 1024) head += chunk.subarray(0, 1024).toString('latin1');
-          bytes += chunk.length;
-          req.pause();
-          setTimeout(() => req.resume(), 15);
-        });
+        req.pause();
+        openUploadGate = () => {
+          req.on('data', (chunk: Buffer) => {
+            if (head.length < 1024) head += chunk.subarray(0, 1024).toString('latin1');
+            bytes += chunk.length;
+          });
+          req.resume();
+        };
         req.on('end', () => {
           res.setHeader('content-type', 'application/json');
           res.end(JSON.stringify({ name: /filename="([^"]+)"/.exec(head)?.[1] ?? null, bytes }));
@@ -72,7 +81,7 @@ beforeAll(async () => {
   server = await createServer({
     configFile: false,
     root: path.resolve('test/e2e/harness'),
-    plugins: [react(), slowUploadEndpoint()],
+    plugins: [react(), gatedUploadEndpoint()],
     logLevel: 'warn',
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
   });
@@ -142,7 +151,7 @@ describe('shared UI pieces in Chromium', () => {
     await dialog.waitFor();
     // A real drag of a file from disk, through Chromium's own drag and drop (DevTools protocol):
     // a DataTransfer made in the page would carry no file entry.
-    const size = 6 * 1024 * 1024;
+    const size = 16 * 1024 * 1024;
     const folder = await mkdtemp(path.join(os.tmpdir(), 'ui-pieces-'));
     const file = path.join(folder, 'floor.bin');
     await writeFile(file, Buffer.alloc(size, 7));
@@ -158,15 +167,15 @@ describe('shared UI pieces in Chromium', () => {
     await dialog.getByRole('button', { name: 'Upload' }).click();
 
     await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    // The socket buffers hold a few MiB at most, so a 16 MiB body stalls part-way until the gate opens.
+    await page
+      .waitForFunction('window.progressSeen.some((value) => value > 0 && value < 100)', undefined, { timeout: 30_000 })
+      .catch(async () => expect.fail(`no progress part-way; seen: ${(await page.evaluate<number[]>('window.progressSeen')).join(', ')}`));
+    openUploadGate();
     await page.getByText(`Uploaded floor.bin (`).waitFor();
-    const seen = await page.evaluate<number[]>('window.progressSeen');
     const status = await page.getByText('Uploaded floor.bin (').textContent();
     // The multipart body is the file plus its part headers.
     expect(Number(/\((\d+) bytes\)/.exec(status ?? '')?.[1])).toBeGreaterThan(size);
-    expect(
-      seen.some((value) => value > 0 && value < 100),
-      `progress seen: ${seen.join(', ')}`,
-    ).toBe(true);
     expect(uploadXsrf).toBe('xsrf-42');
     await page.context().close();
     await rm(folder, { recursive: true, force: true });
