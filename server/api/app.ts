@@ -101,6 +101,16 @@ export interface ApiOptions {
   mailPollMs?: number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The handle every write of this process must go through, so that what the API keeps until
+     * the next change is ended at once (until-next-write.ts): a script or test beside it uses this.
+     */
+    database?: Database;
+  }
+}
+
 /** Request bodies of JSON routes; uploads set their own limits (the route policy's `bodyLimit`). */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -109,7 +119,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const permissionSchema = roleRelationshipsSchema(options.db.schema);
   await linkRoleRelationships(options.db, permissionSchema);
   // Every statement of the API goes through this handle, so answers kept until the next write stay true.
-  const { db: watched, answers, permissions, close: stopHearingChanges } = await cacheUntilNextWrite(options.db);
+  const { db: watched, answers, permissions, relationships, close: stopHearingChanges } = await cacheUntilNextWrite(options.db, undefined, permissionSchema);
   const now = options.now ?? (() => new Date());
   // Every change a route makes is recorded in its own transaction (audit/recorder.ts).
   const audit = new AuditRecorder({ now });
@@ -128,6 +138,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     pluginTimeout: 120_000,
   });
   app.addHook('onClose', stopHearingChanges);
+  app.decorate('database', watched);
   installValidators(app);
   installJsonParser(app);
   if (recording) audit.install(app, watched);
@@ -137,7 +148,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const scopes = new ScopeResolvers();
   scopes.register('device', resolveDeviceScope);
   const mailQueued = installOutboxDelivery(app, { db: db, now, transport: options.mail && openMailTransport(options.mail), pollMs: options.mailPollMs });
-  const roles = new RolePermissions(db, db, permissionSchema);
+  const roles = new RolePermissions(db, db, permissionSchema, relationships);
+  void roles.start();
+  app.addHook('onClose', () => roles.stop());
   const ctx: ApiContext = { db: db, now, identities, users: new KnownUsers(db, identities, now), roles, publicUrl: options.publicUrl, blobs: options.blobs, mailQueued };
 
   installErrorHandling(app);

@@ -107,30 +107,45 @@ export interface KeptAnswers {
   answers: UntilNextWrite;
   /** The access check's answers, kept everywhere: on PostgreSQL a statement per call cost as much as the read it checked. */
   permissions: UntilNextWrite;
+  /**
+   * What is kept of the relationships in `relationshipsSchema` (the API's roles in memory): ended
+   * by every change of this handle's schema, whose triggers write those relationships, and by
+   * every change of that schema, whichever handle, instance or script makes it. Kept only while
+   * those changes are heard.
+   */
+  relationships: UntilNextWrite;
   /** Stops hearing changes. */
   close(): Promise<void>;
 }
 
 /**
  * `answers` are kept where every change is heard (above); `permissions` everywhere, on
- * PostgreSQL for KEPT_MAX_AGE_MS at most while changes are not heard.
+ * PostgreSQL for KEPT_MAX_AGE_MS at most while changes are not heard; `relationships` while the
+ * changes of `relationshipsSchema` are heard, on both databases.
  */
-export async function cacheUntilNextWrite(db: Database, now?: () => number): Promise<KeptAnswers> {
+export async function cacheUntilNextWrite(db: Database, now?: () => number, relationshipsSchema?: string): Promise<KeptAnswers> {
   const soleWriter = db.kind === 'pglite';
   const answers = new UntilNextWrite(soleWriter, undefined, now);
   const permissions = new UntilNextWrite(true, soleWriter ? undefined : KEPT_MAX_AGE_MS, now);
+  const relationships = new UntilNextWrite(false, undefined, now);
   const changed = () => {
     answers.written();
     permissions.written();
+    relationships.written();
   };
+  const hearOthers = !soleWriter;
   let close: () => Promise<void> = async () => undefined;
-  if (!soleWriter && db.listen) {
-    await installChangeTriggers(db, db.schema);
+  if (db.listen && (hearOthers || relationshipsSchema)) {
+    if (hearOthers) await installChangeTriggers(db, db.schema);
+    if (relationshipsSchema) await installChangeTriggers(db, relationshipsSchema);
     close = db.listen(CHANGE_CHANNEL, {
       notified: (schema) => {
-        if (schema === db.schema) changed();
+        if (hearOthers && schema === db.schema) changed();
+        else if (schema === relationshipsSchema) relationships.written();
       },
       live: (on) => {
+        if (relationshipsSchema) relationships.keep(on);
+        if (!hearOthers) return;
         answers.keep(on);
         permissions.hearing(on, KEPT_MAX_AGE_MS);
       },
@@ -139,7 +154,7 @@ export async function cacheUntilNextWrite(db: Database, now?: () => number): Pro
   // Pollers (the processing queue, the outboxes, the settler) write all the time and change
   // nothing most of the time: only a change ends what is kept.
   const watched = watchWrites(db, anyWrite, changed, { changesOnly: true });
-  return { db: watched, answers, permissions, close };
+  return { db: watched, answers, permissions, relationships, close };
 }
 
 export interface KeptSchemaAnswers {

@@ -82,6 +82,8 @@ class WatchedDatabase extends WatchedQueryable implements Database {
   readonly kind: Database['kind'];
   readonly schema: string;
   readonly ownedSince: Date | undefined;
+  /** Listening writes nothing: a watched handle hears what its database says. */
+  readonly listen: Database['listen'];
 
   constructor(
     private readonly db: Database,
@@ -93,6 +95,7 @@ class WatchedDatabase extends WatchedQueryable implements Database {
     this.kind = db.kind;
     this.schema = db.schema;
     this.ownedSince = db.ownedSince;
+    this.listen = db.listen?.bind(db);
   }
 
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {

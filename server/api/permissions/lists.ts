@@ -6,17 +6,25 @@
  * all its projects). The gateway caches them; the API checks every call again, keeping an answer
  * until its next change (on PostgreSQL, where other instances change roles too, as heard:
  * until-next-write.ts).
+ *
+ * The relationships of sitewave's namespaces are kept in memory (tuple-index.ts, those
+ * namespaces only): a list in a project reads its rows there, costing no statement, and a
+ * project's organisation is its `organisation` relationship, which the project's row writes in
+ * its own transaction. Until memory is loaded, and whenever it is not in step with every change,
+ * one statement reads the same rows instead (load()).
  */
 import { LRUCache } from 'lru-cache';
 import type { Database, Queryable } from '../../db/database.js';
+import type { UntilNextWrite } from '../../db/until-next-write.js';
 import { checkRelations, type EngineSettings, type Target } from '../../permissions/engine/check.js';
 import { listObjects } from '../../permissions/engine/list-objects.js';
 import type { Outcome } from '../../permissions/engine/outcome.js';
 import type { Namespaces } from '../../permissions/namespaces.js';
 import { PRODUCT_MODEL } from '../../permissions/product-model.js';
+import { TupleIndex } from '../../permissions/store/tuple-index.js';
 import { TupleStore } from '../../permissions/store/tuple-store.js';
 import type { Subject } from '../../permissions/tuple.js';
-import { INSTALLATION_OBJECT, PROJECT_ORGANISATION_RELATION } from '../../../shared/permission-model.js';
+import { INSTALLATION_OBJECT, PRODUCT_NAMESPACES, PROJECT_ORGANISATION_RELATION } from '../../../shared/permission-model.js';
 import { quoteIdentifier } from '../../db/schema-name.js';
 import { PreloadedTuples, type PreloadedTuple } from './preloaded-tuples.js';
 import { PERMISSION_IDS, type PermissionId } from '../../../shared/permission-ids.js';
@@ -53,12 +61,17 @@ const IDS_OF: Record<Target['namespace'], readonly PermissionId[]> = {
 
 export const identitySubject = (identityId: string): Subject => ({ set: { namespace: 'Identity', object: identityId, relation: '' } });
 
-/** What one statement found of a call's scope: which of the organisation and project exist, and their relationships for the person. */
+/** What was found of a call's scope: which of the organisation and project exist, and the person's relationships there. */
 interface Loaded {
   orgId: string | null;
   projectId: string | null;
   store: PreloadedTuples;
 }
+
+/** The relations each of sitewave's namespaces stores (its `related`): those a list reads for the person. */
+const STORED_RELATIONS: Record<string, string[]> = Object.fromEntries(
+  PRODUCT_MODEL.map((namespace) => [namespace.name, namespace.relations.filter((relation) => !relation.rewrite).map((relation) => relation.name)]),
+);
 
 /**
  * The statement of RolePermissions.load(): one row per relationship found (or one without, when
@@ -96,15 +109,75 @@ export class RolePermissions {
    * few shapes there are each cost the engine once. Only answers drawn from those rows alone.
    */
   private readonly byShape = new LRUCache<string, PermissionId[]>({ max: 1_000 });
+  private readonly index: TupleIndex | undefined;
 
   constructor(
     private readonly db: Queryable,
     /** The database handle the store reads with (the API's), and the permission service's schema. */
     private readonly handle: Database,
     private readonly permissionSchema: string,
+    /** The signal that ends what is kept of the relationships (until-next-write.ts); without it nothing is kept in memory. */
+    relationships?: UntilNextWrite,
   ) {
     this.store = new TupleStore(handle, permissionSchema);
     this.loadSql = loadStatement(`${quoteIdentifier(permissionSchema)}.relation_tuples`);
+    if (relationships) this.index = new TupleIndex(handle, relationships, this.store, { schema: permissionSchema, namespaces: PRODUCT_NAMESPACES });
+  }
+
+  /** Loads sitewave's roles into memory, in the background: until then, and whenever memory is not in step, lists read the database. */
+  start(): Promise<void> {
+    return this.index?.start() ?? Promise.resolve();
+  }
+
+  stop(): void {
+    this.index?.stop();
+  }
+
+  /** The scope and the person's relationships there: from memory when it is in step, else in one statement. */
+  private async place(identityId: string, orgId: string | null, projectId: string | null): Promise<Loaded> {
+    return (await this.placeInMemory(identityId, orgId, projectId)) ?? (await this.load(identityId, orgId, projectId));
+  }
+
+  /**
+   * The rows load() reads, from memory at one moment; undefined when memory cannot answer now.
+   * An organisation holds no relationship of its own: whether one exists is its row's, read first.
+   */
+  private async placeInMemory(identityId: string, orgId: string | null, projectId: string | null): Promise<Loaded | undefined> {
+    const index = this.index;
+    if (!index?.inMemory) return undefined;
+    const org = orgId && !projectId ? ((await this.db.query<{ id: string }>('SELECT id FROM orgs WHERE id = $1::uuid', [orgId])).rows[0]?.id ?? null) : null;
+    const person = identitySubject(identityId);
+    const seen = await index.view((view) => {
+      const rows: PreloadedTuple[] = [];
+      const personal = (namespace: string, object: string) => {
+        for (const relation of STORED_RELATIONS[namespace] ?? []) {
+          if (view.holds(namespace, object, relation, person)) rows.push({ namespace, object, relation, set_namespace: '', set_object: identityId, set_relation: '' });
+        }
+      };
+      personal('Installation', INSTALLATION_OBJECT);
+      if (!projectId) {
+        if (org) personal('Organisation', org);
+        return { orgId: org, projectId: null, rows };
+      }
+      // As the relationship names it: the uuid's text. Every project has its organisation's relationship, from its insert to its delete.
+      const project = projectId.toLowerCase();
+      const sets = view.subjectSets('Project', project, PROJECT_ORGANISATION_RELATION);
+      const projectOrg = sets.find((set) => set.namespace === 'Organisation')?.object ?? null;
+      if (projectOrg === null) return { orgId: null, projectId: null, rows };
+      personal('Organisation', projectOrg);
+      personal('Project', project);
+      for (const set of sets)
+        rows.push({
+          namespace: 'Project',
+          object: project,
+          relation: PROJECT_ORGANISATION_RELATION,
+          set_namespace: set.namespace,
+          set_object: set.object,
+          set_relation: set.relation,
+        });
+      return { orgId: projectOrg, projectId: project, rows };
+    });
+    return seen && this.preloaded(identityId, seen.orgId, seen.projectId, seen.rows);
   }
 
   /**
@@ -122,15 +195,16 @@ export class RolePermissions {
     ]);
     const row = r.rows[0]!;
     const found = r.rows.filter((tuple): tuple is typeof tuple & PreloadedTuple => tuple.namespace != null);
+    return this.preloaded(identityId, row.org_id, row.project_id, found);
+  }
+
+  /** `rows`: every relationship of the person on the installation and the objects found, and the project's organisation. */
+  private preloaded(identityId: string, orgId: string | null, projectId: string | null, rows: readonly PreloadedTuple[]): Loaded {
     const objects = [{ namespace: 'Installation', object: INSTALLATION_OBJECT }];
-    if (row.org_id) objects.push({ namespace: 'Organisation', object: row.org_id });
-    if (row.project_id) objects.push({ namespace: 'Project', object: row.project_id });
+    if (orgId) objects.push({ namespace: 'Organisation', object: orgId });
+    if (projectId) objects.push({ namespace: 'Project', object: projectId });
     const traversed = [{ namespace: 'Project', relation: PROJECT_ORGANISATION_RELATION }];
-    return {
-      orgId: row.org_id,
-      projectId: row.project_id,
-      store: new PreloadedTuples(this.handle, this.permissionSchema, objects, traversed, found, identitySubject(identityId)),
-    };
+    return { orgId, projectId, store: new PreloadedTuples(this.handle, this.permissionSchema, objects, traversed, rows, identitySubject(identityId)) };
   }
 
   private async checked(store: TupleStore, identityId: string, targets: Target[]): Promise<{ id: PermissionId; outcome: Outcome }[]> {
@@ -156,22 +230,22 @@ export class RolePermissions {
 
   /** Each permission id of the project: the engine's answer for the identity, with the path it found. */
   async explainProject(projectId: string, identityId: string): Promise<{ id: PermissionId; outcome: Outcome }[]> {
-    const { store } = await this.load(identityId, null, projectId);
+    const { store } = await this.place(identityId, null, projectId);
     return this.checked(store, identityId, [{ namespace: 'Project', object: projectId }]);
   }
 
   async user(identityId: string): Promise<PermissionId[]> {
-    return this.held(await this.load(identityId, null, null), identityId, [{ namespace: 'Installation', object: INSTALLATION_OBJECT }]);
+    return this.held(await this.place(identityId, null, null), identityId, [{ namespace: 'Installation', object: INSTALLATION_OBJECT }]);
   }
 
   async org(orgId: string, identityId: string): Promise<ScopedList | undefined> {
-    const loaded = await this.load(identityId, orgId, null);
+    const loaded = await this.place(identityId, orgId, null);
     if (!loaded.orgId) return undefined;
     return { permissions: await this.held(loaded, identityId, [{ namespace: 'Organisation', object: orgId }]) };
   }
 
   async project(projectId: string, identityId: string): Promise<ScopedList | undefined> {
-    const loaded = await this.load(identityId, null, projectId);
+    const loaded = await this.place(identityId, null, projectId);
     if (!loaded.projectId) return undefined;
     return { permissions: await this.held(loaded, identityId, [{ namespace: 'Project', object: projectId }]) };
   }
@@ -188,7 +262,7 @@ export class RolePermissions {
 
   /** The union of the caller's lists where a call acts. */
   async where(identityId: string, scope: CheckedScope): Promise<HeldPermissions> {
-    const loaded = await this.load(identityId, scope?.orgId ?? null, scope?.projectId ?? null);
+    const loaded = await this.place(identityId, scope?.orgId ?? null, scope?.projectId ?? null);
     if (scope?.projectId && !loaded.projectId) return { missing: 'project', id: scope.projectId };
     if (scope && !loaded.orgId) return { missing: 'organisation', id: scope.orgId ?? scope.projectId };
     const targets: Target[] = [{ namespace: 'Installation', object: INSTALLATION_OBJECT }];

@@ -19,12 +19,16 @@
  * meanwhile; the changes since just before the first page are then applied, which brings every
  * tuple read in whatever page to where it is now. Changes are trimmed after an hour
  * (change-trimming.ts); an index that had not read a trimmed change loads the table again.
+ *
+ * An index of some namespaces only (`namespaces`) loads and applies those alone: the API keeps
+ * sitewave's own roles in memory without a second copy of every project's relationships.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.js';
+import { quoteIdentifier } from '../../db/schema-name.js';
 import type { UntilNextWrite } from '../../db/until-next-write.js';
-import type { Subject } from '../tuple.js';
-import { holds, hopsFrom, NOTHING, withoutSubject, withSubject, type Held } from './held.js';
+import type { Subject, SubjectSet } from '../tuple.js';
+import { holds, hopsFrom, NOTHING, setKeysOf, subjectSetOf, subjectText, withoutSubject, withSubject, type Held } from './held.js';
 import { KEY_COLUMNS, relationKey, type Hop, type HopRequest, type HopSource, type TupleRow } from './tuple-store.js';
 
 /** The most relationships kept in memory (about 100 bytes each): past it, checks read the database. */
@@ -49,6 +53,23 @@ interface Cursor {
 
 type State = 'loading' | 'ready' | 'off';
 
+/** What memory holds, read at one moment (TupleIndex.view). */
+export interface IndexView {
+  /** Whether `namespace:object#relation` holds `subject` itself. */
+  holds(namespace: string, object: string, relation: string, subject: Subject): boolean;
+  /** The subject sets `namespace:object#relation` holds, in key order. */
+  subjectSets(namespace: string, object: string, relation: string): SubjectSet[];
+}
+
+export interface TupleIndexOptions {
+  mostTuples?: number;
+  log?: FastifyBaseLogger;
+  /** The tables' schema, when it is not the handle's own. */
+  schema?: string;
+  /** Only these namespaces' relationships are kept; every other check reads through the fallback. */
+  namespaces?: readonly string[];
+}
+
 export class TupleIndex implements HopSource {
   private relations = new Map<string, Held>();
   private tuples = 0;
@@ -59,6 +80,8 @@ export class TupleIndex implements HopSource {
   private reading: Promise<void> | undefined;
   /** Counts loads begun and stops: a load goes on only while it is the latest. */
   private loads = 0;
+  private readonly namespaces: ReadonlySet<string> | undefined;
+  private readonly tables: { tuples: string; changes: string; trimmed: string };
 
   /**
    * `db`: a handle whose reads signal nothing. `changes`: the signal, as the kept answers hear it.
@@ -67,8 +90,12 @@ export class TupleIndex implements HopSource {
     private readonly db: Queryable,
     private readonly changes: UntilNextWrite,
     private readonly fallback: HopSource,
-    private readonly options: { mostTuples?: number; log?: FastifyBaseLogger } = {},
-  ) {}
+    private readonly options: TupleIndexOptions = {},
+  ) {
+    this.namespaces = options.namespaces && new Set(options.namespaces);
+    const table = (name: string) => (options.schema ? `${quoteIdentifier(options.schema)}.${name}` : name);
+    this.tables = { tuples: table('relation_tuples'), changes: table('relation_tuple_changes'), trimmed: table('relation_tuple_changes_trimmed') };
+  }
 
   /** Loads the table, in the background: checks read through the fallback until it is done (or given up: too many, or failed). */
   start(): Promise<void> {
@@ -89,17 +116,40 @@ export class TupleIndex implements HopSource {
   }
 
   async hops(namespace: string, object: string, subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[]> {
-    if (!(await this.inStep())) return this.fallback.hops(namespace, object, subject, requests, limit);
-    return hopsFrom(namespace, object, subject, requests, limit, this.known)!;
+    if (!this.keeps(namespace) || !(await this.inStep())) return this.fallback.hops(namespace, object, subject, requests, limit);
+    // Undefined where a subject set of a namespace not kept would have to be looked into.
+    return hopsFrom(namespace, object, subject, requests, limit, this.known) ?? this.fallback.hops(namespace, object, subject, requests, limit);
   }
 
   async hopsOfObjects(namespace: string, objects: readonly string[], subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[][]> {
-    if (!(await this.inStep())) return this.fallback.hopsOfObjects(namespace, objects, subject, requests, limit);
-    return objects.map((object) => hopsFrom(namespace, object, subject, requests, limit, this.known)!);
+    if (!this.keeps(namespace) || !(await this.inStep())) return this.fallback.hopsOfObjects(namespace, objects, subject, requests, limit);
+    const hops = objects.map((object) => hopsFrom(namespace, object, subject, requests, limit, this.known));
+    return hops.every((hop) => hop !== undefined) ? hops : this.fallback.hopsOfObjects(namespace, objects, subject, requests, limit);
   }
 
-  /** Every relation is known: one holding nothing is not in the map. */
-  private readonly known = (key: string): Held => this.relations.get(key) ?? NOTHING;
+  /**
+   * `read`'s answer from memory at one moment, every change signalled before this call applied;
+   * undefined when memory cannot answer now (read the database instead).
+   */
+  async view<T>(read: (view: IndexView) => T): Promise<T | undefined> {
+    if (!(await this.inStep())) return undefined;
+    const known = (namespace: string, object: string, relation: string) => {
+      if (!this.keeps(namespace)) throw new Error(`namespace ${namespace} is not kept in memory`);
+      return this.relations.get(relationKey(namespace, object, relation)) ?? NOTHING;
+    };
+    return read({
+      holds: (namespace, object, relation, subject) => holds(known(namespace, object, relation), subjectText(subject)),
+      subjectSets: (namespace, object, relation) => setKeysOf(known(namespace, object, relation)).map(subjectSetOf),
+    });
+  }
+
+  private keeps(namespace: string): boolean {
+    return this.namespaces === undefined || this.namespaces.has(namespace);
+  }
+
+  /** Every relation of a namespace kept is known (one holding nothing is not in the map); the others' are not. */
+  private readonly known = (key: string): Held | undefined =>
+    this.namespaces && !this.namespaces.has(key.slice(0, key.indexOf('\u0000'))) ? undefined : (this.relations.get(key) ?? NOTHING);
 
   /** Whether to answer from memory: loaded, changes heard, and every change signalled before this call applied. */
   private async inStep(): Promise<boolean> {
@@ -129,15 +179,20 @@ export class TupleIndex implements HopSource {
     const { rows } = await this.db.query<{ xmin: string; seq: string | null }>(
       `SELECT s.xmin::text AS xmin, c.seq::text AS seq
          FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) s
-         LEFT JOIN relation_tuple_changes c ON c.xid >= s.xmin`,
+         LEFT JOIN ${this.tables.changes} c ON c.xid >= s.xmin`,
     );
     this.cursor = { xmin: BigInt(rows[0]!.xmin), seen: new Set(rows.flatMap((row) => (row.seq === null ? [] : [row.seq]))) };
     this.applied = -1;
     let after: TupleRow | undefined;
+    const only = this.options.namespaces;
     for (;;) {
+      const conditions = [...(after ? [`(${KEY_COLUMNS}) > ($1, $2, $3, $4, $5, $6, $7)`] : []), ...(only ? [`namespace = ANY($${after ? 8 : 1}::text[])`] : [])];
       const page = await this.db.query<TupleRow>(
-        `SELECT ${KEY_COLUMNS} FROM relation_tuples ${after ? `WHERE (${KEY_COLUMNS}) > ($1, $2, $3, $4, $5, $6, $7)` : ''} ORDER BY ${KEY_COLUMNS} LIMIT ${PAGE}`,
-        after ? [after.namespace, after.object, after.relation, after.subject_id, after.subject_set_namespace, after.subject_set_object, after.subject_set_relation] : [],
+        `SELECT ${KEY_COLUMNS} FROM ${this.tables.tuples} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY ${KEY_COLUMNS} LIMIT ${PAGE}`,
+        [
+          ...(after ? [after.namespace, after.object, after.relation, after.subject_id, after.subject_set_namespace, after.subject_set_object, after.subject_set_relation] : []),
+          ...(only ? [only] : []),
+        ],
       );
       if (load !== this.loads) return;
       for (const row of page.rows) this.apply(row, true);
@@ -163,8 +218,8 @@ export class TupleIndex implements HopSource {
       `SELECT s.xmin::text AS xmin, t.trimmed_through::text AS trimmed_through, c.seq::text AS seq, c.xid::text AS xid, c.inserted, c.reset,
               c.namespace, c.object, c.relation, c.subject_id, c.subject_set_namespace, c.subject_set_object, c.subject_set_relation
          FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) s
-         CROSS JOIN relation_tuple_changes_trimmed t
-         LEFT JOIN relation_tuple_changes c ON c.xid >= $1::xid8
+         CROSS JOIN ${this.tables.trimmed} t
+         LEFT JOIN ${this.tables.changes} c ON c.xid >= $1::xid8
          ORDER BY c.seq`,
       [this.cursor.xmin.toString()],
     );
@@ -186,6 +241,7 @@ export class TupleIndex implements HopSource {
   }
 
   private apply(row: TupleRow, inserted: boolean): void {
+    if (!this.keeps(row.namespace)) return;
     const key = relationKey(row.namespace, row.object, row.relation);
     // As subjectText (held.ts) makes it from a subject.
     const text = row.subject_set_namespace === '' ? row.subject_id : relationKey(row.subject_set_namespace, row.subject_set_object, row.subject_set_relation);

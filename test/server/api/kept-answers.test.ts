@@ -158,4 +158,19 @@ describe('two instances of the API on one PostgreSQL schema', () => {
     expect((await a.http.delete(`/api/projects/${clinic}`).set(await a.as(admin))).status).toBe(204);
     await eventually(async () => (await namesAt(b)).join() === 'Depot');
   });
+
+  it('lets a person in on the other instance a moment after a role is given there, and out after it is taken', async () => {
+    const sam = await a.newUser('sam');
+    const statusAtB = async () =>
+      (
+        await request(b.server)
+          .get(`/api/orgs/${orgId}/projects`)
+          .set(await a.as(sam))
+      ).status;
+    expect(await statusAtB()).toBe(403);
+    await a.db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'viewer')`, [orgId, sam.id]);
+    await eventually(async () => (await statusAtB()) === 200);
+    await a.db.query('DELETE FROM org_members WHERE org_id = $1 AND user_id = $2', [orgId, sam.id]);
+    await eventually(async () => (await statusAtB()) === 403);
+  });
 });

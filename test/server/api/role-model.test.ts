@@ -2,10 +2,13 @@
  * sitewave's roles as relationships: the lists the permission engine computes from the model equal
  * what the role table it replaced granted, for every combination of roles; the relationships follow
  * every change of a membership in its transaction (cascades included); a start repairs drift.
+ * Each with the relationships read in one statement per list and kept in memory, as the API runs.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RolePermissions } from '../../../server/api/permissions/lists.js';
+import type { Database } from '../../../server/db/database.js';
+import { cacheUntilNextWrite, type KeptAnswers } from '../../../server/db/until-next-write.js';
 import { linkRoleRelationships, roleRelationshipsSchema } from '../../../server/api/permissions/role-relationships.js';
 import type { PermissionId } from '../../../shared/permission-ids.js';
 import { BACKENDS, startTestApi, type TestApi } from './support/api-instance.js';
@@ -21,8 +24,13 @@ const PROJECT: (ProjectRole | null)[] = [null, 'manager', 'surveyor', 'viewer'];
 
 const sorted = (ids: Iterable<string>) => [...new Set(ids)].sort();
 
-describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (backend) => {
+const SOURCES = ['read in one statement', 'kept in memory'] as const;
+
+describe.each(BACKENDS.flatMap((backend) => SOURCES.map((source) => [backend, source] as const)))("sitewave's roles in the permission engine on %s, %s", (backend, source) => {
   let t: TestApi;
+  /** Where this test writes: in memory's case a handle that ends what is kept at once, as the API's does. */
+  let db: Database;
+  let kept: KeptAnswers | undefined;
   let roles: RolePermissions;
   let orgId: string;
   let projectId: string;
@@ -30,7 +38,7 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
 
   const tuples = async (where: string, params: unknown[] = []) =>
     (
-      await t.db.query<{ tuple: string }>(
+      await db.query<{ tuple: string }>(
         `SELECT namespace || ':' || object || '#' || relation || '@' || subject_set_namespace || ':' || subject_set_object AS tuple
          FROM ${roleRelationshipsSchema(t.db.schema)}.relation_tuples WHERE ${where} ORDER BY 1`,
         params,
@@ -39,10 +47,19 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
 
   beforeAll(async () => {
     t = await startTestApi(backend);
-    roles = new RolePermissions(t.db, t.db, roleRelationshipsSchema(t.db.schema));
+    const schema = roleRelationshipsSchema(t.db.schema);
+    if (source === 'kept in memory') {
+      kept = await cacheUntilNextWrite(t.db, undefined, schema);
+      db = kept.db;
+      roles = new RolePermissions(db, db, schema, kept.relationships);
+      await roles.start();
+    } else {
+      db = t.db;
+      roles = new RolePermissions(db, db, schema);
+    }
     orgId = randomUUID();
     projectId = randomUUID();
-    await t.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await tx.query(`INSERT INTO orgs (id, name) VALUES ($1, 'Every role')`, [orgId]);
       await tx.query(`INSERT INTO projects (id, org_id, name, created_at, updated_at) VALUES ($1, $2, 'Every role', now(), now())`, [projectId, orgId]);
       for (const global of GLOBAL) {
@@ -59,7 +76,11 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
       }
     });
   }, 90_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    roles?.stop();
+    await kept?.close();
+    await t?.close();
+  });
 
   it('computes the lists the role table granted, for every combination of roles', async () => {
     // Twice: the second time each answer is the one kept for that shape of roles (lists.ts).
@@ -83,7 +104,7 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
     const otherProject = randomUUID();
     const viewer = people.find((person) => person.global === 'user' && person.org === 'viewer' && person.project === 'surveyor')!;
     const twin = randomUUID();
-    await t.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await tx.query(`INSERT INTO orgs (id, name) VALUES ($1, 'Twin')`, [otherOrg]);
       await tx.query(`INSERT INTO projects (id, org_id, name, created_at, updated_at) VALUES ($1, $2, 'Twin', now(), now())`, [otherProject, otherOrg]);
       await tx.query('INSERT INTO users (identity_id) VALUES ($1)', [twin]);
@@ -97,8 +118,45 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
     expect(await listOf(twin, otherProject)).toEqual(await listOf(viewer.id, projectId));
     // The twin holds nothing in the first organisation's project, whatever the viewer holds there.
     expect(await listOf(twin, projectId)).toEqual(sorted(GLOBAL_ROLE_PERMISSIONS.user));
-    await t.db.query(`UPDATE org_members SET role = 'owner' WHERE org_id = $1 AND user_id = $2`, [otherOrg, twin]);
+    await db.query(`UPDATE org_members SET role = 'owner' WHERE org_id = $1 AND user_id = $2`, [otherOrg, twin]);
     expect(await listOf(twin, otherProject)).toEqual(sorted([...ORG_ROLE_PERMISSIONS.owner, ...PROJECT_ROLE_PERMISSIONS.surveyor]));
+  });
+
+  it.runIf(source === 'kept in memory')('answers from memory, and hears a change made through another handle a moment after', async () => {
+    let statements = 0;
+    const counted = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'query') return Reflect.get(target, key, receiver) as unknown;
+        return (sql: string, params?: unknown[]) => {
+          statements += 1;
+          return target.query(sql, params);
+        };
+      },
+    });
+    const memory = new RolePermissions(counted, counted, roleRelationshipsSchema(db.schema), kept!.relationships);
+    await memory.start();
+    try {
+      const person = people.find((p) => p.global === 'user' && p.org === 'member' && p.project === null)!;
+      const list = async () => {
+        const where = await memory.where(person.id, { projectId });
+        return 'permissions' in where ? sorted(where.permissions) : where;
+      };
+      const before = await list();
+      statements = 0;
+      expect(await list()).toEqual(before);
+      expect(statements, 'a list in a project costs no statement').toBe(0);
+      expect('permissions' in (await memory.where(person.id, { orgId }))).toBe(true);
+      expect(statements, "an organisation's list reads whether it exists").toBe(1);
+
+      // Through the API's own handle, not this one: only the change triggers' notification says so.
+      await t.db.query(`UPDATE org_members SET role = 'owner' WHERE org_id = $1 AND user_id = $2`, [orgId, person.id]);
+      const owner = sorted([...GLOBAL_ROLE_PERMISSIONS.user, ...ORG_ROLE_PERMISSIONS.owner]);
+      await expect.poll(list, { timeout: 5_000, interval: 20 }).toEqual(owner);
+      await t.db.query(`UPDATE org_members SET role = 'member' WHERE org_id = $1 AND user_id = $2`, [orgId, person.id]);
+      await expect.poll(list, { timeout: 5_000, interval: 20 }).toEqual(before);
+    } finally {
+      memory.stop();
+    }
   });
 
   it('answers unknown organisations and projects as missing', async () => {
@@ -112,11 +170,11 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
     const org = randomUUID();
     const project = randomUUID();
     const ana = randomUUID();
-    await t.db.query('INSERT INTO users (identity_id) VALUES ($1)', [ana]);
-    await t.db.query(`INSERT INTO orgs (id, name) VALUES ($1, 'Acme')`, [org]);
-    await t.db.query(`INSERT INTO projects (id, org_id, name, created_at, updated_at) VALUES ($1, $2, 'Site', now(), now())`, [project, org]);
-    await t.db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'member')`, [org, ana]);
-    await t.db.query(`INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES ($1, $2, 'viewer', now(), now())`, [project, ana]);
+    await db.query('INSERT INTO users (identity_id) VALUES ($1)', [ana]);
+    await db.query(`INSERT INTO orgs (id, name) VALUES ($1, 'Acme')`, [org]);
+    await db.query(`INSERT INTO projects (id, org_id, name, created_at, updated_at) VALUES ($1, $2, 'Site', now(), now())`, [project, org]);
+    await db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'member')`, [org, ana]);
+    await db.query(`INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES ($1, $2, 'viewer', now(), now())`, [project, ana]);
     const mine = () => tuples(`subject_set_object = $1 OR object IN ($2, $3)`, [ana, org, project]);
     expect(await mine()).toEqual([
       `Organisation:${org}#members@Identity:${ana}`,
@@ -124,8 +182,8 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
       `Project:${project}#viewers@Identity:${ana}`,
     ]);
 
-    await t.db.query(`UPDATE org_members SET role = 'owner' WHERE user_id = $1`, [ana]);
-    await t.db.query(`UPDATE users SET global_role = 'admin' WHERE identity_id = $1`, [ana]);
+    await db.query(`UPDATE org_members SET role = 'owner' WHERE user_id = $1`, [ana]);
+    await db.query(`UPDATE users SET global_role = 'admin' WHERE identity_id = $1`, [ana]);
     expect(await mine()).toEqual([
       `Installation:sitewave#administrators@Identity:${ana}`,
       `Organisation:${org}#owners@Identity:${ana}`,
@@ -135,7 +193,7 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
 
     // A change that rolls back leaves no relationship behind.
     await expect(
-      t.db.transaction(async (tx) => {
+      db.transaction(async (tx) => {
         await tx.query(`UPDATE project_members SET role = 'manager' WHERE user_id = $1`, [ana]);
         throw new Error('rolled back');
       }),
@@ -143,31 +201,31 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
     expect(await mine()).toContain(`Project:${project}#viewers@Identity:${ana}`);
 
     // Deleting the organisation takes its members and projects along, and their relationships.
-    await t.db.query('DELETE FROM orgs WHERE id = $1', [org]);
+    await db.query('DELETE FROM orgs WHERE id = $1', [org]);
     expect(await mine()).toEqual([`Installation:sitewave#administrators@Identity:${ana}`]);
-    await t.db.query('DELETE FROM users WHERE identity_id = $1', [ana]);
+    await db.query('DELETE FROM users WHERE identity_id = $1', [ana]);
     expect(await mine()).toEqual([]);
   });
 
   it('repairs drift at start: adds what memberships call for, removes what they do not', async () => {
     const owner = people.find((p) => p.org === 'owner')!.id;
     const stray = randomUUID();
-    const schema = roleRelationshipsSchema(t.db.schema);
-    await t.db.query(`DELETE FROM ${schema}.relation_tuples WHERE namespace = 'Organisation' AND subject_set_object = $1`, [owner]);
-    await t.db.query(
+    const schema = roleRelationshipsSchema(db.schema);
+    await db.query(`DELETE FROM ${schema}.relation_tuples WHERE namespace = 'Organisation' AND subject_set_object = $1`, [owner]);
+    await db.query(
       `INSERT INTO ${schema}.relation_tuples (namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation)
        VALUES ('Organisation', $1, 'owners', '', 'Identity', $2, '')`,
       [orgId, stray],
     );
     expect((await roles.org(orgId, stray))!.permissions).toContain('org:delete');
-    await linkRoleRelationships(t.db, schema);
+    await linkRoleRelationships(db, schema);
     expect((await roles.org(orgId, stray))!.permissions).toEqual([]);
     expect((await roles.org(orgId, owner))!.permissions).toContain('org:delete');
   });
 
   it('explains why a person may do each thing in a project, to those who may see its people, and finds the projects they may read', async () => {
     const admin = await t.newUser('admin');
-    await t.db.query(`UPDATE users SET global_role = 'admin' WHERE identity_id = $1`, [admin.id]);
+    await db.query(`UPDATE users SET global_role = 'admin' WHERE identity_id = $1`, [admin.id]);
     const [ana, sam, outsider] = [await t.newUser('ana'), await t.newUser('sam'), await t.newUser('outsider')];
     const org = (
       await t.http
@@ -175,7 +233,7 @@ describe.each(BACKENDS)("sitewave's roles in the permission engine on %s", (back
         .set(await t.as(admin))
         .send({ name: 'Acme', ownerId: ana.id })
     ).body.id as string;
-    await t.db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'member')`, [org, sam.id]);
+    await db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'member')`, [org, sam.id]);
     const project = (
       await t.http
         .post(`/api/orgs/${org}/projects`)

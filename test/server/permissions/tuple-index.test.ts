@@ -134,6 +134,19 @@ describe.each(backendsFor('index'))('the relationships kept in memory on %s', (n
     expect(fallbackReads).toBe(0);
   });
 
+  it("keeps only the namespaces it is given: another namespace's hops read the database, and its changes are not kept", async () => {
+    await write('Doc:d#viewers@alice', 'Group:g#members@bob');
+    await start({ namespaces: ['Doc'] });
+    expect(await allowed('Doc:d#view@alice')).toBe(true);
+    expect(fallbackReads).toBe(0);
+    await write('Doc:d#viewers@Group:g#members');
+    // Doc's hop comes from memory, the group's from the database.
+    expect(await allowed('Doc:d#view@bob')).toBe(true);
+    expect(fallbackReads).toBeGreaterThan(0);
+    expect(await index!.view((view) => view.subjectSets('Doc', 'd', 'viewers'))).toEqual([{ namespace: 'Group', object: 'g', relation: 'members' }]);
+    await expect(index!.view((view) => view.holds('Group', 'g', 'members', { id: 'bob' }))).rejects.toThrow('not kept in memory');
+  });
+
   it('applies what another handle writes, deletes and changes, once heard', async () => {
     await start();
     await other.query(`INSERT INTO relation_tuples (${COLUMNS}) VALUES ('Doc', 'd', 'viewers', 'bob', '', '', '')`);

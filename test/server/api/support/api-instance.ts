@@ -94,7 +94,8 @@ export async function startTestApi(
   let n = 0;
   const api: TestApi = {
     app,
-    db,
+    // The API's own handle: a row a test writes ends what the API keeps at once, as the API's own writes do.
+    db: app.database!,
     dataDir: dir.dataDir,
     identity,
     identities,
