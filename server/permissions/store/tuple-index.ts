@@ -214,23 +214,29 @@ export class TupleIndex implements HopSource {
   private async readChanges(): Promise<void> {
     const generation = this.changes.keptUntilChange() ?? this.applied;
     const load = this.loads;
+    // Another namespace's changes would only be read to be skipped: a bulk write there is many.
+    const only = this.options.namespaces;
+    // The head (where the changes stand) and the changes as two branches of one statement, so
+    // both are of one snapshot: as a join, sorted there, the read cost twice as much.
     const { rows } = await this.db.query<ChangeRow>(
-      `SELECT s.xmin::text AS xmin, t.trimmed_through::text AS trimmed_through, c.seq::text AS seq, c.xid::text AS xid, c.inserted, c.reset,
-              c.namespace, c.object, c.relation, c.subject_id, c.subject_set_namespace, c.subject_set_object, c.subject_set_relation
-         FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) s
-         CROSS JOIN ${this.tables.trimmed} t
-         LEFT JOIN ${this.tables.changes} c ON c.xid >= $1::xid8
-         ORDER BY c.seq`,
-      [this.cursor.xmin.toString()],
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, trimmed_through::text AS trimmed_through, NULL::text AS seq, NULL::text AS xid,
+              NULL::boolean AS inserted, NULL::boolean AS reset, NULL::text AS namespace, NULL::text AS object, NULL::text AS relation,
+              NULL::text AS subject_id, NULL::text AS subject_set_namespace, NULL::text AS subject_set_object, NULL::text AS subject_set_relation
+         FROM ${this.tables.trimmed}
+       UNION ALL
+       SELECT NULL, NULL, seq::text, xid::text, inserted, reset, namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation
+         FROM ${this.tables.changes} WHERE xid >= $1::xid8${only ? ' AND (namespace = ANY($2::text[]) OR reset)' : ''}`,
+      only ? [this.cursor.xmin.toString(), only] : [this.cursor.xmin.toString()],
     );
     // Loaded again, or stopped, meanwhile: this reading belongs to what is gone.
     if (this.state !== 'ready' || load !== this.loads) return;
-    const head = rows[0]!;
-    if (BigInt(head.trimmed_through) >= this.cursor.xmin || rows.some((row) => row.reset && !this.cursor.seen.has(row.seq!))) return this.reload();
+    const head = rows.find((row) => row.seq === null)!;
+    // Applied in the order they were made.
+    const changes = rows.filter((row): row is ChangeRow & { seq: string } => row.seq !== null).sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+    if (BigInt(head.trimmed_through) >= this.cursor.xmin || changes.some((row) => row.reset && !this.cursor.seen.has(row.seq))) return this.reload();
     const xmin = BigInt(head.xmin) > this.cursor.xmin ? BigInt(head.xmin) : this.cursor.xmin;
     const seen = new Set<string>();
-    for (const row of rows) {
-      if (row.seq === null) continue;
+    for (const row of changes) {
       if (!this.cursor.seen.has(row.seq)) this.apply(row, row.inserted);
       if (BigInt(row.xid) >= xmin) seen.add(row.seq);
     }
