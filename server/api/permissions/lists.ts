@@ -133,18 +133,28 @@ export class RolePermissions {
     this.index?.stop();
   }
 
-  /** The scope and the person's relationships there: from memory when it is in step, else in one statement. */
+  /**
+   * The scope and the person's relationships there: from memory when it is in step, else in one
+   * statement. On PostgreSQL a call after a change reads the statement and memory reads the
+   * change in the background: reading it first cost a call more than the statement, and every
+   * write request's check comes after a change. PGlite's one connection would run both, so there
+   * memory reads the change first.
+   */
   private async place(identityId: string, orgId: string | null, projectId: string | null): Promise<Loaded> {
-    return (await this.placeInMemory(identityId, orgId, projectId)) ?? (await this.load(identityId, orgId, projectId));
+    const index = this.index;
+    if (index?.current || (index?.inMemory && this.handle.kind === 'pglite')) {
+      return (await this.placeInMemory(index, identityId, orgId, projectId)) ?? (await this.load(identityId, orgId, projectId));
+    }
+    const loaded = await this.load(identityId, orgId, projectId);
+    index?.refresh();
+    return loaded;
   }
 
   /**
    * The rows load() reads, from memory at one moment; undefined when memory cannot answer now.
    * An organisation holds no relationship of its own: whether one exists is its row's, read first.
    */
-  private async placeInMemory(identityId: string, orgId: string | null, projectId: string | null): Promise<Loaded | undefined> {
-    const index = this.index;
-    if (!index?.inMemory) return undefined;
+  private async placeInMemory(index: TupleIndex, identityId: string, orgId: string | null, projectId: string | null): Promise<Loaded | undefined> {
     const org = orgId && !projectId ? ((await this.db.query<{ id: string }>('SELECT id FROM orgs WHERE id = $1::uuid', [orgId])).rows[0]?.id ?? null) : null;
     const person = identitySubject(identityId);
     const seen = await index.view((view) => {

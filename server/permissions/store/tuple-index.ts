@@ -115,6 +115,17 @@ export class TupleIndex implements HopSource {
     return this.state === 'ready' && this.changes.keptUntilChange() !== undefined;
   }
 
+  /** Whether memory answers now without reading a change first. */
+  get current(): boolean {
+    const wanted = this.changes.keptUntilChange();
+    return this.state === 'ready' && wanted !== undefined && this.applied >= wanted;
+  }
+
+  /** Reads the changes not yet applied, in the background, for a caller that read the database meanwhile. */
+  refresh(): void {
+    if (this.inMemory) void this.inStep();
+  }
+
   async hops(namespace: string, object: string, subject: Subject, requests: readonly HopRequest[], limit: number): Promise<Hop[]> {
     if (!this.keeps(namespace) || !(await this.inStep())) return this.fallback.hops(namespace, object, subject, requests, limit);
     // Undefined where a subject set of a namespace not kept would have to be looked into.
