@@ -145,8 +145,9 @@ export class TupleIndex implements HopSource {
   async view<T>(read: (view: IndexView) => T): Promise<T | undefined> {
     if (!(await this.inStep())) return undefined;
     const known = (namespace: string, object: string, relation: string) => {
-      if (!this.keeps(namespace)) throw new Error(`namespace ${namespace} is not kept in memory`);
-      return this.relations.get(relationKey(namespace, object, relation)) ?? NOTHING;
+      const held = this.known(relationKey(namespace, object, relation));
+      if (held === undefined) throw new Error(`namespace ${namespace} is not kept in memory`);
+      return held;
     };
     return read({
       holds: (namespace, object, relation, subject) => holds(known(namespace, object, relation), subjectText(subject)),
