@@ -78,8 +78,19 @@ const STORED_RELATIONS: Record<string, string[]> = Object.fromEntries(
  * none is), in plain columns, which cost the database less to build and the driver less to read
  * than an aggregate of JSON objects. Built once per schema: drivers find a prepared statement by
  * its text, and a text made anew on every call must be hashed anew.
+ *
+ * Every relationship is looked up by its whole key, one lookup per relation the model stores in
+ * that namespace: never a range that grows with the data. (A range of the person's relationships
+ * grew with every project they manage; one of an object's, with its members.)
  */
-function loadStatement(tuples: string): string {
+export function loadStatement(tuples: string): string {
+  const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const personal = (namespace: string, object: string) => `
+      SELECT here.namespace, here.object, here.relation, '' AS set_namespace, here.subject_set_object AS set_object, '' AS set_relation
+      FROM ${tuples} here
+      WHERE here.namespace = ${text(namespace)} AND here.object = ${object}
+        AND here.relation IN (${(STORED_RELATIONS[namespace] ?? []).map(text).join(', ')})
+        AND here.subject_id = '' AND here.subject_set_namespace = 'Identity' AND here.subject_set_object = $4 AND here.subject_set_relation = ''`;
   return `WITH wanted AS (
       SELECT o.id AS org_id, p.id AS project_id
       FROM (SELECT $1::uuid AS org_id, $2::uuid AS project_id) w
@@ -87,12 +98,9 @@ function loadStatement(tuples: string): string {
       LEFT JOIN orgs o ON o.id = coalesce(p.org_id, w.org_id))
     SELECT wanted.org_id, wanted.project_id, t.namespace, t.object, t.relation, t.set_namespace, t.set_object, t.set_relation
     FROM wanted LEFT JOIN LATERAL (
-      -- The person's own relationships (a few, on the subject index) where the call acts, and the
-      -- project's organisation (its range of the primary key): never a range that grows with the data.
-      SELECT here.namespace, here.object, here.relation, '' AS set_namespace, here.subject_set_object AS set_object, '' AS set_relation
-      FROM ${tuples} here
-      WHERE here.subject_set_namespace = 'Identity' AND here.subject_set_object = $4 AND here.subject_set_relation = '' AND here.subject_id = ''
-        AND (here.namespace, here.object) IN (('Installation', $3::text), ('Organisation', wanted.org_id::text), ('Project', wanted.project_id::text))
+      ${personal('Installation', '$3::text')}
+      UNION ALL ${personal('Organisation', 'wanted.org_id::text')}
+      UNION ALL ${personal('Project', 'wanted.project_id::text')}
       UNION ALL
       SELECT here.namespace, here.object, here.relation, here.subject_set_namespace, here.subject_set_object, here.subject_set_relation
       FROM ${tuples} here

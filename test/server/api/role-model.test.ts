@@ -6,11 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RolePermissions } from '../../../server/api/permissions/lists.js';
+import { loadStatement, RolePermissions } from '../../../server/api/permissions/lists.js';
 import type { Database } from '../../../server/db/database.js';
 import { cacheUntilNextWrite, type KeptAnswers } from '../../../server/db/until-next-write.js';
 import { linkRoleRelationships, roleRelationshipsSchema } from '../../../server/api/permissions/role-relationships.js';
 import type { PermissionId } from '../../../shared/permission-ids.js';
+import { INSTALLATION_OBJECT, PROJECT_ORGANISATION_RELATION } from '../../../shared/permission-model.js';
 import { BACKENDS, startTestApi, type TestApi } from './support/api-instance.js';
 import { GLOBAL_ROLE_PERMISSIONS, ORG_ROLE_PERMISSIONS, PROJECT_ROLE_PERMISSIONS } from './support/role-table-before-model.js';
 
@@ -209,6 +210,41 @@ describe.each(BACKENDS.flatMap((backend) => SOURCES.map((source) => [backend, so
     expect(await mine()).toEqual([`Installation:sitewave#administrators@Identity:${ana}`]);
     await db.query('DELETE FROM users WHERE identity_id = $1', [ana]);
     expect(await mine()).toEqual([]);
+  });
+
+  // The statement answers every list until memory is in step, and on PostgreSQL every first list after a change.
+  it.runIf(source === 'read in one statement')('reads the same few relationships for a person who manages hundreds of projects', async () => {
+    const busy = randomUUID();
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO users (identity_id) VALUES ($1)', [busy]);
+      await tx.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'member')`, [orgId, busy]);
+      const ids = Array.from({ length: 400 }, () => randomUUID());
+      await tx.query(`INSERT INTO projects (id, org_id, name, created_at, updated_at) SELECT id, $2, 'Busy ' || id, now(), now() FROM unnest($1::uuid[]) id`, [ids, orgId]);
+      await tx.query(`INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) SELECT id, $2, 'manager', now(), now() FROM unnest($1::uuid[]) id`, [
+        ids,
+        busy,
+      ]);
+    });
+    const tuples = `${roleRelationshipsSchema(db.schema)}.relation_tuples`;
+    type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+    const rowsRead = (node: PlanNode): number =>
+      (node['Relation Name'] === 'relation_tuples' ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) + (node['Rows Removed by Filter'] ?? 0) : 0) +
+      (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
+    for (const scope of [
+      [orgId, null],
+      [null, projectId],
+    ]) {
+      const plan = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${loadStatement(tuples)}`, [
+        ...scope,
+        INSTALLATION_OBJECT,
+        busy,
+        PROJECT_ORGANISATION_RELATION,
+      ]);
+      const json = plan.rows[0]!['QUERY PLAN'];
+      const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+      // Their organisation role, and in the project its organisation: not a row per project they manage.
+      expect(rowsRead(Plan)).toBeLessThanOrEqual(3);
+    }
   });
 
   it('repairs drift at start: adds what memberships call for, removes what they do not', async () => {
