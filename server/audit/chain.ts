@@ -326,14 +326,24 @@ function memoisedByPrefix(make: (prefix: string) => string): (prefix: string) =>
  * a table it has no statistics for is guessed at hundreds of rows, the join at hundreds of
  * thousands, and PostgreSQL compiled the statement (JIT) on every run, 5 ms each.
  */
-const takeStatement = memoisedByPrefix(
-  (prefix) => `WITH head AS (
-      SELECT head_seq, head_hash, set_config($1, 'on', true) AS sealing FROM ${prefix}audit_chain WHERE one LIMIT 1 FOR UPDATE
+const takeStatement = (unflushed: boolean) =>
+  memoisedByPrefix(
+    (prefix) => `WITH head AS (
+      SELECT head_seq, head_hash, set_config($1, 'on', true) AS sealing${unflushed ? UNFLUSHED : ''} FROM ${prefix}audit_chain WHERE one LIMIT 1 FOR UPDATE
     ), taken AS (
       DELETE FROM ${prefix}audit_inbox WHERE (SELECT sealing FROM head) = 'on' RETURNING *
     )
     SELECT head.head_seq, head.head_hash, taken.* FROM head LEFT JOIN taken ON true ORDER BY taken.id`,
-);
+  );
+/**
+ * A sealing in a transaction of its own commits without waiting for its WAL to reach the disk
+ * (synchronous_commit, for this transaction only). What it moves was made durable by each
+ * change's own commit, and a crash can only lose the whole sealing: the inbox rows are back, and
+ * the next sealing gives them the same seqs and hashes, since both follow from the head and the
+ * inbox's order alone. Write requests committing meanwhile no longer share a flush with it.
+ */
+const UNFLUSHED = `, set_config('synchronous_commit', 'off', true) AS unflushed`;
+const take = { inline: takeStatement(false), own: takeStatement(true) };
 
 /** Adds the sealed events and moves the head, in one statement, and ends the permission to take from the inbox. */
 const chainStatement = memoisedByPrefix(
@@ -345,14 +355,17 @@ const chainStatement = memoisedByPrefix(
  * Seals, in `tx`, what has committed to the inbox: under the chain's lock, in append order, each
  * event hashed over the previous one. Answers the events sealed. `prefix` qualifies the store's
  * tables (another service's schema), or is empty. Two statements, whatever the batch's size.
+ * `own`: `tx` is the sealing's own transaction, which does nothing after it; the second statement
+ * then goes with the COMMIT (one round trip for both), and the commit is not waited to disk.
  */
-export async function sealPendingAuditEvents(tx: Queryable, prefix = ''): Promise<AuditEvent[]> {
-  const rows = (await tx.query<{ head_seq: number | string; head_hash: string } & Partial<InboxRow>>(takeStatement(prefix), [SEALING_SETTING])).rows;
+export async function sealPendingAuditEvents(tx: Queryable, prefix = '', own?: Transaction): Promise<AuditEvent[]> {
+  const rows = (await tx.query<{ head_seq: number | string; head_hash: string } & Partial<InboxRow>>((own ? take.own : take.inline)(prefix), [SEALING_SETTING])).rows;
   const head = rows[0];
   if (!head) throw new Error('the audit chain has no head row: is the audit migration applied?');
   const taken = rows.filter((row): row is typeof row & InboxRow => row.id != null);
   if (taken.length === 0) {
-    await tx.query('SELECT set_config($1, $2, true)', [SEALING_SETTING, 'off']);
+    // In its own transaction the setting ends with the COMMIT.
+    if (!own) await tx.query('SELECT set_config($1, $2, true)', [SEALING_SETTING, 'off']);
     return [];
   }
   let seq = Number(head.head_seq);
@@ -381,20 +394,25 @@ export async function sealPendingAuditEvents(tx: Queryable, prefix = ''): Promis
     details: event.details,
     hash: event.hash,
   }));
-  await tx.query(chainStatement(prefix), [JSON.stringify(events), seq, hash, SEALING_SETTING]);
+  const chain: [string, unknown[]] = [chainStatement(prefix), [JSON.stringify(events), seq, hash, SEALING_SETTING]];
+  if (own) own.atCommit(...chain);
+  else await tx.query(...chain);
   return sealed;
 }
 
 /**
  * Seals what has committed to the inbox into the chain, in a transaction of its own, and answers
  * the events sealed. `schema` names another service's store in the same database; by default the
- * handle's. Nothing waiting: one read, no lock.
+ * handle's. Nothing waiting: one read, no lock. `expected`: the caller knows of appends made
+ * since its last sealing, so the read that would find them is skipped.
  */
-export async function sealAuditEvents(db: Database, schema?: string): Promise<AuditEvent[]> {
+export async function sealAuditEvents(db: Database, schema?: string, expected = false): Promise<AuditEvent[]> {
   const prefix = schema ? `${quoteIdentifier(schema)}.` : '';
-  const waiting = await db.query(`SELECT 1 FROM ${prefix}audit_inbox LIMIT 1`);
-  if (waiting.rowCount === 0) return [];
-  return db.transaction((tx) => sealPendingAuditEvents(tx, prefix));
+  if (!expected) {
+    const waiting = await db.query(`SELECT 1 FROM ${prefix}audit_inbox LIMIT 1`);
+    if (waiting.rowCount === 0) return [];
+  }
+  return db.transaction((tx) => sealPendingAuditEvents(tx, prefix, tx));
 }
 
 export interface ChainReport {

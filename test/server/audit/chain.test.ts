@@ -119,6 +119,30 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
     }
   });
 
+  it('in a sealing of its own, sends the second statement with the COMMIT and does not wait for it to reach the disk', async () => {
+    const start = (await sealed(one)).length;
+    for (let n = 221; n <= 225; n++) await one.transaction((tx) => appendAuditEvent(tx, event(n), new Date()));
+    const own = await one.transaction(async (raw) => {
+      const { tx, statements } = counted(raw);
+      let last = 0;
+      const events = await sealPendingAuditEvents(tx, '', { ...raw, atCommit: (sql, params) => (last++, raw.atCommit(sql, params)) });
+      const setting = (await raw.query<{ value: string }>(`SELECT current_setting('synchronous_commit') AS value`)).rows[0]!.value;
+      return { events: events.length, statements: statements(), last, setting };
+    });
+    expect(own).toEqual({ events: 5, statements: 1, last: 1, setting: 'off' });
+    expect((await sealed(one)).slice(start).map((row) => row.n)).toEqual([221, 222, 223, 224, 225]);
+    expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: start + 5 });
+    // Only the sealing's own transaction: a change that seals first (the retention job) commits as configured.
+    const inline = await one.transaction(async (tx) => {
+      await sealPendingAuditEvents(tx);
+      return (await tx.query<{ value: string }>(`SELECT current_setting('synchronous_commit') AS value`)).rows[0]!.value;
+    });
+    expect(inline).toBe('on');
+    // Told to expect appends where there are none, it finds nothing and leaves the chain as it was.
+    expect(await sealAuditEvents(one, undefined, true)).toEqual([]);
+    expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: start + 5 });
+  });
+
   it('never seals an append that rolled back', async () => {
     const start = (await sealed(one)).length;
     await one.transaction((tx) => appendAuditEvent(tx, event(101), new Date()));
