@@ -126,20 +126,41 @@ export const SCOPE_LOOKUP: Record<string, string> = {
   floorId: 'SELECT p.org_id FROM floors f JOIN projects p ON p.id = f.project_id WHERE f.id = $1',
 };
 
+/** An INSERT's table, and the parameter each column takes its value from (0-based), as its text says. */
+interface ParsedInsert {
+  table: string;
+  params: Map<string, number>;
+}
+
+/** Parsed once per statement text: the application's statements are a bounded set, and every audited write asks. */
+const parsedInserts = new Map<string, ParsedInsert | null>();
+const MAX_PARSED = 2_000;
+
+function parseInsert(sql: string): ParsedInsert | null {
+  const m = /^\s*INSERT\s+INTO\s+("?)(\w+)\1\s*\(([^)]*)\)\s*VALUES\s*\(/i.exec(sql);
+  if (!m) return null;
+  const columns = m[3]!.split(',').map((c) => c.trim().replace(/"/g, '').toLowerCase());
+  const values = topLevelItems(sql.slice(m.index + m[0].length));
+  const params = new Map<string, number>();
+  columns.forEach((column, i) => {
+    const param = /^\$(\d+)(::\w+)?$/.exec(values[i]?.trim() ?? '');
+    if (param) params.set(column, Number(param[1]) - 1);
+  });
+  return { table: m[2]!.toLowerCase(), params };
+}
+
 /**
  * The value an `INSERT INTO table (…) VALUES (…)` statement gives `column`, when it is a bound
  * parameter; undefined for any other statement or shape.
  */
 export function insertedValue(sql: string, params: readonly unknown[], table: string, column: string): unknown {
-  const m = /^\s*INSERT\s+INTO\s+("?)(\w+)\1\s*\(([^)]*)\)\s*VALUES\s*\(/i.exec(sql);
-  if (!m || m[2]!.toLowerCase() !== table) return undefined;
-  const columns = m[3]!.split(',').map((c) => c.trim().replace(/"/g, '').toLowerCase());
-  const index = columns.indexOf(column);
-  if (index < 0) return undefined;
-  const values = topLevelItems(sql.slice(m.index + m[0].length));
-  const value = values[index]?.trim();
-  const param = value && /^\$(\d+)(::\w+)?$/.exec(value);
-  return param ? params[Number(param[1]) - 1] : undefined;
+  let parsed = parsedInserts.get(sql);
+  if (parsed === undefined) {
+    parsed = parseInsert(sql);
+    if (parsedInserts.size < MAX_PARSED) parsedInserts.set(sql, parsed);
+  }
+  const index = parsed?.table === table ? parsed.params.get(column) : undefined;
+  return index === undefined ? undefined : params[index];
 }
 
 /** The comma-separated items up to the closing parenthesis of a VALUES list. */
