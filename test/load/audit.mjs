@@ -4,7 +4,8 @@
  * - what recording adds to a write request: the p50 of creating a project and of changing a
  *   member's role, through the API (app.inject, a signed assertion), without recording (before)
  *   and with it (after); target ≤ 5 % more; beside it this process's CPU per write (the API's,
- *   PGlite's when it is the database, and the sealer's share; not PostgreSQL's own);
+ *   PGlite's when it is the database, and the sealer's share; not PostgreSQL's own), and the
+ *   bench's own noise: a second instance without recording measured against the first (control);
  * - a filtered page (50 events, by actor and by target) out of 1 000 000 events: target < 50 ms
  *   on PostgreSQL, < 150 ms on PGlite;
  * - the export of 100 000 events as JSON lines: target ≥ 20 000 events/s, memory flat (the heap's
@@ -33,7 +34,7 @@ function percentile(times, q) {
 }
 
 /** An API instance over `db`, recording or not, with an organisation of an owner and a member. */
-async function writer(db, recorded) {
+async function writer(db, recorded, label) {
   const { buildApi } = await import(dist('api/app.js'));
   const { signIdentityAssertion, assertionKey, ASSERTION_HEADER } = await import(new URL('../../dist/shared/identity-assertion.js', import.meta.url).href);
   const secret = randomBytes(32).toString('base64url');
@@ -51,8 +52,13 @@ async function writer(db, recorded) {
   const owner = randomUUID();
   const member = randomUUID();
   const org = randomUUID();
-  await db.query(`INSERT INTO users (identity_id, email, first_name) VALUES ($1, 'owner@bench.test', 'Owner'), ($2, 'member@bench.test', 'Member')`, [owner, member]);
-  await db.query(`INSERT INTO orgs (id, name) VALUES ($1, $2)`, [org, `Bench ${recorded ? 'after' : 'before'}`]);
+  await db.query(`INSERT INTO users (identity_id, email, first_name) VALUES ($1, $3, 'Owner'), ($2, $4, 'Member')`, [
+    owner,
+    member,
+    `owner-${label}@bench.test`,
+    `member-${label}@bench.test`,
+  ]);
+  await db.query(`INSERT INTO orgs (id, name) VALUES ($1, $2)`, [org, `Bench ${label}`]);
   await db.query(`INSERT INTO org_members (org_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'member')`, [org, owner, member]);
   const headers = { [ASSERTION_HEADER]: await signIdentityAssertion(assertionKey(secret), { sub: owner, sid: randomUUID(), aal: 'aal1' }, Math.floor(Date.now() / 1000)) };
   let n = 0;
@@ -70,38 +76,32 @@ async function writer(db, recorded) {
 }
 
 /**
- * The p50 of each write without and with recording, measured in alternating rounds of ten so
- * that a busy moment of the machine weighs on both alike.
+ * The p50 of each write without recording, with it, and without it on a second instance (the
+ * control, which shows how far two identical rows differ here), measured in rotating rounds of
+ * ten so that a busy moment of the machine weighs on all alike.
  */
 async function writeP50s(db) {
-  const before = await writer(db, false);
-  const after = await writer(db, true);
+  const writers = { before: await writer(db, false, 'before'), after: await writer(db, true, 'after'), control: await writer(db, false, 'control') };
+  const names = Object.keys(writers);
   try {
-    const times = { before: { create: [], role: [] }, after: { create: [], role: [] } };
+    const times = Object.fromEntries(names.map((name) => [name, { create: [], role: [] }]));
     // This process's CPU per write (the API's, and PGlite's when it is the database): steadier
     // from run to run than a p50 on a shared machine, and it counts the sealer's share too.
-    const cpu = { before: { create: 0, role: 0 }, after: { create: 0, role: 0 } };
-    for (const w of [before, after]) {
+    const cpu = Object.fromEntries(names.map((name) => [name, { create: 0, role: 0 }]));
+    for (const w of Object.values(writers)) {
       for (let i = 0; i < 5; i++) {
         await w.create();
         await w.role();
       }
     }
     for (let round = 0; round < RUNS / 10; round++) {
-      for (const [name, w] of round % 2
-        ? [
-            ['after', after],
-            ['before', before],
-          ]
-        : [
-            ['before', before],
-            ['after', after],
-          ]) {
+      for (let turn = 0; turn < names.length; turn++) {
+        const name = names[(round + turn) % names.length];
         for (const kind of ['create', 'role']) {
           const cpuAtStart = process.cpuUsage();
           for (let i = 0; i < 10; i++) {
             const start = performance.now();
-            await w[kind]();
+            await writers[name][kind]();
             times[name][kind].push(performance.now() - start);
           }
           const used = process.cpuUsage(cpuAtStart);
@@ -112,10 +112,9 @@ async function writeP50s(db) {
     const p = (list) => percentile(list, 0.5);
     const perWrite = (name, kind) => cpu[name][kind] / times[name][kind].length / 1000;
     const row = (name) => ({ create: p(times[name].create), role: p(times[name].role), cpu: { create: perWrite(name, 'create'), role: perWrite(name, 'role') } });
-    return { before: row('before'), after: row('after') };
+    return Object.fromEntries(names.map((name) => [name, row(name)]));
   } finally {
-    await before.close();
-    await after.close();
+    for (const w of Object.values(writers)) await w.close();
   }
 }
 
@@ -195,7 +194,7 @@ export async function benchAudit({ say, problems }) {
     try {
       const { db } = opened;
       await migrate(db, { schema: db.schema, migrations: apiMigrations });
-      const { before, after } = await writeP50s(db);
+      const { before, after, control } = await writeP50s(db);
       say(`   ${backend}: ${await sealingCost(db)}`);
       for (const [what, kind] of [
         ['create project', 'create'],
@@ -210,6 +209,7 @@ export async function benchAudit({ say, problems }) {
           fixed(after[kind], 2),
           `${fixed(overhead * 100, 1)} %`,
           overhead <= OVERHEAD_TARGET ? 'yes' : 'no',
+          `${fixed(control[kind], 2)} (${fixed((control[kind] / before[kind] - 1) * 100, 1)} %)`,
           `${fixed(before.cpu[kind], 3)} → ${fixed(after.cpu[kind], 3)} (+${fixed(cpuAdded * 1000, 0)} µs)`,
         ]);
       }
@@ -263,7 +263,12 @@ export async function benchAudit({ say, problems }) {
       await opened.close();
     }
   }
-  say(formatTable(['database', 'write request', 'p50 before (ms)', 'p50 after (ms)', 'added', '≤ 5 %', "this process's CPU per write, ms"], writeRows));
+  say(
+    formatTable(
+      ['database', 'write request', 'p50 before (ms)', 'p50 after (ms)', 'added', '≤ 5 %', 'control: before again (noise)', "this process's CPU per write, ms"],
+      writeRows,
+    ),
+  );
   say(formatTable(['database', 'read', 'measured', 'target', 'met'], readRows));
 }
 
