@@ -5,7 +5,7 @@
  * not the subject `alice`. Every check is asked twice, of the store and of the rows kept between
  * checks (kept-rows.ts), with the same outcome and path.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../server/db/database.js';
 import { checkTuple, type EngineSettings } from '../../../server/permissions/engine/check.js';
 import { expandSubjectSet, type ExpandTree } from '../../../server/permissions/engine/expand.js';
@@ -113,6 +113,9 @@ describe.each(backendsFor('permission'))('the permission engines on %s', (_name,
     kept = new KeptRows(store, heard.answers);
     index = new TupleIndex(raw, heard.answers, kept);
     await index.start();
+    // Memory answers once it also hears changes: on PostgreSQL a connection of its own, which a
+    // busy machine opens after the load has finished.
+    await vi.waitFor(() => expect(index.inMemory, 'the index hears changes').toBe(true), { timeout: 15_000, interval: 20 });
     const read = readNamespaces([{ opl: MODEL }, { name: 'Team' }, { name: 'Plain' }]);
     expect(read.problems).toEqual([]);
     namespaces = read.namespaces;
