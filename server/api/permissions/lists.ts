@@ -85,12 +85,18 @@ const STORED_RELATIONS: Record<string, string[]> = Object.fromEntries(
  */
 export function loadStatement(tuples: string): string {
   const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
-  const personal = (namespace: string, object: string) => `
+  // One branch per relation: with the relations as a list the planner kept them out of the key
+  // and read the object's whole range, every member of the project.
+  const personal = (namespace: string, object: string) =>
+    (STORED_RELATIONS[namespace] ?? [])
+      .map(
+        (relation) => `
       SELECT here.namespace, here.object, here.relation, '' AS set_namespace, here.subject_set_object AS set_object, '' AS set_relation
       FROM ${tuples} here
-      WHERE here.namespace = ${text(namespace)} AND here.object = ${object}
-        AND here.relation IN (${(STORED_RELATIONS[namespace] ?? []).map(text).join(', ')})
-        AND here.subject_id = '' AND here.subject_set_namespace = 'Identity' AND here.subject_set_object = $4 AND here.subject_set_relation = ''`;
+      WHERE here.namespace = ${text(namespace)} AND here.object = ${object} AND here.relation = ${text(relation)}
+        AND here.subject_id = '' AND here.subject_set_namespace = 'Identity' AND here.subject_set_object = $4 AND here.subject_set_relation = ''`,
+      )
+      .join('\n      UNION ALL');
   return `WITH wanted AS (
       SELECT o.id AS org_id, p.id AS project_id
       FROM (SELECT $1::uuid AS org_id, $2::uuid AS project_id) w
