@@ -53,6 +53,24 @@ interface Cursor {
 
 type State = 'loading' | 'ready' | 'off';
 
+/**
+ * The changes from a transaction at or past `$1` on (`$2`: only these namespaces'), and the head
+ * (where the changes stand), as two branches of one statement so both are of one snapshot: as a
+ * join, sorted there, the read cost twice as much. The upper bound keeps out nothing a snapshot
+ * sees (its changes have xids below its xmax), but it gives the planner a range rather than a
+ * third of the table: the statement is prepared, and its generic plan read every change of the
+ * hour they are kept, 0.6 ms per write at 4 000.
+ */
+export function changesStatement(tables: { changes: string; trimmed: string }, only: boolean): string {
+  return `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, trimmed_through::text AS trimmed_through, NULL::text AS seq, NULL::text AS xid,
+              NULL::boolean AS inserted, NULL::boolean AS reset, NULL::text AS namespace, NULL::text AS object, NULL::text AS relation,
+              NULL::text AS subject_id, NULL::text AS subject_set_namespace, NULL::text AS subject_set_object, NULL::text AS subject_set_relation
+         FROM ${tables.trimmed}
+       UNION ALL
+       SELECT NULL, NULL, seq::text, xid::text, inserted, reset, namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation
+         FROM ${tables.changes} WHERE xid >= $1::xid8 AND xid < pg_snapshot_xmax(pg_current_snapshot())${only ? ' AND (namespace = ANY($2::text[]) OR reset)' : ''}`;
+}
+
 /** What memory holds, read at one moment (TupleIndex.view). */
 export interface IndexView {
   /** Whether `namespace:object#relation` holds `subject` itself. */
@@ -228,18 +246,7 @@ export class TupleIndex implements HopSource {
     const load = this.loads;
     // Another namespace's changes would only be read to be skipped: a bulk write there is many.
     const only = this.options.namespaces;
-    // The head (where the changes stand) and the changes as two branches of one statement, so
-    // both are of one snapshot: as a join, sorted there, the read cost twice as much.
-    const { rows } = await this.db.query<ChangeRow>(
-      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, trimmed_through::text AS trimmed_through, NULL::text AS seq, NULL::text AS xid,
-              NULL::boolean AS inserted, NULL::boolean AS reset, NULL::text AS namespace, NULL::text AS object, NULL::text AS relation,
-              NULL::text AS subject_id, NULL::text AS subject_set_namespace, NULL::text AS subject_set_object, NULL::text AS subject_set_relation
-         FROM ${this.tables.trimmed}
-       UNION ALL
-       SELECT NULL, NULL, seq::text, xid::text, inserted, reset, namespace, object, relation, subject_id, subject_set_namespace, subject_set_object, subject_set_relation
-         FROM ${this.tables.changes} WHERE xid >= $1::xid8${only ? ' AND (namespace = ANY($2::text[]) OR reset)' : ''}`,
-      only ? [this.cursor.xmin.toString(), only] : [this.cursor.xmin.toString()],
-    );
+    const { rows } = await this.db.query<ChangeRow>(changesStatement(this.tables, only !== undefined), only ? [this.cursor.xmin.toString(), only] : [this.cursor.xmin.toString()]);
     // Loaded again, or stopped, meanwhile: this reading belongs to what is gone.
     if (this.state !== 'ready' || load !== this.loads) return;
     const head = rows.find((row) => row.seq === null)!;

@@ -13,7 +13,7 @@ import { checkTuple } from '../../../server/permissions/engine/check.js';
 import { readNamespaces, type Namespaces } from '../../../server/permissions/namespaces.js';
 import { KeptRows } from '../../../server/permissions/store/kept-rows.js';
 import { CHANGES_KEPT_MS, trimRelationChanges } from '../../../server/permissions/store/change-trimming.js';
-import { TupleIndex } from '../../../server/permissions/store/tuple-index.js';
+import { TupleIndex, changesStatement } from '../../../server/permissions/store/tuple-index.js';
 import { TupleStore, type HopSource } from '../../../server/permissions/store/tuple-store.js';
 import { backendsFor, type Backend } from '../oauth2/support/backends.js';
 import { tuple, tupleStore } from './support.js';
@@ -225,6 +225,30 @@ describe.each(backendsFor('index'))('the relationships kept in memory on %s', (n
     expect(await allowed('Doc:later#view@ken')).toBe(true);
     expect(await allowed('Doc:old#view@ivan')).toBe(true);
     expect(fallbackReads).toBe(0);
+  });
+
+  // Every check after a change runs this read: it must not grow with the hour of changes kept.
+  it('reads only the changes past its place, however many are kept, in the plan a prepared statement ends up with too', async () => {
+    await storeMany(raw, 2_000);
+    const { xmin } = (await raw.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin')).rows[0]!;
+    await write('Doc:fresh#viewers@liam');
+    const json = await raw.transaction(async (tx) => {
+      // A prepared statement's generic plan: one for any place, chosen without knowing it.
+      await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
+      await tx.exec(`PREPARE changes_read (xid8) AS ${changesStatement({ changes: 'relation_tuple_changes', trimmed: 'relation_tuple_changes_trimmed' }, false)}`);
+      try {
+        return (await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE changes_read('${xmin}')`)).rows[0]!['QUERY PLAN'];
+      } finally {
+        await tx.exec('DEALLOCATE changes_read');
+      }
+    });
+    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+    const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+    const reads = (node: PlanNode): PlanNode[] => [...(node['Relation Name'] === 'relation_tuple_changes' ? [node] : []), ...(node.Plans ?? []).flatMap(reads)];
+    const read = reads(Plan);
+    expect(read.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+    // The one change written since, not the 4 000 before it.
+    expect(read.reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0), 0)).toBe(1);
   });
 
   it('keeps nothing past its bound: checks read the database, and answer the same', async () => {
