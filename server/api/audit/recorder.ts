@@ -224,10 +224,14 @@ export class AuditRecorder {
         if (!audit) return db.transaction(fn);
         return unit(audit, (tx, saw) => {
           const tracked: Transaction = {
-            async query<R>(sql: string, params: readonly unknown[] = []) {
-              const result = await tx.query<R>(sql, params);
-              if (anyWrite(sql)) saw(sql, params, result);
-              return result;
+            // No async wrapper: a read goes straight through, and a write's reaction runs before the caller resumes.
+            query<R>(sql: string, params: readonly unknown[] = []) {
+              const result = tx.query<R>(sql, params);
+              if (!anyWrite(sql)) return result;
+              return result.then((res) => {
+                saw(sql, params, res);
+                return res;
+              });
             },
             exec: (sql) => tx.exec(sql),
             atCommit: (sql, params) => tx.atCommit(sql, params),
