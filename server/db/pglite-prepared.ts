@@ -10,7 +10,7 @@
  * other caller's messages interleave, and the answer is read by its own result parser with the
  * statement's row description in front, exactly as query() reads one.
  */
-import { parse, protocol, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -38,14 +38,13 @@ export class PreparedStatements {
   constructor(private readonly pg: PGlite) {}
 
   /**
-   * Runs `sql` with `params` in `schema` (the search_path the caller has set), or, for a statement
-   * not worth keeping, hands it to `via`: PGlite's query() outside a transaction, the
-   * transaction's inside one (PGlite's own would wait for the transaction to end).
+   * Runs `sql` with `params` in `schema` (the search_path the caller has set), inside the open
+   * transaction (pglite.ts) or on its own. A statement not worth keeping runs unnamed in a
+   * transaction, and through PGlite's query() on its own.
    */
-  async query<T>(schema: string, sql: string, params: readonly unknown[], via: PGlite | Transaction): Promise<Results<T>> {
+  async query<T>(schema: string, sql: string, params: readonly unknown[], inTransaction: boolean): Promise<Results<T>> {
     const key = `${schema}\n${sql}`;
-    const known = this.prepared.get(key);
-    if (!known && (params.length === 0 || !PREPARABLE.test(sql) || this.prepared.size >= MAX_PREPARED)) return via.query<T>(sql, [...params]);
+    if (!this.keeps(key, sql, params)) return inTransaction ? this.once<T>(sql, params) : this.pg.query<T>(sql, [...params]);
     const attempt = () =>
       this.pg.runExclusive(async () => {
         const statement = this.prepared.get(key) ?? (await this.prepare(key, sql));
@@ -57,18 +56,72 @@ export class PreparedStatements {
           throw err;
         }
       });
+    if (inTransaction) return attempt();
     // Outside a transaction nothing was done yet: the statement runs again, described afresh.
     const result = await attempt().catch((err: unknown) => {
-      if (via !== this.pg || (err as { code?: string }).code !== RESULT_TYPE_CHANGED) throw err;
+      if ((err as { code?: string }).code !== RESULT_TYPE_CHANGED) throw err;
       return attempt();
     });
     // What PGlite's query() does after a statement outside a transaction.
-    if (via === this.pg) await this.pg.syncToFs();
+    await this.pg.syncToFs();
     return result;
   }
 
+  /**
+   * Statements in the simple protocol (BEGIN, ROLLBACK, a script), in one call into the engine:
+   * PGlite's exec() adds a Sync the simple protocol has no use for, a second call.
+   */
+  async simple(sql: string): Promise<Results[]> {
+    return parse.parseResults(await this.pg.runExclusive(() => this.run(serialize.query(sql))), this.pg.parsers);
+  }
+
+  /**
+   * Runs the statements a transaction queued to run last, then COMMIT, in one call into the
+   * engine, and answers how many rows they wrote. A statement that fails skips to the Sync; the
+   * COMMIT then finds the transaction failed, rolls it back, and the failure is thrown, so the
+   * transaction is over either way.
+   */
+  async commit(schema: string, last: readonly (readonly [string, readonly unknown[]])[]): Promise<number> {
+    const keys = last.map(([sql]) => `${schema}\n${sql}`);
+    // A statement not kept prepared has to be described first: those run one by one, in order.
+    const merged = last.every(([sql, params], i) => this.keeps(keys[i]!, sql, params));
+    let written = 0;
+    if (!merged) for (const [sql, params] of last) written += (await this.query(schema, sql, params, true)).affectedRows ?? 0;
+    return this.pg.runExclusive(async () => {
+      const parts: Uint8Array[] = [];
+      if (merged) {
+        for (const [i, [sql, params]] of last.entries()) {
+          const statement = this.prepared.get(keys[i]!) ?? (await this.prepare(keys[i]!, sql));
+          parts.push(serialize.bind({ statement: statement.name, values: this.values(statement, params) }), serialize.execute({}));
+        }
+        if (parts.length > 0) parts.push(serialize.sync());
+      }
+      const results = parse.parseResults(await this.run(concat(...parts, serialize.query('COMMIT'))), this.pg.parsers);
+      const committed = results[results.length - 1]!;
+      // The COMMIT of a transaction that an earlier failure had ended (its caller caught it and went on).
+      if (committed.command === 'ROLLBACK') throw new Error('the transaction was rolled back: a statement in it had failed');
+      return written + (committed.affectedRows ?? 0);
+    });
+  }
+
+  /** Whether `sql` is kept prepared: parameterised statements of the application, up to a bound. */
+  private keeps(key: string, sql: string, params: readonly unknown[]): boolean {
+    return this.prepared.has(key) || (params.length > 0 && PREPARABLE.test(sql) && this.prepared.size < MAX_PREPARED);
+  }
+
+  /** A statement run once in a transaction, described under no name (the next one replaces it). */
+  private once<T>(sql: string, params: readonly unknown[]): Promise<Results<T>> {
+    return this.pg.runExclusive(async () => this.execute<T>(await this.describe('', sql), params));
+  }
+
   private async prepare(key: string, sql: string): Promise<Prepared> {
-    const name = `sw_${(this.named += 1)}`;
+    const statement = await this.describe(`sw_${(this.named += 1)}`, sql);
+    this.prepared.set(key, statement);
+    return statement;
+  }
+
+  /** Parses and describes `sql` under `name`: its parameters' types and its rows' description. */
+  private async describe(name: string, sql: string): Promise<Prepared> {
     let described: BackendMessage[];
     try {
       await this.run(serialize.parse({ name, text: sql }));
@@ -76,21 +129,24 @@ export class PreparedStatements {
     } finally {
       await this.run(serialize.sync());
     }
-    const statement = {
+    return {
       name,
       types: parse.parseDescribeStatementResults(described),
       rowDescription: described.find((message) => message.name === 'rowDescription'),
     };
-    this.prepared.set(key, statement);
-    return statement;
   }
 
-  private async execute<T>(statement: Prepared, params: readonly unknown[]): Promise<Results<T>> {
-    const values = params.map((value, i) => {
+  /** Each parameter as text, by the serializer of the type the server inferred for it. */
+  private values(statement: Prepared, params: readonly unknown[]) {
+    return params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = this.pg.serializers[statement.types[i]!];
       return serializer ? serializer(value) : String(value);
     });
+  }
+
+  private async execute<T>(statement: Prepared, params: readonly unknown[]): Promise<Results<T>> {
+    const values = this.values(statement, params);
     // One call into the engine for the three messages, not one each: a third less per statement.
     // An error skips to the Sync, which is in the same call, so the session is ready either way.
     const messages = await this.run(concat(serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()));

@@ -29,7 +29,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { PGlite, type Results, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { PGlite, type Results } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDirectory } from './directory-lock.js';
 import { PreparedStatements } from './pglite-prepared.js';
@@ -121,38 +121,9 @@ function toResult<T>(result: Results<T>): QueryResult<T> {
   return { rows: result.rows, rowCount: result.rowCount ?? 0 };
 }
 
-/** Rows the statements changed (not those a SELECT read), for the statistics keeper. */
+/** Rows the statements changed (not those a SELECT read), for the statistics keeper: PGlite counts them on from one result to the next. */
 function written(results: { affectedRows?: number } | { affectedRows?: number }[]): number {
-  return (Array.isArray(results) ? results : [results]).reduce((sum, r) => sum + (r.affectedRows ?? 0), 0);
-}
-
-/** A transaction's handle, and the statements it queued to run last (atCommit). */
-function handleFor(
-  tx: PGliteTransaction,
-  state: TransactionState,
-  run: <T>(sql: string, params: readonly unknown[]) => Promise<Results<T>>,
-  statistics: StatisticsKeeper,
-): { handle: Transaction; runLast(): Promise<void> } {
-  const last: [string, readonly unknown[]][] = [];
-  const query = async <T>(sql: string, params: readonly unknown[] = []) => {
-    if (!state.open || tx.closed) throw new Error('Transaction is closed');
-    const result = await run<T>(sql, params);
-    statistics.wrote(written(result));
-    return toResult(result);
-  };
-  return {
-    handle: {
-      query,
-      exec: async (sql: string) => {
-        statistics.wrote(written(await tx.exec(sql)));
-      },
-      // In process there is no round trip to save: they run in turn before the COMMIT.
-      atCommit: (sql, params) => void last.push([sql, params]),
-    },
-    async runLast() {
-      for (const [sql, params] of last.splice(0)) await query(sql, params);
-    },
-  };
+  return (Array.isArray(results) ? results[results.length - 1] : results)?.affectedRows ?? 0;
 }
 
 /**
@@ -218,10 +189,48 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
     instance.tail = turn.catch(() => undefined);
     return turn;
   };
-  const inSchemaTransaction = <T>(fn: (tx: PGliteTransaction) => Promise<T>): Promise<T> =>
-    pg.transaction(async (tx) => {
-      if (instance.searchPath !== schema) await tx.exec(`SET LOCAL search_path TO ${quoted}`);
-      return fn(tx);
+  /**
+   * A transaction in the schema, in as few calls into the engine as its statements allow: BEGIN
+   * (and the schema's search_path, SET LOCAL) in one, each statement in one, and what was queued
+   * to run last (atCommit) together with the COMMIT in one. PGlite's own transaction() makes two
+   * calls of each BEGIN and COMMIT. Its lock is held throughout, so nothing that bypasses the
+   * queue (the statistics keeper's VACUUM) runs inside.
+   */
+  const inSchemaTransaction = <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> =>
+    pg._runExclusiveTransaction(async () => {
+      const state: TransactionState = { open: true };
+      const last: [string, readonly unknown[]][] = [];
+      const live = () => {
+        if (!state.open) throw new Error('Transaction is closed');
+      };
+      const handle: Transaction = {
+        async query<R>(sql: string, params: readonly unknown[] = []) {
+          live();
+          const result = await prepared.query<R>(schema, sql, params, true);
+          instance.statistics.wrote(written(result));
+          return toResult(result);
+        },
+        async exec(sql: string) {
+          live();
+          instance.statistics.wrote(written(await prepared.simple(sql)));
+        },
+        atCommit(sql: string, params: readonly unknown[]) {
+          live();
+          last.push([sql, params]);
+        },
+      };
+      try {
+        await prepared.simple(instance.searchPath === schema ? 'BEGIN' : `BEGIN; SET LOCAL search_path TO ${quoted}`);
+        const result = await instance.transactions.run(state, () => fn(handle));
+        instance.statistics.wrote(await prepared.commit(schema, last));
+        return result;
+      } catch (err) {
+        // Still open when the failure was not the COMMIT's own (a statement, or the caller).
+        if (pg.isInTransaction()) await prepared.simple('ROLLBACK');
+        throw err;
+      } finally {
+        state.open = false;
+      }
     });
 
   return {
@@ -236,7 +245,7 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
           await pg.exec(`SET search_path TO ${quoted}`);
           instance.searchPath = schema;
         }
-        const result = await prepared.query<T>(schema, sql, params, pg);
+        const result = await prepared.query<T>(schema, sql, params, false);
         instance.statistics.wrote(written(result));
         return toResult(result);
       });
@@ -245,7 +254,7 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
       usable('exec()');
       await inTurn(async () => {
         try {
-          instance.statistics.wrote(written(await inSchemaTransaction((tx) => tx.exec(sql))));
+          await inSchemaTransaction((tx) => tx.exec(sql));
         } finally {
           // A script may set anything, the search_path included.
           instance.searchPath = undefined;
@@ -254,19 +263,7 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       usable('transaction()');
-      return inTurn(() =>
-        inSchemaTransaction(async (tx) => {
-          const state: TransactionState = { open: true };
-          try {
-            const { handle, runLast } = handleFor(tx, state, (sql, params) => prepared.query(schema, sql, params, tx), instance.statistics);
-            const result = await instance.transactions.run(state, () => fn(handle));
-            await runLast();
-            return result;
-          } finally {
-            state.open = false;
-          }
-        }),
-      );
+      return inTurn(() => inSchemaTransaction(fn));
     },
     listen(channel: string, listener: NotificationListener) {
       // PGlite delivers a notification while it reads the answer to the statement (or COMMIT)

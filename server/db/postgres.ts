@@ -180,7 +180,9 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
         if (begun || last.length > 0) {
           const opening = begun ? [] : ['BEGIN'];
           begun = true;
-          await inOneWrite(pipelining, [...opening, ...last, 'COMMIT']);
+          const committed = await inOneWrite(pipelining, [...opening, ...last, 'COMMIT']);
+          // The COMMIT of a transaction that an earlier failure had ended (its caller caught it and went on).
+          if (committed.command === 'ROLLBACK') throw new Error('the transaction was rolled back: a statement in it had failed');
         }
         return result;
       } catch (err) {

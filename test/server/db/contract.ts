@@ -171,6 +171,29 @@ export function databaseContract(backend: () => Backend): void {
       expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM log')).rows[0]!.n).toBe(6);
     });
 
+    it('commits nothing of a transaction whose failed statement the callback caught, and says so', async () => {
+      const db = await openWithSchema('caught');
+      await db.exec('CREATE TABLE t (x int PRIMARY KEY); CREATE TABLE log (x int NOT NULL)');
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO t VALUES ($1)', [1]);
+          await tx.query('INSERT INTO t VALUES ($1)', [1]).catch(() => undefined);
+        }),
+      ).rejects.toThrow(/rolled back/);
+      // A statement queued for the commit fails too, and says why.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO t VALUES ($1)', [1]);
+          await tx.query('INSERT INTO t VALUES ($1)', [1]).catch(() => undefined);
+          tx.atCommit('INSERT INTO log VALUES ($1)', [1]);
+        }),
+      ).rejects.toThrow(/aborted/);
+      expect((await db.query('SELECT x FROM t UNION ALL SELECT x FROM log')).rowCount).toBe(0);
+      // The connection is fine afterwards.
+      await db.transaction(async (tx) => tx.atCommit('INSERT INTO log VALUES ($1)', [2]));
+      expect((await db.query<{ x: number }>('SELECT x FROM log')).rows).toEqual([{ x: 2 }]);
+    });
+
     it('answers statements asked at once each with its own rows, and commits a transaction made only of queued ones', async () => {
       const db = await openWithSchema('at_once');
       await db.exec('CREATE TABLE t (x int PRIMARY KEY)');
