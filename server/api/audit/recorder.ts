@@ -25,6 +25,12 @@ import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, insertedValue, type RouteAudi
 
 /** Copies of other services' data, written as a side effect of a request: not changes of their own. */
 const CACHE_TABLES = new Set(['users']);
+/**
+ * Names kept a minute. `ttlResolution: 0` reads the clock at each look-up: by default lru-cache
+ * keeps the time a millisecond and starts a timer to forget it, which a write every millisecond
+ * or so pays at nearly every look-up.
+ */
+const NAMES_KEPT = { max: 10_000, ttl: 60_000, ttlResolution: 0 } as const;
 /** Body fields whose values are names of roles or states, safe and useful to keep. */
 const VALUE_FIELDS = new Set(['role', 'status', 'plan', 'kind']);
 
@@ -90,9 +96,9 @@ export interface AuditRecorderOptions {
 
 export class AuditRecorder {
   /** The address each identity acts under, for a minute: one lookup fewer on every change. */
-  private readonly actorNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+  private readonly actorNames = new LRUCache<string, string>(NAMES_KEPT);
   /** A person's display name as a target, for a minute too: it comes from the same copy of the identity service's data. */
-  private readonly userNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+  private readonly userNames = new LRUCache<string, string>(NAMES_KEPT);
 
   constructor(private readonly options: AuditRecorderOptions) {}
 
@@ -209,7 +215,8 @@ export class AuditRecorder {
       kind: db.kind,
       schema: db.schema,
       ownedSince: db.ownedSince,
-      async query<T>(sql: string, params: readonly unknown[] = []) {
+      // Not async: a statement outside an audited change (every read) goes straight through.
+      query<T>(sql: string, params: readonly unknown[] = []) {
         const audit = current.getStore();
         if (!audit || !anyWrite(sql)) return db.query<T>(sql, params);
         return unit(audit, async (tx, saw) => {
@@ -219,7 +226,7 @@ export class AuditRecorder {
         });
       },
       exec: (sql) => db.exec(sql),
-      async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+      transaction<T>(fn: (tx: Transaction) => Promise<T>) {
         const audit = current.getStore();
         if (!audit) return db.transaction(fn);
         return unit(audit, (tx, saw) => {
