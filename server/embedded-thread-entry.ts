@@ -13,11 +13,11 @@ const port = parentPort;
 if (!port) throw new Error('embedded-thread-entry runs only as a worker thread of embedded-thread.ts');
 const say = (message: EmbeddedThreadMessage) => port.postMessage(message);
 
-const { config, version } = workerData as EmbeddedThreadData;
+const { config, version, measurement } = workerData as EmbeddedThreadData;
 const log = pino({ level: config.logLevel }, logOutput(config.logFormat));
 
 try {
-  const services = await startEmbeddedServices(config, log, version);
+  const services = await startEmbeddedServices(config, log, version, measurement);
   port.on('message', (message: unknown) => {
     if (message !== CLOSE_MESSAGE) return;
     services

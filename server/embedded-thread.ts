@@ -12,7 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { EmbeddedServices } from './embedded.js';
+import type { EmbeddedMeasurement, EmbeddedServices } from './embedded.js';
 import { siblingModule } from './sibling-module.js';
 import { startThread } from './threads.js';
 
@@ -30,6 +30,7 @@ const YOUNG_GENERATION_MB = 24;
 export interface EmbeddedThreadData {
   config: Config;
   version: string;
+  measurement?: EmbeddedMeasurement;
 }
 
 /** What the thread says: once started (or not), and once closed. */
@@ -38,8 +39,8 @@ export type EmbeddedThreadMessage = { type: 'started'; config: Config; env: Reco
 /** The thread is told to close its services with this message. */
 export const CLOSE_MESSAGE = 'close';
 
-export async function startEmbeddedServicesOnThread(config: Config, log: FastifyBaseLogger, version: string): Promise<EmbeddedServices> {
-  const data: EmbeddedThreadData = { config, version };
+export async function startEmbeddedServicesOnThread(config: Config, log: FastifyBaseLogger, version: string, measurement?: EmbeddedMeasurement): Promise<EmbeddedServices> {
+  const data: EmbeddedThreadData = { config, version, measurement };
   const worker = startThread(THREAD_MODULE, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   let closing = false;
 

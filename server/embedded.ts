@@ -19,7 +19,15 @@ export interface EmbeddedServices {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedServices(config: Config, log: FastifyBaseLogger, version: string): Promise<EmbeddedServices> {
+/**
+ * For the bench's before/after rows alone (test/load/audit-product.mjs), never read from the
+ * configuration or the environment: `unrecorded` runs the API without its audit trail.
+ */
+export interface EmbeddedMeasurement {
+  unrecorded?: boolean;
+}
+
+export async function startEmbeddedServices(config: Config, log: FastifyBaseLogger, version: string, measurement: EmbeddedMeasurement = {}): Promise<EmbeddedServices> {
   const env: Record<string, string> = {};
   const closers: (() => Promise<void>)[] = [];
   const names = embeddedServiceNames(config);
@@ -63,7 +71,7 @@ export async function startEmbeddedServices(config: Config, log: FastifyBaseLogg
     }
     if (names.includes('api')) {
       // Verifies assertions with the gateway's key (config.assertionSecret, handed to workers too).
-      const api = await startEmbeddedApi(config, log.child({ service: 'api' }), version);
+      const api = await startEmbeddedApi(config, log.child({ service: 'api' }), version, measurement);
       closers.push(api.close);
       config.apiUrl = api.url;
       env.API_URL = api.url;

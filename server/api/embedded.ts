@@ -11,8 +11,9 @@ import { openDatabase } from '../db/open.js';
 import { openBlobStore } from '../storage/open.js';
 import { startApi, type RunningApi } from './start.js';
 import { logOutput } from '../logging/log-output.js';
+import type { EmbeddedMeasurement } from '../embedded.js';
 
-export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger, version?: string): Promise<RunningApi> {
+export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger, version?: string, measurement: EmbeddedMeasurement = {}): Promise<RunningApi> {
   if (!config.identityAdminUrl || !config.identityAdminToken) {
     throw new Error('The embedded API needs the identity service admin API: set IDENTITY_ADMIN_URL and IDENTITY_ADMIN_TOKEN');
   }
@@ -38,6 +39,7 @@ export async function startEmbeddedApi(config: Config, log: FastifyBaseLogger, v
       logLevel: config.logLevel,
       logStream: logOutput(config.logFormat),
       seedDemo: true,
+      unrecordedForMeasurement: measurement.unrecorded,
       auditRetentionDays: config.auditRetentionDays,
       // A logger of its own, so a SIEM can tell the trail's lines from request logs by `logger`.
       auditLog: config.auditLog ? pino({ name: 'sitewave-audit', base: { logger: 'audit' } }) : undefined,

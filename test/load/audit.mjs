@@ -210,7 +210,7 @@ export async function benchAudit({ say, problems }) {
           `${fixed(overhead * 100, 1)} %`,
           overhead <= OVERHEAD_TARGET ? 'yes' : 'no',
           `${fixed(control[kind], 2)} (${fixed((control[kind] / before[kind] - 1) * 100, 1)} %)`,
-          `${fixed(before.cpu[kind], 3)} → ${fixed(after.cpu[kind], 3)} (+${fixed(cpuAdded * 1000, 0)} µs)`,
+          `${fixed(before.cpu[kind], 3)} → ${fixed(after.cpu[kind], 3)} (${cpuAdded >= 0 ? '+' : '−'}${fixed(Math.abs(cpuAdded) * 1000, 0)} µs)`,
         ]);
       }
 

@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { startGateway } from './gateway.mjs';
 import { benchIdentity } from './identity.mjs';
 import { benchAudit } from './audit.mjs';
+import { benchAuditProduct } from './audit-product.mjs';
 import { benchBundles } from './bundle-budgets.mjs';
 import { benchHeatmapViewer } from './heatmap-viewer.mjs';
 import { startNginx } from './nginx.mjs';
@@ -243,6 +244,7 @@ async function main() {
   await benchPermissions({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchRolePermissions({ say, problems });
   await benchAudit({ say, problems });
+  await benchAuditProduct({ say, problems });
   await benchSurvey({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });
   await benchSurveyReport({ say, problems });
   await benchProduct({ load, say, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, problems });

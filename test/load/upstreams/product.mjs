@@ -2,7 +2,8 @@
  * The product as `npm start` runs it with no configuration (dist/): the embedded OAuth2
  * provider, identity service and API on loopback, on a thread of their own, and the gateway in
  * front on the main thread, in one process, on a fresh data directory. Announces the gateway's
- * origin and the provider's admin API on stdout.
+ * origin and the provider's admin API on stdout. `unrecorded` after the port: the API records no
+ * audit events, for the audit bench's before row (audit-product.mjs); nothing else differs.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { loadConfig } from '../../../dist/server/config.js';
 import { startEmbeddedServicesOnThread } from '../../../dist/server/embedded-thread.js';
 import { buildGateway } from '../../../dist/server/gateway/app.js';
 
-const [port] = process.argv.slice(2);
+const [port, unrecorded] = process.argv.slice(2);
 const dataDir = mkdtempSync(join(tmpdir(), 'sitewave-bench-product-'));
 const config = loadConfig({
   PORT: port,
@@ -31,7 +32,7 @@ const config = loadConfig({
   // The bench's PostgreSQL rows give a fresh database; PGlite in the data directory otherwise.
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
-const embedded = await startEmbeddedServicesOnThread(config, pino({ level: 'error' }), 'bench');
+const embedded = await startEmbeddedServicesOnThread(config, pino({ level: 'error' }), 'bench', { unrecorded: unrecorded === 'unrecorded' });
 const gateway = await buildGateway(config, { version: 'bench' });
 await gateway.listen({ host: '127.0.0.1', port: Number(port) });
 

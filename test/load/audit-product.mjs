@@ -1,0 +1,130 @@
+/**
+ * What the audit trail adds to a write request as a person's browser sends it: through the whole
+ * product (the gateway, then the API on the embedded services' thread, as `npm start` runs them;
+ * upstreams/product.mjs), over HTTP, signed in with a session token. Three products side by side,
+ * each on a database of its own: one recording (after), one not (before) and a second one not
+ * (control: how far two identical rows differ here). Each is measured in rotating rounds of ten
+ * writes one after another, so a busy moment of the machine weighs on all alike: creating a
+ * project, and renaming one (a lone write, which recording makes a transaction of the write and
+ * its event). Target ≤ 5 % more on the p50, like the in-process rows of audit.mjs, which leave
+ * out everything but the API's own handling.
+ *
+ * Also runnable alone after `npm run build`: `node test/load/audit-product.mjs`.
+ * Environment: BENCH_AUDIT_RUNS (writes per row and product, default 300),
+ * BENCH_PRODUCT_DATABASES (`pglite,postgres` by default), BENCH_DATABASE_URL (postgres.mjs).
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { register } from './identity.mjs';
+import { freshPostgres } from './postgres.mjs';
+import { cleanup, firstLine, freePort, makeTempDir, startProcess, stopProcess } from './processes.mjs';
+import { fixed, formatTable, median } from './table.mjs';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 300);
+const DATABASES = (process.env.BENCH_PRODUCT_DATABASES ?? 'pglite,postgres').split(',');
+const OVERHEAD_TARGET = 0.05;
+const WRITES = [
+  ['create project', 'create'],
+  ['rename a project', 'rename'],
+];
+
+/** A product on a database of its own, signed in, with a project to rename. */
+async function product(label, unrecorded, database) {
+  const dir = makeTempDir(`audit-product-${label}`);
+  const env = { ...process.env };
+  if (database) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
+  const args = [join(HERE, 'upstreams', 'product.mjs'), String(await freePort()), ...(unrecorded ? ['unrecorded'] : [])];
+  const handle = startProcess(`product (audit, ${label})`, process.execPath, args, { env, logFile: join(dir, 'product.log'), announce: true, ipc: true });
+  try {
+    const { url: origin } = await firstLine(handle, 120_000);
+    const token = await register(`${origin}/.ory`, `audit-${label}-${randomBytes(4).toString('hex')}@example.com`);
+    const headers = { 'x-session-token': token, accept: 'application/json', 'content-type': 'application/json' };
+    const call = async (method, path, body, expected) => {
+      const response = await fetch(origin + path, { method, headers, body: body && JSON.stringify(body) });
+      const text = await response.text();
+      if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+      return text ? JSON.parse(text) : null;
+    };
+    const orgs = await call('GET', '/api/orgs', undefined, 200);
+    const orgId = (Array.isArray(orgs) ? orgs : orgs.items)[0].id;
+    const renamed = await call('POST', `/api/orgs/${orgId}/projects`, { name: `Renamed ${label}` }, 201);
+    let n = 0;
+    return {
+      create: () => call('POST', `/api/orgs/${orgId}/projects`, { name: `Audit bench ${label} ${n++}` }, 201),
+      rename: () => call('PUT', `/api/projects/${renamed.id}`, { name: `Renamed ${label} ${n++}` }, 200),
+      stop: () => stopProcess(handle),
+    };
+  } catch (error) {
+    await stopProcess(handle);
+    throw error;
+  }
+}
+
+async function p50s(products) {
+  const names = Object.keys(products);
+  const times = Object.fromEntries(names.map((name) => [name, Object.fromEntries(WRITES.map(([, kind]) => [kind, []]))]));
+  for (const p of Object.values(products)) for (let i = 0; i < 20; i++) for (const [, kind] of WRITES) await p[kind]();
+  for (let round = 0; round < RUNS / 10; round++) {
+    for (let turn = 0; turn < names.length; turn++) {
+      const name = names[(round + turn) % names.length];
+      for (const [, kind] of WRITES) {
+        for (let i = 0; i < 10; i++) {
+          const start = performance.now();
+          await products[name][kind]();
+          times[name][kind].push(performance.now() - start);
+        }
+      }
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, Object.fromEntries(WRITES.map(([, kind]) => [kind, median(times[name][kind])]))]));
+}
+
+export async function benchAuditProduct({ say, problems }) {
+  say();
+  say(`== audit trail through the whole product (gateway -> API, over HTTP, ${RUNS} writes a row, one at a time) ==`);
+  const rows = [];
+  for (const backend of DATABASES) {
+    const databases = [];
+    const products = {};
+    try {
+      for (const name of ['before', 'after', 'control']) {
+        const database = backend === 'postgres' ? await freshPostgres(say) : undefined;
+        if (backend === 'postgres' && !database) break;
+        if (database) databases.push(database);
+        products[name] = await product(`${backend}-${name}`, name !== 'after', database);
+      }
+      if (Object.keys(products).length < 3) continue;
+      const { before, after, control } = await p50s(products);
+      for (const [what, kind] of WRITES) {
+        const overhead = after[kind] / before[kind] - 1;
+        rows.push([
+          backend,
+          what,
+          fixed(before[kind], 2),
+          fixed(after[kind], 2),
+          `${fixed(overhead * 100, 1)} %`,
+          overhead <= OVERHEAD_TARGET ? 'yes' : 'no',
+          `${fixed(control[kind], 2)} (${fixed((control[kind] / before[kind] - 1) * 100, 1)} %)`,
+        ]);
+      }
+    } catch (error) {
+      problems.push(`audit trail through the product on ${backend}: ${error.message}`);
+    } finally {
+      for (const p of Object.values(products)) await p.stop();
+      for (const database of databases) await database.drop();
+    }
+  }
+  say(formatTable(['database', 'write request', 'p50 before (ms)', 'p50 after (ms)', 'added', '≤ 5 %', 'control: before again (noise)'], rows));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = [];
+  await benchAuditProduct({ say: (line = '') => process.stdout.write(`${line}\n`), problems });
+  await cleanup();
+  for (const problem of problems) process.stdout.write(`!! FAILED: ${problem}\n`);
+  process.exitCode = problems.length ? 1 : 0;
+}
