@@ -20,12 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { register } from './identity.mjs';
 import { freshPostgres } from './postgres.mjs';
 import { cleanup, firstLine, freePort, makeTempDir, startProcess, stopProcess } from './processes.mjs';
-import { fixed, formatTable, median } from './table.mjs';
+import { overheadCells } from './audit.mjs';
+import { formatTable, median } from './table.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 300);
 const DATABASES = (process.env.BENCH_PRODUCT_DATABASES ?? 'pglite,postgres').split(',');
-const OVERHEAD_TARGET = 0.05;
 const WRITES = [
   ['create project', 'create'],
   ['rename a project', 'rename'],
@@ -100,16 +100,7 @@ export async function benchAuditProduct({ say, problems }) {
       if (Object.keys(products).length < 3) continue;
       const { before, after, control } = await p50s(products);
       for (const [what, kind] of WRITES) {
-        const overhead = after[kind] / before[kind] - 1;
-        rows.push([
-          backend,
-          what,
-          fixed(before[kind], 2),
-          fixed(after[kind], 2),
-          `${fixed(overhead * 100, 1)} %`,
-          overhead <= OVERHEAD_TARGET ? 'yes' : 'no',
-          `${fixed(control[kind], 2)} (${fixed((control[kind] / before[kind] - 1) * 100, 1)} %)`,
-        ]);
+        rows.push(overheadCells(backend, what, before[kind], after[kind], control[kind]));
       }
     } catch (error) {
       problems.push(`audit trail through the product on ${backend}: ${error.message}`);

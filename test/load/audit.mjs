@@ -33,6 +33,20 @@ function percentile(times, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+/** A write row's cells: the p50s before and after, what recording added against the target, and the control (noise). */
+export function overheadCells(backend, what, before, after, control) {
+  const overhead = after / before - 1;
+  return [
+    backend,
+    what,
+    fixed(before, 2),
+    fixed(after, 2),
+    `${fixed(overhead * 100, 1)} %`,
+    overhead <= OVERHEAD_TARGET ? 'yes' : 'no',
+    `${fixed(control, 2)} (${fixed((control / before - 1) * 100, 1)} %)`,
+  ];
+}
+
 /** An API instance over `db`, recording or not, with an organisation of an owner and a member. */
 async function writer(db, recorded, label) {
   const { buildApi } = await import(dist('api/app.js'));
@@ -200,16 +214,9 @@ export async function benchAudit({ say, problems }) {
         ['create project', 'create'],
         ['change a role', 'role'],
       ]) {
-        const overhead = after[kind] / before[kind] - 1;
         const cpuAdded = after.cpu[kind] - before.cpu[kind];
         writeRows.push([
-          backend,
-          what,
-          fixed(before[kind], 2),
-          fixed(after[kind], 2),
-          `${fixed(overhead * 100, 1)} %`,
-          overhead <= OVERHEAD_TARGET ? 'yes' : 'no',
-          `${fixed(control[kind], 2)} (${fixed((control[kind] / before[kind] - 1) * 100, 1)} %)`,
+          ...overheadCells(backend, what, before[kind], after[kind], control[kind]),
           `${fixed(before.cpu[kind], 3)} → ${fixed(after.cpu[kind], 3)} (${cpuAdded >= 0 ? '+' : '−'}${fixed(Math.abs(cpuAdded) * 1000, 0)} µs)`,
         ]);
       }
