@@ -100,6 +100,8 @@ export class TupleIndex implements HopSource {
   private loads = 0;
   private readonly namespaces: ReadonlySet<string> | undefined;
   private readonly tables: { tuples: string; changes: string; trimmed: string };
+  /** The read of the changes (changesStatement), made once: it runs after every change heard. */
+  private readonly changesRead: string;
 
   /**
    * `db`: a handle whose reads signal nothing. `changes`: the signal, as the kept answers hear it.
@@ -113,6 +115,7 @@ export class TupleIndex implements HopSource {
     this.namespaces = options.namespaces && new Set(options.namespaces);
     const table = (name: string) => (options.schema ? `${quoteIdentifier(options.schema)}.${name}` : name);
     this.tables = { tuples: table('relation_tuples'), changes: table('relation_tuple_changes'), trimmed: table('relation_tuple_changes_trimmed') };
+    this.changesRead = changesStatement(this.tables, options.namespaces !== undefined);
   }
 
   /** Loads the table, in the background: checks read through the fallback until it is done (or given up: too many, or failed). */
@@ -246,7 +249,7 @@ export class TupleIndex implements HopSource {
     const load = this.loads;
     // Another namespace's changes would only be read to be skipped: a bulk write there is many.
     const only = this.options.namespaces;
-    const { rows } = await this.db.query<ChangeRow>(changesStatement(this.tables, only !== undefined), only ? [this.cursor.xmin.toString(), only] : [this.cursor.xmin.toString()]);
+    const { rows } = await this.db.query<ChangeRow>(this.changesRead, only ? [this.cursor.xmin.toString(), only] : [this.cursor.xmin.toString()]);
     // Loaded again, or stopped, meanwhile: this reading belongs to what is gone.
     if (this.state !== 'ready' || load !== this.loads) return;
     const head = rows.find((row) => row.seq === null)!;
