@@ -12,7 +12,7 @@ import { floorplanWallsMigration } from './floorplans/walls-migration.js';
 import { predictedLayerMigration } from './tracks/predicted-layer-migration.js';
 import { projectNameIndexMigration } from './projects/name-index-migration.js';
 import { auditTrailMigration } from './audit/migration.js';
-import { auditAppendMigration, auditInboxMigration } from '../audit/chain.js';
+import { auditAppendMigration, auditInboxEventMigration, auditInboxMigration } from '../audit/chain.js';
 import { nmcliLevelsMigration } from './tracks/nmcli-levels-migration.js';
 import { trackPlacementMigration } from './tracks/placement-migration.js';
 import { floorplanGeoreferenceMigration } from './floorplans/georeference-migration.js';
@@ -35,4 +35,5 @@ export const apiMigrations: readonly Migration[] = [
   floorplanGeoreferenceMigration,
   auditAppendMigration(16),
   auditInboxMigration(17),
+  auditInboxEventMigration(18),
 ];

@@ -142,14 +142,6 @@ export function eventHash(previousHash: string, event: Omit<AuditEvent, 'hash'>)
   return createHash('sha256').update(previousHash).update('\n').update(eventContent(event)).digest('hex');
 }
 
-/** Bounds a details object: what the table keeps is small, whatever a caller hands over. */
-function smallDetails(details: Record<string, unknown> = {}): { value: Record<string, unknown>; text: string } {
-  const text = JSON.stringify(details);
-  if (text.length <= 4_000) return { value: details, text };
-  const value = { truncated: true, keys: Object.keys(details).slice(0, 50) };
-  return { value, text: JSON.stringify(value) };
-}
-
 /** An event's append, for a statement that passes it on (auditAppendParts). */
 export interface AuditAppend {
   /** The inbox row's values, of AUDIT_INBOX_TYPES. */
@@ -239,20 +231,58 @@ export function auditInboxMigration(version: number): Migration {
   return { version, name: 'audit trail: appends to an inbox, sealed into the chain after commit', up: AUDIT_INBOX_SQL };
 }
 
+/**
+ * The inbox row as one column: the pending event's JSON, as the appender wrote it. Fourteen
+ * typed columns cost a write request their parameters' encoding and parsing, and the sealing
+ * their decoding, for values nothing but the sealing ever reads, which parses the event whole.
+ * In isolation the append went from about 100 to 60 µs on PGlite and from 55 to 40 µs on
+ * PostgreSQL. Events waiting at the migration are moved over in their order, written as the
+ * appender writes them (the time as toISOString() gives it).
+ */
+export const AUDIT_INBOX_EVENT_SQL = `
+  CREATE TEMP TABLE audit_inbox_moved ON COMMIT DROP AS
+    SELECT id, json_build_object(
+      'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'actor', json_build_object('type', actor_type, 'id', actor_id, 'name', actor_name, 'address', actor_address),
+      'action', action,
+      'group', action_group,
+      'target', CASE WHEN target_type IS NULL THEN NULL ELSE json_build_object('type', target_type, 'id', target_id, 'name', target_name) END,
+      'orgId', org_id,
+      'outcome', outcome,
+      'requestId', request_id,
+      'details', details::json
+    )::text AS event
+    FROM audit_inbox;
+  DROP TABLE audit_inbox;
+  CREATE TABLE audit_inbox (
+    id bigserial NOT NULL,
+    event text NOT NULL
+  );
+  INSERT INTO audit_inbox (event) SELECT event FROM audit_inbox_moved ORDER BY id;
+  CREATE TRIGGER audit_inbox_append_only BEFORE UPDATE OR DELETE ON audit_inbox FOR EACH ROW EXECUTE FUNCTION audit_inbox_append_only();
+  CREATE TRIGGER audit_inbox_no_truncate BEFORE TRUNCATE ON audit_inbox FOR EACH STATEMENT EXECUTE FUNCTION audit_inbox_append_only();
+`;
+
+/** The migration that makes a service's inbox rows one JSON column (after auditInboxMigration's). */
+export function auditInboxEventMigration(version: number): Migration {
+  return { version, name: 'audit trail: an inbox row is the pending event as JSON', up: AUDIT_INBOX_EVENT_SQL };
+}
+
 /** Appends made by this process: a sealer with nothing new to look for asks the database less often. */
 let appendsMade = 0;
 export const auditAppendsMade = (): number => appendsMade;
 
-const INBOX_COLUMNS = 'at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id, target_name, org_id, outcome, request_id, details';
 /** The types of an append's parameters, in order, for a statement that passes them on (the OAuth2 store's token saves). */
-export const AUDIT_INBOX_TYPES = ['timestamptz', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'uuid', 'text', 'text', 'text'];
+export const AUDIT_INBOX_TYPES = ['text'];
 
 /** The append's statement, made once: drivers find a statement they know by its text. */
-const INBOX_INSERT = `INSERT INTO audit_inbox (${INBOX_COLUMNS}) VALUES (${AUDIT_INBOX_TYPES.map((type, i) => `$${i + 1}::${type}`).join(', ')})`;
+const INBOX_INSERT = 'INSERT INTO audit_inbox (event) VALUES ($1::text)';
+
+/** The largest details object kept whole, as JSON; past it, only its first keys are named. */
+const DETAILS_KEPT = 4_000;
 
 /** One event's append: the inbox row's values, and the event as it will read once sealed. */
 export function auditAppendParts(input: NewAuditEvent, now: Date): AuditAppend & { insert: string; event: PendingAuditEvent } {
-  const details = smallDetails(input.details);
   const event: PendingAuditEvent = {
     at: now.toISOString(),
     actor: { type: input.actor.type, id: input.actor.id ?? null, name: input.actor.name ?? '', address: input.actor.address ?? null },
@@ -262,26 +292,16 @@ export function auditAppendParts(input: NewAuditEvent, now: Date): AuditAppend &
     orgId: input.orgId ?? null,
     outcome: input.outcome ?? 'success',
     requestId: input.requestId ?? null,
-    details: details.value,
+    details: input.details ?? {},
   };
-  const params = [
-    event.at,
-    event.actor.type,
-    event.actor.id,
-    event.actor.name,
-    event.actor.address,
-    event.action,
-    event.group,
-    event.target?.type ?? null,
-    event.target?.id ?? null,
-    event.target?.name ?? '',
-    event.orgId,
-    event.outcome,
-    event.requestId,
-    details.text,
-  ];
+  // One serialisation in the usual case: details can be long only when the whole is.
+  let text = JSON.stringify(event);
+  if (text.length > DETAILS_KEPT && JSON.stringify(event.details).length > DETAILS_KEPT) {
+    event.details = { truncated: true, keys: Object.keys(event.details).slice(0, 50) };
+    text = JSON.stringify(event);
+  }
   appendsMade += 1;
-  return { insert: INBOX_INSERT, params, event };
+  return { insert: INBOX_INSERT, params: [text], event };
 }
 
 /**
@@ -305,7 +325,11 @@ export function appendAuditEventAtCommit(tx: Transaction, input: NewAuditEvent, 
   return event;
 }
 
-type InboxRow = Omit<AuditRow, 'seq' | 'hash' | 'details'> & { id: string | number; details: string };
+interface InboxRow {
+  id: string | number;
+  /** The pending event's JSON (auditAppendParts). */
+  event: string;
+}
 
 /** A statement's text per table prefix, made once: drivers find a statement they know by its text. */
 function memoisedByPrefix(make: (prefix: string) => string): (prefix: string) => string {
@@ -331,9 +355,9 @@ const takeStatement = (unflushed: boolean) =>
     (prefix) => `WITH head AS (
       SELECT head_seq, head_hash, set_config($1, 'on', true) AS sealing${unflushed ? UNFLUSHED : ''} FROM ${prefix}audit_chain WHERE one LIMIT 1 FOR UPDATE
     ), taken AS (
-      DELETE FROM ${prefix}audit_inbox WHERE (SELECT sealing FROM head) = 'on' RETURNING *
+      DELETE FROM ${prefix}audit_inbox WHERE (SELECT sealing FROM head) = 'on' RETURNING id, event
     )
-    SELECT head.head_seq, head.head_hash, taken.* FROM head LEFT JOIN taken ON true ORDER BY taken.id`,
+    SELECT head.head_seq, head.head_hash, taken.id, taken.event FROM head LEFT JOIN taken ON true ORDER BY taken.id`,
   );
 /**
  * A sealing in a transaction of its own commits without waiting for its WAL to reach the disk
@@ -370,9 +394,9 @@ export async function sealPendingAuditEvents(tx: Queryable, prefix = '', own?: T
   }
   let seq = Number(head.head_seq);
   let hash = head.head_hash;
-  const sealed = taken.map(({ id: _id, head_seq: _seq, head_hash: _hash, ...row }) => {
+  const sealed = taken.map((row): AuditEvent => {
     seq += 1;
-    const { hash: _none, ...content } = toAuditEvent({ ...row, seq, hash: '' });
+    const content = { seq, ...(JSON.parse(row.event) as PendingAuditEvent) };
     hash = eventHash(hash, content);
     return { ...content, hash };
   });

@@ -5,7 +5,7 @@
  * subject's tuples walk the other way, on the subject index. No hop scans the table.
  */
 import type { Migration } from '../db/migrate.js';
-import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxMigration } from '../audit/chain.js';
+import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxEventMigration, auditInboxMigration } from '../audit/chain.js';
 
 /**
  * What one relation holds, as relation_contents (migration 4) reads it for a relation `from`
@@ -259,4 +259,5 @@ export const permissionMigrations: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION relation_tuples_recorded();
     `,
   },
+  auditInboxEventMigration(8),
 ];

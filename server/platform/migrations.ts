@@ -2,7 +2,7 @@
  * The platform service's tables, in its own schema: the one project (this installation), every
  * revision of its configuration, and the project's API keys.
  */
-import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxMigration } from '../audit/chain.js';
+import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxEventMigration, auditInboxMigration } from '../audit/chain.js';
 import type { Migration } from '../db/migrate.js';
 
 export const PLATFORM_SCHEMA = 'platform';
@@ -64,4 +64,5 @@ export const platformMigrations: readonly Migration[] = [
   },
   auditAppendMigration(3),
   auditInboxMigration(4),
+  auditInboxEventMigration(5),
 ];

@@ -4,7 +4,7 @@
  * link tokens (only hashes), the courier outbox and stored self-service errors.
  */
 import type { Migration } from '../../db/migrate.js';
-import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxMigration } from '../../audit/chain.js';
+import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxEventMigration, auditInboxMigration } from '../../audit/chain.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -170,4 +170,5 @@ export const identityMigrations: readonly Migration[] = [
   },
   auditAppendMigration(4),
   auditInboxMigration(5),
+  auditInboxEventMigration(6),
 ];

@@ -4,7 +4,7 @@
  * library reads and writes them all through the same seven adapter calls; what the admin API
  * needs beyond that (remembered consents, signing keys and their times) has tables of its own.
  */
-import { AUDIT_STORE_SQL, auditAppendMigration, auditInboxMigration } from '../../audit/chain.js';
+import { AUDIT_INBOX_EVENT_SQL, AUDIT_STORE_SQL, auditAppendMigration, auditInboxMigration } from '../../audit/chain.js';
 import type { Migration } from '../../db/migrate.js';
 
 export const OAUTH2_SCHEMA = 'oauth2';
@@ -129,6 +129,28 @@ export const oauth2Migrations: readonly Migration[] = [
         VALUES (event_at, event_actor_type, event_actor_id, event_actor_name, event_actor_address, event_action, event_group, event_target_type,
           event_target_id, event_target_name, event_org_id, event_outcome, event_request_id, event_details)
         RETURNING id INTO queued;
+        RETURN queued;
+      END $$;
+    `,
+  },
+  {
+    version: 8,
+    name: 'audit trail: an inbox row is the pending event as JSON, and the token save passes it on',
+    // The inbox and the function that writes it change together (AUDIT_INBOX_EVENT_SQL).
+    up: `
+      ${AUDIT_INBOX_EVENT_SQL}
+      DROP FUNCTION save_model_with_event;
+      CREATE FUNCTION save_model_with_event(row_model text, row_id text, row_payload jsonb, row_grant_id text, row_uid text, row_user_code text,
+          row_client_name text, row_owner text, row_expires_at timestamptz, appended_event text)
+        RETURNS bigint LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      DECLARE
+        queued bigint;
+      BEGIN
+        INSERT INTO models (model, id, payload, grant_id, uid, user_code, client_name, owner, expires_at)
+        VALUES (row_model, row_id, row_payload, row_grant_id, row_uid, row_user_code, row_client_name, row_owner, row_expires_at)
+        ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+          user_code = EXCLUDED.user_code, client_name = EXCLUDED.client_name, owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at;
+        INSERT INTO audit_inbox (event) VALUES (appended_event) RETURNING id INTO queued;
         RETURN queued;
       END $$;
     `,

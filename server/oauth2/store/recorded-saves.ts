@@ -1,6 +1,6 @@
 /**
  * Issued tokens' saves, sent together. Each save writes the token's row and appends its audit
- * event (save_model_with_event, migration 7). Saves that arrive while one statement is under way
+ * event (save_model_with_event, migration 8). Saves that arrive while one statement is under way
  * wait for it, and go next as one statement: one round trip, one plan lookup and one commit for
  * all of them, each row still written with its event, in the same transaction. Under load, a
  * round trip and a commit were most of a save's cost (PostgreSQL: the socket write alone was a

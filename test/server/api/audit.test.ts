@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { TEST_DATABASE_URL } from '../db/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAuditEvent, AUDIT_APPEND_FUNCTION_SQL, AUDIT_INBOX_SQL, AUDIT_STORE_SQL, verifyAuditChain } from '../../../server/audit/chain.js';
+import { appendAuditEvent, AUDIT_APPEND_FUNCTION_SQL, AUDIT_INBOX_EVENT_SQL, AUDIT_INBOX_SQL, AUDIT_STORE_SQL, verifyAuditChain } from '../../../server/audit/chain.js';
 import { readTrail } from '../audit/read-trail.js';
 import { runAuditRetention } from '../../../server/api/audit/retention.js';
 import { addToInventory } from '../../../server/api/devices/inventory.js';
@@ -341,7 +341,7 @@ describe.each(BACKENDS)('the audit trail on %s', (backend) => {
       const schema = trailSchema(t.db.schema, 'oauth2');
       await t.db.transaction(async (tx) => {
         await tx.exec(
-          `CREATE SCHEMA ${quoteIdentifier(schema)}; SET LOCAL search_path TO ${quoteIdentifier(schema)}; ${AUDIT_STORE_SQL}; ${AUDIT_APPEND_FUNCTION_SQL}; ${AUDIT_INBOX_SQL}`,
+          `CREATE SCHEMA ${quoteIdentifier(schema)}; SET LOCAL search_path TO ${quoteIdentifier(schema)}; ${AUDIT_STORE_SQL}; ${AUDIT_APPEND_FUNCTION_SQL}; ${AUDIT_INBOX_SQL}; ${AUDIT_INBOX_EVENT_SQL}`,
         );
         await appendAuditEvent(tx, {
           actor: { type: 'oauth2-client', id: 'reporting-app', name: 'Reporting app' },
@@ -396,7 +396,7 @@ describe.each(BACKENDS)('the audit trail on %s', (backend) => {
           await appendAuditEvent(tx, { actor: { type: 'system', name: 'test' }, action: 'audit.exported' });
           await tx.exec(sql);
         });
-      await expect(onAnEventWaiting(`UPDATE audit_inbox SET actor_name = 'x'`)).rejects.toThrow(/append-only/);
+      await expect(onAnEventWaiting(`UPDATE audit_inbox SET event = 'x'`)).rejects.toThrow(/append-only/);
       await expect(onAnEventWaiting('DELETE FROM audit_inbox')).rejects.toThrow(/append-only/);
       await expect(onAnEventWaiting('TRUNCATE audit_inbox')).rejects.toThrow(/append-only/);
     });

@@ -13,10 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appendAuditEvent,
   auditAppendMigration,
+  auditInboxEventMigration,
   auditInboxMigration,
   AUDIT_STORE_SQL,
   sealAuditEvents,
   sealPendingAuditEvents,
+  toAuditEvent,
   verifyAuditChain,
   type AuditRow,
   type NewAuditEvent,
@@ -29,6 +31,9 @@ import { postgresReachable, tempDataDir, TEST_DATABASE_URL } from '../db/support
 
 const postgres = await postgresReachable();
 if (!postgres && process.env.CI) throw new Error(`PostgreSQL is required for the database tests in CI (${TEST_DATABASE_URL})`);
+
+const BEFORE_EVENT_INBOX = [{ version: 1, name: 'audit store', up: AUDIT_STORE_SQL }, auditAppendMigration(2), auditInboxMigration(3)];
+const STORE = [...BEFORE_EVENT_INBOX, auditInboxEventMigration(4)];
 
 const event = (n: number): NewAuditEvent => ({ actor: { type: 'system', name: 'test' }, action: 'audit.exported', details: { n } });
 
@@ -64,7 +69,7 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
       one = await openDatabase({ dataDir: dir.dataDir, name: 'api' });
       other = one;
     }
-    await migrate(one, { schema: one.schema, migrations: [{ version: 1, name: 'audit store', up: AUDIT_STORE_SQL }, auditAppendMigration(2), auditInboxMigration(3)] });
+    await migrate(one, { schema: one.schema, migrations: STORE });
   });
   afterAll(async () => {
     if (backend === 'postgres') await one?.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -218,5 +223,64 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
     const last = (await one.query<AuditRow>('SELECT * FROM audit_events WHERE seq = $1', [head])).rows[0]!;
     await one.query('INSERT INTO audit_events SELECT * FROM jsonb_populate_record(NULL::audit_events, $1::jsonb)', [JSON.stringify({ ...last, seq: head + 1 })]);
     expect(await verifyAuditChain(one)).toMatchObject({ ok: false, firstBroken: { seq: head + 1, reason: 'head-mismatch' } });
+  });
+});
+
+describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('an inbox of typed columns made one of events on %s', (backend) => {
+  it('moves the events waiting there over in their order, sealed as they were appended', async () => {
+    const schema = `sitewave_test_inbox_${randomBytes(4).toString('hex')}`;
+    const dir = backend === 'pglite' ? await tempDataDir() : undefined;
+    const db = dir ? await openDatabase({ dataDir: dir.dataDir, name: 'api' }) : await openDatabase({ dataDir: 'unused', databaseUrl: TEST_DATABASE_URL, name: schema });
+    try {
+      await migrate(db, { schema: db.schema, migrations: BEFORE_EVENT_INBOX });
+      // As the previous release appended: one column per field, details as JSON text.
+      const typed = `INSERT INTO audit_inbox (at, actor_type, actor_id, actor_name, actor_address, action, action_group, target_type, target_id,
+        target_name, org_id, outcome, request_id, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
+      const org = '7d4c9c1e-2f0a-4d47-9a53-2b8f3c7e1a90';
+      await db.query(typed, [
+        '2026-11-02T09:15:30.123Z',
+        'identity',
+        'ana',
+        'ana@example.test',
+        '203.0.113.7',
+        'project.changed',
+        'project',
+        'project',
+        'p-1',
+        'Tower "B" — Zürich',
+        org,
+        'success',
+        'req-1',
+        JSON.stringify({ fields: ['name'], note: 'line\nbreak' }),
+      ]);
+      await db.query(typed, ['2026-11-02T09:15:31.000Z', 'anonymous', null, '', null, 'refusal.permission_denied', 'refusal', null, null, '', null, 'denied', null, '{}']);
+      await migrate(db, { schema: db.schema, migrations: STORE });
+
+      const sealedNow = await sealAuditEvents(db);
+      expect(sealedNow.map((e) => e.action)).toEqual(['project.changed', 'refusal.permission_denied']);
+      const rows = (await db.query<AuditRow>('SELECT * FROM audit_events ORDER BY seq')).rows.map(toAuditEvent);
+      expect(rows).toEqual(sealedNow);
+      expect(rows[0]).toMatchObject({
+        seq: 1,
+        at: '2026-11-02T09:15:30.123Z',
+        actor: { type: 'identity', id: 'ana', name: 'ana@example.test', address: '203.0.113.7' },
+        target: { type: 'project', id: 'p-1', name: 'Tower "B" — Zürich' },
+        orgId: org,
+        outcome: 'success',
+        requestId: 'req-1',
+        details: { fields: ['name'], note: 'line\nbreak' },
+      });
+      expect(rows[1]).toMatchObject({ seq: 2, actor: { type: 'anonymous', id: null, address: null }, target: null, orgId: null, requestId: null, details: {} });
+      expect(await verifyAuditChain(db)).toMatchObject({ ok: true, headSeq: 2 });
+
+      // And the new appends follow them in the chain.
+      await db.transaction((tx) => appendAuditEvent(tx, event(1), new Date()));
+      expect((await sealAuditEvents(db)).map((e) => e.seq)).toEqual([3]);
+      expect(await verifyAuditChain(db)).toMatchObject({ ok: true, headSeq: 3 });
+    } finally {
+      if (!dir) await db.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await db.close();
+      await dir?.remove();
+    }
   });
 });

@@ -63,7 +63,7 @@ describe.each(BACKENDS)('issued token saves on %s', (_name, makeBackend) => {
   });
 
   it('leaves no token behind when its event cannot be appended', async () => {
-    await db.query("ALTER TABLE audit_inbox ADD CONSTRAINT refuse_issued CHECK (action <> 'oauth2.token.issued') NOT VALID");
+    await db.query("ALTER TABLE audit_inbox ADD CONSTRAINT refuse_issued CHECK (event::json ->> 'action' <> 'oauth2.token.issued') NOT VALID");
     try {
       await expect(adapter.upsert('token-b', token('token-b'), 300)).rejects.toThrow();
     } finally {
