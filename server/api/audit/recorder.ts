@@ -21,7 +21,7 @@ import type { Database, QueryResult, Queryable, Transaction } from '../../db/dat
 import { anyWrite } from '../../db/write-watch.js';
 import { appendAuditEvent, appendAuditEventAtCommit, type NewAuditEvent, type PendingAuditEvent } from '../../audit/chain.js';
 import { UUID } from '../../../shared/uuid.js';
-import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, insertedValue, type RouteAudit } from './route-actions.js';
+import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, TARGET_ROW, insertedValue, type RouteAudit } from './route-actions.js';
 
 /** Copies of other services' data, written as a side effect of a request: not changes of their own. */
 const CACHE_TABLES = new Set(['users']);
@@ -33,6 +33,9 @@ const CACHE_TABLES = new Set(['users']);
 const NAMES_KEPT = { max: 10_000, ttl: 60_000, ttlResolution: 0 } as const;
 /** Body fields whose values are names of roles or states, safe and useful to keep. */
 const VALUE_FIELDS = new Set(['role', 'status', 'plan', 'kind']);
+
+/** Called after each write statement of an audited change, with its result. */
+type SawWrite = (sql: string, params: readonly unknown[], result: QueryResult<unknown>) => void;
 
 interface RequestAudit {
   spec: RouteAudit;
@@ -177,40 +180,21 @@ export class AuditRecorder {
 
   /** The API's handle, recording changes made inside an audit context. */
   wrap(db: Database): Database {
-    const unit = async <T>(audit: RequestAudit, work: (tx: Transaction, saw: (sql: string, params: readonly unknown[], result: QueryResult<unknown>) => void) => Promise<T>) => {
-      return db.transaction(async (tx) => {
-        const target = audit.request.method === 'DELETE' ? this.lookUpTarget(tx, audit) : undefined;
-        if (target) await target;
+    // Not async: each await more is a turn more before the COMMIT goes.
+    const unit = <T>(audit: RequestAudit, work: (tx: Transaction, saw: SawWrite) => Promise<T>): Promise<T> =>
+      db.transaction((tx) => {
         let changed = false;
-        const value = await work(tx, (sql, params, res) => {
-          const table = writtenTable(sql);
-          if (table && CACHE_TABLES.has(table)) audit.wroteCopies = true;
-          if (table && CACHE_TABLES.has(table) && audit.spec.inserted?.table !== table) return;
-          const inserted = audit.spec.inserted;
-          if (inserted && !audit.targetId) {
-            const value = (column: string): unknown =>
-              insertedValue(sql, params, inserted.table, column) ?? (table === inserted.table ? (res.rows[0] as Record<string, unknown> | undefined)?.[column] : undefined);
-            const id = value(inserted.column);
-            if (typeof id === 'string') {
-              audit.targetId = id;
-              const name = inserted.name && value(inserted.name);
-              const orgId = inserted.org && value(inserted.org);
-              if (typeof name === 'string') audit.targetName ??= name;
-              if (typeof orgId === 'string') audit.orgId ??= orgId;
-            }
-          }
-          // A membership written tells the organisation of a change whose target has none of its own (a new account).
-          if (!audit.orgId) {
-            const orgId = insertedValue(sql, params, 'org_members', 'org_id');
-            if (typeof orgId === 'string') audit.orgId = orgId;
-          }
-          if (res.rowCount > 0) changed = true;
-        });
-        const appended = changed ? this.append(tx, audit) : undefined;
-        if (appended instanceof Promise) await appended;
-        return value;
+        const saw: SawWrite = (sql, params, res) => {
+          if (this.sawWrite(audit, sql, params, res) && res.rowCount > 0) changed = true;
+        };
+        const run = () =>
+          work(tx, saw).then((value) => {
+            const appended = changed ? this.append(tx, audit) : undefined;
+            return appended instanceof Promise ? appended.then(() => value) : value;
+          });
+        const target = audit.request.method === 'DELETE' ? this.lookUpTarget(tx, audit) : undefined;
+        return target ? target.then(run) : run();
       });
-    };
     const handle: Database = {
       kind: db.kind,
       schema: db.schema,
@@ -272,6 +256,50 @@ export class AuditRecorder {
       return;
     }
     return this.readTarget(tx, audit, sql, id, person);
+  }
+
+  /**
+   * What a write in an audited change tells about its target and organisation; false for a write
+   * that is no change of its own (a copy of another service's data).
+   */
+  private sawWrite(audit: RequestAudit, sql: string, params: readonly unknown[], res: QueryResult<unknown>): boolean {
+    const table = writtenTable(sql);
+    if (table && CACHE_TABLES.has(table)) audit.wroteCopies = true;
+    if (table && CACHE_TABLES.has(table) && audit.spec.inserted?.table !== table) return false;
+    const inserted = audit.spec.inserted;
+    if (inserted && !audit.targetId) {
+      const value = (column: string): unknown =>
+        insertedValue(sql, params, inserted.table, column) ?? (table === inserted.table ? (res.rows[0] as Record<string, unknown> | undefined)?.[column] : undefined);
+      const id = value(inserted.column);
+      if (typeof id === 'string') {
+        audit.targetId = id;
+        const name = inserted.name && value(inserted.name);
+        const orgId = inserted.org && value(inserted.org);
+        if (typeof name === 'string') audit.targetName ??= name;
+        if (typeof orgId === 'string') audit.orgId ??= orgId;
+      }
+    }
+    if (audit.targetName === null && table) this.targetFromRow(audit, table, res.rows[0]);
+    // A membership written tells the organisation of a change whose target has none of its own (a new account).
+    if (!audit.orgId) {
+      const orgId = insertedValue(sql, params, 'org_members', 'org_id');
+      if (typeof orgId === 'string') audit.orgId = orgId;
+    }
+    return true;
+  }
+
+  /** The target's name and organisation from its own row, when the write returned it (TARGET_ROW). */
+  private targetFromRow(audit: RequestAudit, table: string, row: unknown): void {
+    const columns = TARGET_ROW[audit.spec.target];
+    if (!columns || columns.table !== table || !row || typeof row !== 'object') return;
+    const id = audit.targetId ?? (audit.spec.param ? (audit.request.params as Record<string, string>)[audit.spec.param] : undefined);
+    const written = row as Record<string, unknown>;
+    const name = written[columns.name];
+    if (!id || written.id !== id || typeof name !== 'string') return;
+    audit.targetId = id;
+    audit.targetName = name;
+    const orgId = written[columns.org];
+    if (typeof orgId === 'string') audit.orgId ??= orgId;
   }
 
   private async readTarget(tx: Queryable, audit: RequestAudit, sql: string, id: string, person: boolean): Promise<void> {

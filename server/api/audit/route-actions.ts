@@ -119,6 +119,18 @@ export const TARGET_LOOKUP: Partial<Record<AuditTargetType, string>> = {
   firmware: `SELECT device_model || ' ' || version AS name, NULL::uuid AS org_id FROM firmware_releases WHERE id = $1`,
 };
 
+/**
+ * Targets whose own row holds both what TARGET_LOOKUP reads: a write to that table that returns
+ * the target's row (`RETURNING`, as an update of its name does) tells them, and the lookup, a
+ * statement more in the change's transaction, is not needed.
+ */
+export const TARGET_ROW: Partial<Record<AuditTargetType, { table: string; name: string; org: string }>> = {
+  org: { table: 'orgs', name: 'name', org: 'id' },
+  device: { table: 'devices', name: 'name', org: 'org_id' },
+  project: { table: 'projects', name: 'name', org: 'org_id' },
+  invitation: { table: 'invites', name: 'email', org: 'org_id' },
+};
+
 /** Which path parameter's row tells the organisation when the target does not (a user in an org, a project's member). */
 export const SCOPE_LOOKUP: Record<string, string> = {
   orgId: 'SELECT id AS org_id FROM orgs WHERE id = $1',
