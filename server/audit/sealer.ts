@@ -45,13 +45,18 @@ export function startAuditSealer(db: Database, options: { onError: (err: unknown
   let lastAppendAt = 0;
   let closed = false;
 
+  // The count is the process's, and several services' stores may share it (the embedded
+  // services run on one thread): appends to another store made a sealing here find nothing.
+  // After that, this store looks first, until a look finds something again.
+  let countIsOurs = true;
   const sealOnce = async (): Promise<AuditEvent[]> => {
     lastSealAt = Date.now();
     // Appends made here since the last sealing: it will find something, no need to look first.
     const made = auditAppendsMade();
-    const expected = made !== appendsSealed;
+    const expected = countIsOurs && made !== appendsSealed;
     appendsSealed = made;
     const sealed = await sealAuditEvents(db, undefined, expected);
+    countIsOurs = sealed.length > 0 || (!expected && countIsOurs);
     for (const event of sealed) options.log?.info({ audit: event }, event.action);
     return sealed;
   };

@@ -57,17 +57,21 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
   let one: Database;
   let other: Database;
   let removeDir: (() => Promise<void>) | undefined;
+  /** A second store beside the first: another service's, in the same database. */
+  let openOther: (name: string) => Promise<Database>;
 
   beforeAll(async () => {
     if (backend === 'postgres') {
       const open = () => openDatabase({ dataDir: 'unused-with-a-database-url', databaseUrl: TEST_DATABASE_URL, name: schema });
       one = await open();
       other = await open();
+      openOther = (name) => openDatabase({ dataDir: 'unused-with-a-database-url', databaseUrl: TEST_DATABASE_URL, name: `${schema}_${name}` });
     } else {
       const dir = await tempDataDir();
       removeDir = dir.remove;
       one = await openDatabase({ dataDir: dir.dataDir, name: 'api' });
       other = one;
+      openOther = (name) => openDatabase({ dataDir: dir.dataDir, name });
     }
     await migrate(one, { schema: one.schema, migrations: STORE });
   });
@@ -206,6 +210,30 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
       expect(lines[0]!.audit).toMatchObject({ seq: Number(row.seq), hash: row.hash });
     } finally {
       await sealer.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("opens no sealing after one that found nothing, when the appends counted were another store's", async () => {
+    const store = await openOther('identity');
+    await migrate(store, { schema: store.schema, migrations: STORE });
+    const errors: unknown[] = [];
+    let sealings = 0;
+    const counted: Database = { ...store, transaction: (fn) => (sealings++, store.transaction(fn)) };
+    const sealer = startAuditSealer(counted, { onError: (err) => errors.push(err) });
+    try {
+      for (let n = 4000; n < 4005; n++) {
+        await one.transaction((tx) => appendAuditEvent(tx, event(n), new Date()));
+        expect(await sealer.seal()).toEqual([]);
+      }
+      expect(sealings).toBe(1);
+      // Its own appends are found and sealed as before.
+      await store.transaction((tx) => appendAuditEvent(tx, event(4100), new Date()));
+      expect((await sealer.seal()).map((sealed) => sealed.details.n)).toEqual([4100]);
+    } finally {
+      await sealer.close();
+      if (backend === 'postgres') await store.exec(`DROP SCHEMA IF EXISTS "${store.schema}" CASCADE`);
+      await store.close();
     }
     expect(errors).toEqual([]);
   });
