@@ -2,7 +2,7 @@
  * The product as `npm start` runs it with no configuration (dist/): the embedded OAuth2
  * provider, identity service and API on loopback, on a thread of their own, and the gateway in
  * front on the main thread, in one process, on a fresh data directory. Announces the gateway's
- * origin and the provider's admin API on stdout. `unrecorded` after the port: the API records no
+ * origin, the provider's admin API and the directory its e-mails land in on stdout. `unrecorded` after the port: the API records no
  * audit events, for the audit bench's before row (audit-product.mjs); nothing else differs.
  */
 import { randomBytes } from 'node:crypto';
@@ -47,4 +47,6 @@ process.on('SIGINT', stop);
 // The bench holds an IPC channel: when it dies, so does this process.
 process.on('disconnect', stop);
 
-process.stdout.write(`${JSON.stringify({ url: config.publicUrl, oauth2AdminUrl: config.oauth2AdminUrl, oauth2AdminToken: config.oauth2AdminToken })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: config.publicUrl, oauth2AdminUrl: config.oauth2AdminUrl, oauth2AdminToken: config.oauth2AdminToken, mailDirectory: join(dataDir, 'mail') })}\n`,
+);
