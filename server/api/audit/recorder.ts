@@ -9,7 +9,9 @@
  *   and a transaction that rolls back takes its event with it.
  * - A change made elsewhere (the OAuth2 provider's clients, the identity service's sessions), where
  *   the handler writes nothing here, is recorded once the route answers with success, before the
- *   answer leaves, in a transaction of its own.
+ *   answer leaves, in a transaction of its own: on a route marked `remote`, or one whose handler
+ *   wrote nothing through this handle. A local change that turned out to change nothing (setting
+ *   the role a member already has) records nothing.
  *
  * Handlers may add what only they know (a target created elsewhere, a detail) with noteAudit().
  */
@@ -49,10 +51,12 @@ interface RequestAudit {
   recorded: number;
   /** Whether the request wrote a copy of another service's data (CACHE_TABLES). */
   wroteCopies: boolean;
+  /** Whether the handler ran a transaction or a write through the handle: it then recorded what it changed here. */
+  ranHere: boolean;
 }
 
 function newAudit(spec: RouteAudit, request: FastifyRequest, notes: Record<string, unknown> = {}): RequestAudit {
-  return { spec, request, targetId: null, targetName: null, orgId: null, actorName: null, notes, recorded: 0, wroteCopies: false };
+  return { spec, request, targetId: null, targetName: null, orgId: null, actorName: null, notes, recorded: 0, wroteCopies: false, ranHere: false };
 }
 
 declare module 'fastify' {
@@ -122,7 +126,7 @@ export class AuditRecorder {
     // Callback style: an answer with nothing left to record (most, and every read) leaves at once, not a turn later.
     app.addHook('onSend', (request, reply, payload, done) => {
       const audit = request.audit;
-      if (!audit || audit.recorded > 0 || reply.statusCode >= 400) return done(null, payload);
+      if (!audit || audit.recorded > 0 || reply.statusCode >= 400 || (audit.ranHere && !audit.spec.remote)) return done(null, payload);
       if (!audit.targetId && !audit.spec.param && typeof payload === 'string') audit.targetId = idInAnswer(payload);
       raw.transaction(async (tx) => this.append(tx, audit)).then(() => done(null, payload), done);
     });
@@ -183,6 +187,7 @@ export class AuditRecorder {
     // Not async: each await more is a turn more before the COMMIT goes.
     const unit = <T>(audit: RequestAudit, work: (tx: Transaction, saw: SawWrite) => Promise<T>): Promise<T> =>
       db.transaction((tx) => {
+        audit.ranHere = true;
         let changed = false;
         const saw: SawWrite = (sql, params, res) => {
           if (this.sawWrite(audit, sql, params, res) && res.rowCount > 0) changed = true;

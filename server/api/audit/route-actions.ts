@@ -19,6 +19,12 @@ export interface RouteAudit {
   inserted?: { table: string; column: string; name?: string; org?: string };
   /** Field names of the request body go into the details (never their values). */
   fields?: boolean;
+  /**
+   * The change is made in another service (the identity service, the OAuth2 provider): recorded
+   * when the route answers with success, whatever the handler wrote here. Without it, a handler
+   * that ran a transaction here and changed nothing records nothing.
+   */
+  remote?: boolean;
 }
 
 const r = (action: AuditAction, target: AuditTargetType, param?: string, extra: Partial<RouteAudit> = {}): RouteAudit => ({
@@ -27,6 +33,8 @@ const r = (action: AuditAction, target: AuditTargetType, param?: string, extra: 
   ...(param ? { param } : {}),
   ...extra,
 });
+/** A change made in another service (RouteAudit.remote). */
+const elsewhere = (spec: RouteAudit): RouteAudit => ({ ...spec, remote: true });
 const created = (action: AuditAction, target: AuditTargetType, table: string, column = 'id', named: { name?: string; org?: string } = {}): RouteAudit => ({
   action,
   target,
@@ -37,24 +45,24 @@ const created = (action: AuditAction, target: AuditTargetType, table: string, co
 export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /api/admin/orgs': created('org.created', 'org', 'orgs', 'id', { name: 'name', org: 'id' }),
   'POST /api/admin/orgs/:orgId/join': r('org.admin_joined', 'org', 'orgId'),
-  'POST /api/admin/users': created('user.created', 'user', 'users', 'identity_id'),
-  'PUT /api/admin/users/:userId': r('user.changed', 'user', 'userId', { fields: true }),
-  'PUT /api/admin/users/:userId/recovery': r('user.recovery_issued', 'user', 'userId'),
-  'DELETE /api/admin/users/:userId/sessions': r('user.sessions.revoked', 'user', 'userId'),
-  'DELETE /api/admin/users/:userId/sessions/:sessionId': r('user.session.revoked', 'session', 'sessionId'),
+  'POST /api/admin/users': elsewhere(created('user.created', 'user', 'users', 'identity_id')),
+  'PUT /api/admin/users/:userId': elsewhere(r('user.changed', 'user', 'userId', { fields: true })),
+  'PUT /api/admin/users/:userId/recovery': elsewhere(r('user.recovery_issued', 'user', 'userId')),
+  'DELETE /api/admin/users/:userId/sessions': elsewhere(r('user.sessions.revoked', 'user', 'userId')),
+  'DELETE /api/admin/users/:userId/sessions/:sessionId': elsewhere(r('user.session.revoked', 'session', 'sessionId')),
   'POST /api/admin/firmware/releases': created('firmware.release.published', 'firmware', 'firmware_releases'),
   'DELETE /api/admin/firmware/releases/:releaseId': r('firmware.release.deleted', 'firmware', 'releaseId'),
-  'POST /api/admin/oauth2/applications': r('oauth2.client.created', 'oauth2-client', undefined, { fields: true }),
-  'PUT /api/admin/oauth2/applications/:clientId': r('oauth2.client.changed', 'oauth2-client', 'clientId', { fields: true }),
-  'DELETE /api/admin/oauth2/applications/:clientId': r('oauth2.client.deleted', 'oauth2-client', 'clientId'),
-  'POST /api/admin/oauth2/applications/:clientId/secret': r('oauth2.client.secret_rotated', 'oauth2-client', 'clientId'),
-  'DELETE /api/admin/oauth2/users/:userId/applications': r('oauth2.consent.revoked', 'user', 'userId'),
-  'DELETE /api/admin/oauth2/users/:userId/applications/:clientId': r('oauth2.consent.revoked', 'user', 'userId'),
-  'POST /api/admin/oauth2/issuers': r('oauth2.issuer.added', 'oauth2-issuer', undefined, { fields: true }),
-  'DELETE /api/admin/oauth2/issuers/:issuerId': r('oauth2.issuer.removed', 'oauth2-issuer', 'issuerId'),
-  'POST /api/admin/oauth2/signing-keys': r('oauth2.signing_key.rotated', 'signing-key'),
+  'POST /api/admin/oauth2/applications': elsewhere(r('oauth2.client.created', 'oauth2-client', undefined, { fields: true })),
+  'PUT /api/admin/oauth2/applications/:clientId': elsewhere(r('oauth2.client.changed', 'oauth2-client', 'clientId', { fields: true })),
+  'DELETE /api/admin/oauth2/applications/:clientId': elsewhere(r('oauth2.client.deleted', 'oauth2-client', 'clientId')),
+  'POST /api/admin/oauth2/applications/:clientId/secret': elsewhere(r('oauth2.client.secret_rotated', 'oauth2-client', 'clientId')),
+  'DELETE /api/admin/oauth2/users/:userId/applications': elsewhere(r('oauth2.consent.revoked', 'user', 'userId')),
+  'DELETE /api/admin/oauth2/users/:userId/applications/:clientId': elsewhere(r('oauth2.consent.revoked', 'user', 'userId')),
+  'POST /api/admin/oauth2/issuers': elsewhere(r('oauth2.issuer.added', 'oauth2-issuer', undefined, { fields: true })),
+  'DELETE /api/admin/oauth2/issuers/:issuerId': elsewhere(r('oauth2.issuer.removed', 'oauth2-issuer', 'issuerId')),
+  'POST /api/admin/oauth2/signing-keys': elsewhere(r('oauth2.signing_key.rotated', 'signing-key')),
   'PUT /api/user/settings': r('account.preferences.changed', 'user', undefined, { fields: true }),
-  'POST /api/register': created('user.registered_from_invitation', 'user', 'users', 'identity_id'),
+  'POST /api/register': elsewhere(created('user.registered_from_invitation', 'user', 'users', 'identity_id')),
   'POST /api/registerjoin': r('org.invitation.accepted', 'invitation'),
   'POST /api/join': r('org.invitation.accepted', 'invitation'),
   'PUT /api/orgs/:orgId': r('org.changed', 'org', 'orgId', { fields: true }),

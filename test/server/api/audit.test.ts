@@ -134,6 +134,18 @@ describe.each(BACKENDS)('the audit trail on %s', (backend) => {
     expect((await events('org.member.role_changed')).map((e) => e.target_name)).toEqual(['admin Tester', 'admin Renamed']);
   });
 
+  it('records no change for a role set to the one the member already has', async () => {
+    const before = await events('org.member.role_changed');
+    const res = await t.http
+      .put(`/api/orgs/${orgId}/users/${admin.id}`)
+      .set(await t.as(owner))
+      .send({ role: 'member' });
+    expect(res.status).toBe(200);
+    expect(res.body.role).toBe('member');
+    expect(await events('org.member.role_changed')).toHaveLength(before.length);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
   it('records a project created, changed and deleted, the deletion with the name it had', async () => {
     const created = await t.http
       .post(`/api/orgs/${orgId}/projects`)
