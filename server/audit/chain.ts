@@ -283,6 +283,13 @@ const DETAILS_KEPT = 4_000;
 
 /** One event's append: the inbox row's values, and the event as it will read once sealed. */
 export function auditAppendParts(input: NewAuditEvent, now: Date): AuditAppend & { insert: string; event: PendingAuditEvent } {
+  const { text, event } = pendingEvent(input, now);
+  appendsMade += 1;
+  return { insert: INBOX_INSERT, params: [text], event };
+}
+
+/** The event as it will read once sealed, and its JSON for the inbox. */
+function pendingEvent(input: NewAuditEvent, now: Date): { text: string; event: PendingAuditEvent } {
   const event: PendingAuditEvent = {
     at: now.toISOString(),
     actor: { type: input.actor.type, id: input.actor.id ?? null, name: input.actor.name ?? '', address: input.actor.address ?? null },
@@ -300,8 +307,7 @@ export function auditAppendParts(input: NewAuditEvent, now: Date): AuditAppend &
     event.details = { truncated: true, keys: Object.keys(event.details).slice(0, 50) };
     text = JSON.stringify(event);
   }
-  appendsMade += 1;
-  return { insert: INBOX_INSERT, params: [text], event };
+  return { text, event };
 }
 
 /**
@@ -323,6 +329,37 @@ export function appendAuditEventAtCommit(tx: Transaction, input: NewAuditEvent, 
   const { insert, params, event } = auditAppendParts(input, now);
   tx.atCommit(insert, params);
   return event;
+}
+
+/**
+ * The append of an event for a write sent in the same round trip, before its result is known (a
+ * lone write: Transaction.atCommit): made only when the transaction has written anything (an
+ * update that matched no row assigns it no transaction id), and taking the target's display name
+ * and organisation, where the event has none, from `lookup` run after the write — one statement
+ * of one parameter, the target's id, answering `name` and `org_id`. So the event names the target
+ * as the change left it, as when the name is read from the row the write returned.
+ */
+export function auditAppendIfWrittenSql(lookup: string): string {
+  return `INSERT INTO audit_inbox (event)
+    SELECT jsonb_set(jsonb_set(e.event,
+      '{target,name}', CASE WHEN e.event #>> '{target,name}' = '' THEN to_jsonb(coalesce(t.name, '')) ELSE e.event #> '{target,name}' END),
+      '{orgId}', CASE WHEN e.event -> 'orgId' = 'null'::jsonb THEN coalesce(to_jsonb(t.org_id), 'null'::jsonb) ELSE e.event -> 'orgId' END)::text
+    FROM (SELECT $2::jsonb AS event) AS e LEFT JOIN (${lookup}) AS t ON true
+    WHERE pg_current_xact_id_if_assigned() IS NOT NULL`;
+}
+
+/** What jsonb refuses and a text column takes: a NUL, or half of a surrogate pair, escaped. */
+const NOT_FOR_JSONB = /\\u(?:0000|d[89a-f])/i;
+
+/**
+ * The parameters of auditAppendIfWrittenSql's statement for `input`, whose target is `targetId`;
+ * null when the event's JSON cannot pass through jsonb (appendAuditEventAtCommit then).
+ */
+export function auditAppendIfWrittenParams(input: NewAuditEvent, targetId: string, now: Date): unknown[] | null {
+  const { text } = pendingEvent(input, now);
+  if (NOT_FOR_JSONB.test(text)) return null;
+  appendsMade += 1;
+  return [targetId, text];
 }
 
 interface InboxRow {

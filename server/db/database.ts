@@ -27,8 +27,13 @@ export interface Transaction extends Queryable {
    * trip for both. For a statement whose answer nobody reads (an audit event's append, which a
    * write request would otherwise wait a round trip for). Its failure rolls the transaction back
    * and fails it like any statement's.
+   *
+   * `answered`, when given, hears the statement's result once the COMMIT has succeeded, before
+   * the transaction's promise resolves. A transaction whose statements are all queued here runs
+   * whole in one round trip on PostgreSQL (BEGIN, the statements, COMMIT) and one call into the
+   * engine on PGlite: a lone write and the audit event that goes with it (api/audit/recorder.ts).
    */
-  atCommit(sql: string, params: readonly unknown[]): void;
+  atCommit(sql: string, params: readonly unknown[], answered?: (result: QueryResult<unknown>) => void): void;
 }
 
 export interface Database extends Queryable {

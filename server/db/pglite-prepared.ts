@@ -11,8 +11,16 @@
  * statement's row description in front, exactly as query() reads one.
  */
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import type { QueryResult } from './database.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+/** A statement a transaction queued to run with its COMMIT (Transaction.atCommit). */
+export interface QueuedStatement {
+  sql: string;
+  params: readonly unknown[];
+  answered?: (result: QueryResult<unknown>) => void;
+}
 
 interface Prepared {
   name: string;
@@ -77,30 +85,37 @@ export class PreparedStatements {
 
   /**
    * Runs the statements a transaction queued to run last, then COMMIT, in one call into the
-   * engine, and answers how many rows they wrote. A statement that fails skips to the Sync; the
-   * COMMIT then finds the transaction failed, rolls it back, and the failure is thrown, so the
+   * engine — after `opening` (BEGIN, when the transaction ran nothing before) — and answers each
+   * statement's result. A statement that fails skips to the Sync; the COMMIT then finds the
+   * transaction failed and rolls it back, and the statement's failure is thrown, so the
    * transaction is over either way.
    */
-  async commit(schema: string, last: readonly (readonly [string, readonly unknown[]])[]): Promise<number> {
-    const keys = last.map(([sql]) => `${schema}\n${sql}`);
+  async commit(schema: string, last: readonly QueuedStatement[], opening?: string): Promise<Results[]> {
+    const keys = last.map(({ sql }) => `${schema}\n${sql}`);
     // A statement not kept prepared has to be described first: those run one by one, in order.
-    const merged = last.every(([sql, params], i) => this.keeps(keys[i]!, sql, params));
-    let written = 0;
-    if (!merged) for (const [sql, params] of last) written += (await this.query(schema, sql, params, true)).affectedRows ?? 0;
+    const merged = last.every(({ sql, params }, i) => this.keeps(keys[i]!, sql, params));
+    const answers: Results[] = [];
+    // A statement is described in the schema the opening sets: one not prepared yet waits for it.
+    if (opening && (!merged || keys.some((key) => !this.prepared.has(key)))) {
+      await this.simple(opening);
+      opening = undefined;
+    }
+    if (!merged) for (const { sql, params } of last) answers.push(await this.query(schema, sql, params, true));
     return this.pg.runExclusive(async () => {
-      const parts: Uint8Array[] = [];
-      if (merged) {
-        for (const [i, [sql, params]] of last.entries()) {
-          const statement = this.prepared.get(keys[i]!) ?? (await this.prepare(keys[i]!, sql));
-          parts.push(serialize.bind({ statement: statement.name, values: this.values(statement, params) }), serialize.execute({}));
-        }
-        if (parts.length > 0) parts.push(serialize.sync());
+      const parts: Uint8Array[] = merged && opening ? [serialize.query(opening)] : [];
+      const statements: Prepared[] = [];
+      for (const [i, { sql, params }] of merged ? last.entries() : []) {
+        const statement = this.prepared.get(keys[i]!) ?? (await this.prepare(keys[i]!, sql));
+        statements.push(statement);
+        parts.push(serialize.bind({ statement: statement.name, values: this.values(statement, params) }), serialize.execute({}));
       }
-      const results = parse.parseResults(await this.run(concat(...parts, serialize.query('COMMIT'))), this.pg.parsers);
-      const committed = results[results.length - 1]!;
+      if (statements.length > 0) parts.push(serialize.sync());
+      const messages = await this.run(concat(...parts, serialize.query('COMMIT')));
+      const results = parse.parseResults(withRowDescriptions(messages, statements), this.pg.parsers);
       // The COMMIT of a transaction that an earlier failure had ended (its caller caught it and went on).
-      if (committed.command === 'ROLLBACK') throw new Error('the transaction was rolled back: a statement in it had failed');
-      return written + (committed.affectedRows ?? 0);
+      if (results[results.length - 1]!.command === 'ROLLBACK') throw new Error('the transaction was rolled back: a statement in it had failed');
+      // The opening's results come first, the COMMIT's last.
+      return merged ? results.slice(results.length - 1 - statements.length, results.length - 1) : answers;
     });
   }
 
@@ -166,6 +181,23 @@ export class PreparedStatements {
   private run(message: Uint8Array): Promise<BackendMessage[]> {
     return this.pg.execProtocolStream(message, { syncToFs: false });
   }
+}
+
+/**
+ * The answer of bound statements with each one's row description put in front of its rows, as
+ * the result parser reads them (the statements were described once, when they were prepared).
+ */
+function withRowDescriptions(messages: BackendMessage[], statements: readonly Prepared[]): BackendMessage[] {
+  if (!statements.some((statement) => statement.rowDescription)) return messages;
+  const spliced: BackendMessage[] = [];
+  let bound = 0;
+  for (const message of messages) {
+    spliced.push(message);
+    if (message.name !== 'bindComplete') continue;
+    const description = statements[bound++]?.rowDescription;
+    if (description) spliced.push(description);
+  }
+  return spliced;
 }
 
 /** Protocol messages as one buffer, which PGlite reads through in one call. */

@@ -32,7 +32,7 @@ import v8 from 'node:v8';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDirectory } from './directory-lock.js';
-import { PreparedStatements } from './pglite-prepared.js';
+import { PreparedStatements, type QueuedStatement } from './pglite-prepared.js';
 import { keepStatistics, type StatisticsKeeper } from './pglite-statistics.js';
 import { refuseInsideTransaction, type Database, type NotificationListener, type QueryResult, type Transaction, type TransactionState } from './database.js';
 import { quoteIdentifier } from './schema-name.js';
@@ -191,38 +191,49 @@ export async function openPGlite(directory: string, schema: string): Promise<Dat
   };
   /**
    * A transaction in the schema, in as few calls into the engine as its statements allow: BEGIN
-   * (and the schema's search_path, SET LOCAL) in one, each statement in one, and what was queued
-   * to run last (atCommit) together with the COMMIT in one. PGlite's own transaction() makes two
-   * calls of each BEGIN and COMMIT. Its lock is held throughout, so nothing that bypasses the
-   * queue (the statistics keeper's VACUUM) runs inside.
+   * (and the schema's search_path, SET LOCAL) with the first statement's call, each statement in
+   * one, and what was queued to run last (atCommit) together with the COMMIT in one; a transaction
+   * of queued statements only is one call. PGlite's own transaction() makes two calls of each
+   * BEGIN and COMMIT. Its lock is held throughout, so nothing that bypasses the queue (the
+   * statistics keeper's VACUUM) runs inside, and BEGIN can wait for the first statement.
    */
   const inSchemaTransaction = <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> =>
     pg._runExclusiveTransaction(async () => {
       const state: TransactionState = { open: true };
-      const last: [string, readonly unknown[]][] = [];
+      const last: QueuedStatement[] = [];
+      const opening = instance.searchPath === schema ? 'BEGIN' : `BEGIN; SET LOCAL search_path TO ${quoted}`;
+      // One promise for all: statements asked at once still run in the order they were asked.
+      let begun: Promise<unknown> | undefined;
+      const begin = () => (begun ??= prepared.simple(opening));
       const live = () => {
         if (!state.open) throw new Error('Transaction is closed');
       };
       const handle: Transaction = {
         async query<R>(sql: string, params: readonly unknown[] = []) {
           live();
+          await begin();
           const result = await prepared.query<R>(schema, sql, params, true);
           instance.statistics.wrote(written(result));
           return toResult(result);
         },
         async exec(sql: string) {
           live();
+          await begin();
           instance.statistics.wrote(written(await prepared.simple(sql)));
         },
-        atCommit(sql: string, params: readonly unknown[]) {
+        atCommit(sql: string, params: readonly unknown[], answered?: (result: QueryResult<unknown>) => void) {
           live();
-          last.push([sql, params]);
+          last.push({ sql, params, answered });
         },
       };
       try {
-        await prepared.simple(instance.searchPath === schema ? 'BEGIN' : `BEGIN; SET LOCAL search_path TO ${quoted}`);
         const result = await instance.transactions.run(state, () => fn(handle));
-        instance.statistics.wrote(await prepared.commit(schema, last));
+        // A transaction that ran nothing sends nothing.
+        if (begun || last.length > 0) {
+          const answers = await prepared.commit(schema, last, begun ? undefined : opening);
+          instance.statistics.wrote(written(answers));
+          last.forEach(({ answered }, i) => answered?.(toResult(answers[i]!)));
+        }
         return result;
       } catch (err) {
         // Still open when the failure was not the COMMIT's own (a statement, or the caller).

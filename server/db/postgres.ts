@@ -59,7 +59,7 @@ type PipelinedClient = pg.PoolClient & { pipeline: boolean; connection: { stream
  * Sends `configs` in one write on a pipelining connection, each with its own Sync, and waits for
  * every answer: one round trip for all. The first failure is thrown once all have answered.
  */
-async function inOneWrite(client: PipelinedClient, configs: readonly (pg.QueryConfig | string)[]): Promise<pg.QueryResult> {
+async function inOneWrite(client: PipelinedClient, configs: readonly (pg.QueryConfig | string)[]): Promise<pg.QueryResult[]> {
   const { stream } = client.connection;
   stream.cork();
   let sent: Promise<pg.QueryResult>[];
@@ -71,7 +71,7 @@ async function inOneWrite(client: PipelinedClient, configs: readonly (pg.QueryCo
   const answers = await Promise.allSettled(sent);
   const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected');
   if (failed) throw failed.reason;
-  return (answers[answers.length - 1] as PromiseFulfilledResult<pg.QueryResult>).value;
+  return answers.map((answer) => (answer as PromiseFulfilledResult<pg.QueryResult>).value);
 }
 
 function toResult<T>(result: pg.QueryResult): QueryResult<T> {
@@ -146,6 +146,8 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
         if (!state.open) throw new Error('Transaction is closed');
       };
       const last: pg.QueryConfig[] = [];
+      /** Who hears each of `last`'s results (Transaction.atCommit). */
+      const heard: (((result: QueryResult<unknown>) => void) | undefined)[] = [];
       // Pipelining for the whole transaction: each statement goes out as it is asked, answers come
       // back in order, and BEGIN and COMMIT can share a write with the statements next to them.
       const pipelining = client as PipelinedClient;
@@ -156,7 +158,7 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
       const send = (config: pg.QueryConfig | string): Promise<pg.QueryResult> => {
         if (begun) return client.query(config);
         begun = true;
-        return inOneWrite(pipelining, ['BEGIN', config]);
+        return inOneWrite(pipelining, ['BEGIN', config]).then((answers) => answers[1]!);
       };
       const tx: Transaction = {
         async query<R>(sql: string, params: readonly unknown[] = []) {
@@ -167,9 +169,10 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
           live();
           await send(sql);
         },
-        atCommit(sql: string, params: readonly unknown[]) {
+        atCommit(sql: string, params: readonly unknown[], answered?: (result: QueryResult<unknown>) => void) {
           live();
           last.push(statement(sql, params));
+          heard.push(answered);
         },
       };
       try {
@@ -180,9 +183,10 @@ export function openPostgres(databaseUrl: string, schema: string, options: Postg
         if (begun || last.length > 0) {
           const opening = begun ? [] : ['BEGIN'];
           begun = true;
-          const committed = await inOneWrite(pipelining, [...opening, ...last, 'COMMIT']);
+          const answers = await inOneWrite(pipelining, [...opening, ...last, 'COMMIT']);
           // The COMMIT of a transaction that an earlier failure had ended (its caller caught it and went on).
-          if (committed.command === 'ROLLBACK') throw new Error('the transaction was rolled back: a statement in it had failed');
+          if (answers[answers.length - 1]!.command === 'ROLLBACK') throw new Error('the transaction was rolled back: a statement in it had failed');
+          heard.forEach((answered, i) => answered?.(toResult(answers[opening.length + i]!)));
         }
         return result;
       } catch (err) {

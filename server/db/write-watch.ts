@@ -71,10 +71,10 @@ class WatchedTransaction extends WatchedQueryable implements Transaction {
     super(tx, isWrite, changed, changesOnly);
   }
 
-  atCommit(sql: string, params: readonly unknown[]): void {
+  atCommit(sql: string, params: readonly unknown[], answered?: (result: QueryResult<unknown>) => void): void {
     // The statement runs before the COMMIT, whose end signals (transaction()) if it may change what a cache holds.
     if (this.isWrite(sql)) this.changed();
-    this.tx.atCommit(sql, params);
+    this.tx.atCommit(sql, params, answered);
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * The audit trail's cost and speed, in-process on dist/ (PostgreSQL and PGlite):
  *
- * - what recording adds to a write request: the p50 of creating a project and of changing a
- *   member's role, through the API (app.inject, a signed assertion), without recording (before)
+ * - what recording adds to a write request: the p50 of creating a project, of changing a
+ *   member's role and of renaming a project (a lone write), through the API (app.inject, a signed assertion), without recording (before)
  *   and with it (after); target ≤ 5 % more; beside it this process's CPU per write (the API's,
  *   PGlite's when it is the database, and the sealer's share; not PostgreSQL's own), and the
  *   bench's own noise: a second instance without recording measured against the first (control);
@@ -25,6 +25,13 @@ const EXPORTED = 100_000;
 const TARGETS = { postgres: 50, pglite: 150 };
 const EXPORT_TARGET = 20_000;
 const OVERHEAD_TARGET = 0.05;
+/** The issue's two writes, and a lone write (a rename: one statement, which recording sends with its event). */
+const WRITES = [
+  ['create project', 'create'],
+  ['change a role', 'role'],
+  ['rename a project', 'rename'],
+];
+const KINDS = WRITES.map(([, kind]) => kind);
 
 const dist = (file) => new URL(`../../dist/server/${file}`, import.meta.url).href;
 
@@ -78,10 +85,15 @@ async function writer(db, recorded, label) {
   let n = 0;
   // A counter of its own: every role change changes the role (one that does not writes nothing).
   let changes = 0;
+  const renamed = (await app.inject({ method: 'POST', url: `/api/orgs/${org}/projects`, headers, payload: { name: 'Renamed' } })).json().id;
   return {
     async create() {
       const res = await app.inject({ method: 'POST', url: `/api/orgs/${org}/projects`, headers, payload: { name: `P ${n++}` } });
       if (res.statusCode !== 201) throw new Error(`create project answered ${res.statusCode}: ${res.body}`);
+    },
+    async rename() {
+      const res = await app.inject({ method: 'PUT', url: `/api/projects/${renamed}`, headers, payload: { name: `Renamed ${n++}` } });
+      if (res.statusCode !== 200) throw new Error(`rename answered ${res.statusCode}: ${res.body}`);
     },
     async role() {
       const res = await app.inject({ method: 'PUT', url: `/api/orgs/${org}/users/${member}`, headers, payload: { role: changes++ % 2 ? 'viewer' : 'member' } });
@@ -102,18 +114,17 @@ async function writeP50s(db) {
   const writers = { before: await writer(db, false, 'before'), after: await writer(db, true, 'after'), control: await writer(db, false, 'control') };
   const names = Object.keys(writers);
   try {
-    const times = Object.fromEntries(names.map((name) => [name, { create: [], role: [] }]));
+    const times = Object.fromEntries(names.map((name) => [name, Object.fromEntries(KINDS.map((kind) => [kind, []]))]));
     // This process's CPU per write (the API's, and PGlite's when it is the database): it counts
     // the sealer's share too, which the turns spread over all three rows' times.
-    const cpu = Object.fromEntries(names.map((name) => [name, { create: 0, role: 0 }]));
+    const cpu = Object.fromEntries(names.map((name) => [name, Object.fromEntries(KINDS.map((kind) => [kind, 0]))]));
     for (const w of Object.values(writers)) {
       for (let i = 0; i < 5; i++) {
-        await w.create();
-        await w.role();
+        for (const kind of KINDS) await w[kind]();
       }
     }
     for (let round = 0; round < RUNS; round++) {
-      for (const kind of ['create', 'role']) {
+      for (const kind of KINDS) {
         for (let turn = 0; turn < names.length; turn++) {
           const name = names[(round + turn) % names.length];
           const cpuAtStart = process.cpuUsage();
@@ -127,7 +138,10 @@ async function writeP50s(db) {
     }
     const p = (list) => percentile(list, 0.5);
     const perWrite = (name, kind) => cpu[name][kind] / times[name][kind].length / 1000;
-    const row = (name) => ({ create: p(times[name].create), role: p(times[name].role), cpu: { create: perWrite(name, 'create'), role: perWrite(name, 'role') } });
+    const row = (name) => ({
+      ...Object.fromEntries(KINDS.map((kind) => [kind, p(times[name][kind])])),
+      cpu: Object.fromEntries(KINDS.map((kind) => [kind, perWrite(name, kind)])),
+    });
     return Object.fromEntries(names.map((name) => [name, row(name)]));
   } finally {
     for (const w of Object.values(writers)) await w.close();
@@ -212,10 +226,7 @@ export async function benchAudit({ say, problems }) {
       await migrate(db, { schema: db.schema, migrations: apiMigrations });
       const { before, after, control } = await writeP50s(db);
       say(`   ${backend}: ${await sealingCost(db)}`);
-      for (const [what, kind] of [
-        ['create project', 'create'],
-        ['change a role', 'role'],
-      ]) {
+      for (const [what, kind] of WRITES) {
         const cpuAdded = after.cpu[kind] - before.cpu[kind];
         writeRows.push([
           ...overheadCells(backend, what, before[kind], after[kind], control[kind]),

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { AuditOutcome } from '../../../shared/audit-actions.js';
 import type { Database, QueryResult, Queryable, Transaction } from '../../db/database.js';
 import { anyWrite } from '../../db/write-watch.js';
-import { appendAuditEvent, appendAuditEventAtCommit, type NewAuditEvent, type PendingAuditEvent } from '../../audit/chain.js';
+import { appendAuditEvent, appendAuditEventAtCommit, auditAppendIfWrittenParams, auditAppendIfWrittenSql, type NewAuditEvent, type PendingAuditEvent } from '../../audit/chain.js';
 import { UUID } from '../../../shared/uuid.js';
 import { ROUTE_AUDIT, SCOPE_LOOKUP, TARGET_LOOKUP, TARGET_ROW, insertedValue, type RouteAudit } from './route-actions.js';
 
@@ -200,6 +200,7 @@ export class AuditRecorder {
         const target = audit.request.method === 'DELETE' ? this.lookUpTarget(tx, audit) : undefined;
         return target ? target.then(run) : run();
       });
+    const withEvent = <T>(audit: RequestAudit, sql: string, params: readonly unknown[]) => this.loneWriteWithEvent<T>(db, audit, sql, params);
     const handle: Database = {
       kind: db.kind,
       schema: db.schema,
@@ -208,6 +209,8 @@ export class AuditRecorder {
       query<T>(sql: string, params: readonly unknown[] = []) {
         const audit = current.getStore();
         if (!audit || !anyWrite(sql)) return db.query<T>(sql, params);
+        const together = withEvent<T>(audit, sql, params);
+        if (together) return together;
         return unit(audit, async (tx, saw) => {
           const result = await tx.query<T>(sql, params);
           saw(sql, params, result);
@@ -345,6 +348,50 @@ export class AuditRecorder {
   }
 
   private appendKnown(tx: Transaction, audit: RequestAudit, outcome: AuditOutcome): PendingAuditEvent {
+    const appended = appendAuditEventAtCommit(tx, this.eventOf(audit, outcome), this.options.now());
+    audit.recorded += 1;
+    return appended;
+  }
+
+  /**
+   * A lone write that changes its target, the route's (an update by the path's id), and its event
+   * in one transaction sent whole: one round trip on PostgreSQL, one call into PGlite, where the
+   * write and a separate append took two and three. The event is appended only if the write wrote
+   * anything, and reads the target's name and organisation as the write left them
+   * (auditAppendIfWrittenSql). Undefined where the event needs a read first (an actor or a scope
+   * not known yet, a target read before its deletion): the write then runs in a unit().
+   */
+  private loneWriteWithEvent<T>(db: Database, audit: RequestAudit, sql: string, params: readonly unknown[]): Promise<QueryResult<T>> | undefined {
+    const { request, spec } = audit;
+    const table = writtenTable(sql);
+    const lookup = TARGET_LOOKUP[spec.target];
+    if (request.method === 'DELETE' || !spec.param || spec.inserted || !lookup || !table || CACHE_TABLES.has(table)) return;
+    const targetId = audit.targetId ?? (request.params as Record<string, string>)[spec.param];
+    if (!targetId || !UUID.test(targetId)) return;
+    audit.orgId ??= request.checkedOrgId ?? null;
+    // A person or a firmware release names no organisation: the path's scope would have to be read.
+    if (audit.orgId === null && (spec.target === 'user' || spec.target === 'firmware')) return;
+    const caller = request.caller;
+    if (caller && audit.actorName === null) audit.actorName = this.actorNames.get(caller.id) ?? null;
+    if (caller && audit.actorName === null) return;
+    audit.targetId = targetId;
+    const eventParams = auditAppendIfWrittenParams(this.eventOf(audit, 'success'), targetId, this.options.now());
+    if (!eventParams) return;
+    audit.ranHere = true;
+    let written: QueryResult<T> | undefined;
+    return db
+      .transaction(async (tx) => {
+        tx.atCommit(sql, params, (result) => (written = result as QueryResult<T>));
+        tx.atCommit(auditAppendIfWrittenSql(lookup), eventParams, (result) => (audit.recorded += result.rowCount));
+      })
+      .then(() => {
+        this.sawWrite(audit, sql, params, written!);
+        return written!;
+      });
+  }
+
+  /** The request's event as it is known now. */
+  private eventOf(audit: RequestAudit, outcome: AuditOutcome): NewAuditEvent {
     const { request, spec } = audit;
     const details: Record<string, unknown> = { ...audit.notes };
     const body = request.body;
@@ -363,9 +410,7 @@ export class AuditRecorder {
       details,
     };
     if (spec.target === 'org' && !event.orgId && audit.targetId) event.orgId = audit.targetId;
-    const appended = appendAuditEventAtCommit(tx, event, this.options.now());
-    audit.recorded += 1;
-    return appended;
+    return event;
   }
 
   private actorOf(audit: RequestAudit): NewAuditEvent['actor'] {

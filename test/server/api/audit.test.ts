@@ -198,6 +198,43 @@ describe.each(BACKENDS)('the audit trail on %s', (backend) => {
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
 
+  it('sends a lone write with its event: the event names the target as the write left it, and neither goes without the other', async () => {
+    const project = await t.http
+      .post(`/api/orgs/${orgId}/projects`)
+      .set(await t.as(owner))
+      .send({ name: 'Lone A' });
+    const rival = await t.http
+      .post(`/api/orgs/${orgId}/projects`)
+      .set(await t.as(owner))
+      .send({ name: 'Lone Rival' });
+    const projectId = project.body.id as string;
+    const rename = async (name: string, id = projectId) =>
+      (
+        await t.http
+          .put(`/api/projects/${id}`)
+          .set(await t.as(owner))
+          .send({ name })
+      ).status;
+    const changed = async () => (await events('project.changed')).filter((event) => event.target_id === projectId);
+
+    expect(await rename('Lone B')).toBe(200);
+    expect(await changed()).toMatchObject([{ target_name: 'Lone B', org_id: orgId, actor_id: owner.id, details: { fields: ['name'] } }]);
+    // Refused by the database (a taken name): neither the change nor an event.
+    expect(await rename(rival.body.name)).toBe(409);
+    // The event cannot be written: the change is not made either.
+    await t.db.exec(`
+      CREATE FUNCTION refuse_events() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no events today'; END $$;
+      CREATE TRIGGER refuse_events BEFORE INSERT ON audit_inbox FOR EACH ROW EXECUTE FUNCTION refuse_events();
+    `);
+    expect(await rename('Lone C')).toBe(500);
+    await t.db.exec('DROP TRIGGER refuse_events ON audit_inbox; DROP FUNCTION refuse_events()');
+    expect((await t.db.query<{ name: string }>('SELECT name FROM projects WHERE id = $1', [projectId])).rows).toEqual([{ name: 'Lone B' }]);
+    expect(await changed()).toHaveLength(1);
+    expect(await rename('Lone D')).toBe(200);
+    expect((await changed()).map((event) => event.target_name)).toEqual(['Lone B', 'Lone D']);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
   it('a refused change (409) records nothing', async () => {
     const before = (await events()).length;
     expect(

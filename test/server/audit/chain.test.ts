@@ -6,12 +6,14 @@
  * the events back from the table and recomputes every hash, so what the table keeps must be the
  * bytes that were hashed: text that needs escaping is among them.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appendAuditEvent,
+  auditAppendIfWrittenParams,
+  auditAppendIfWrittenSql,
   auditAppendMigration,
   auditInboxEventMigration,
   auditInboxMigration,
@@ -101,6 +103,41 @@ describe.each(['pglite', ...(postgres ? ['postgres'] : [])])('appending to the a
     }
     expect(await sealed(other)).toEqual([1, 2, 3, 4, 5].map((n) => ({ seq: n, n })));
     expect(await verifyAuditChain(one)).toMatchObject({ ok: true, headSeq: 5 });
+  });
+
+  it('appends an event sent with its write only when the write wrote, naming the target as the write left it', async () => {
+    await one.exec('CREATE TABLE widgets (id uuid PRIMARY KEY, name text NOT NULL, org_id uuid)');
+    const [id, orgId] = [randomUUID(), randomUUID()];
+    await one.query('INSERT INTO widgets VALUES ($1, $2, $3)', [id, 'Old', orgId]);
+    const append = auditAppendIfWrittenSql('SELECT name, org_id FROM widgets WHERE id = $1');
+    const change = (name: string, target: string, input: NewAuditEvent) =>
+      one.transaction(async (tx) => {
+        const heard: number[] = [];
+        tx.atCommit('UPDATE widgets SET name = $2 WHERE id = $1', [target, name], (result) => heard.push(result.rowCount));
+        tx.atCommit(append, auditAppendIfWrittenParams(input, id, new Date())!, (result) => heard.push(result.rowCount));
+        return heard;
+      });
+    const changed = (name = ''): NewAuditEvent => ({
+      actor: { type: 'system' },
+      action: 'project.changed',
+      target: { type: 'project', id, name },
+      details: { n: 6, text: 'ünï "q" \\ \n' },
+    });
+    // Wrote: the event takes the name the write left and the row's organisation.
+    expect(await change('Neu — "Zürich"', id, changed())).toEqual([1, 1]);
+    // Matched no row: no event.
+    expect(await change('Nobody', randomUUID(), changed())).toEqual([0, 0]);
+    // A name the caller knew and an organisation it gave stay.
+    expect(await change('Third', id, { ...changed('Known'), orgId: id })).toEqual([1, 1]);
+    await sealAuditEvents(one);
+    const rows = (await one.query<AuditRow>(`SELECT * FROM audit_events WHERE action = 'project.changed' ORDER BY seq`)).rows.map(toAuditEvent);
+    expect(rows.map((e) => [e.target?.name, e.orgId, e.details])).toEqual([
+      ['Neu — "Zürich"', orgId, { n: 6, text: 'ünï "q" \\ \n' }],
+      ['Known', id, { n: 6, text: 'ünï "q" \\ \n' }],
+    ]);
+    expect(await verifyAuditChain(one)).toMatchObject({ ok: true });
+    // What jsonb cannot hold goes the other way (a separate append).
+    expect(auditAppendIfWrittenParams({ ...changed(), details: { text: 'nul \u0000' } }, id, new Date())).toBeNull();
   });
 
   it('seals a batch of any size in two statements, and one with nothing waiting leaves the inbox closed', async () => {

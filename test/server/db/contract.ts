@@ -208,6 +208,42 @@ export function databaseContract(backend: () => Backend): void {
       expect((await db.transaction((tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM t'))).rows[0]!.n).toBe(4);
     });
 
+    it("answers statements queued for the commit once it succeeded, a transaction of nothing else included, and throws the failing one's own error", async () => {
+      const db = await openWithSchema('answered');
+      await db.exec("CREATE TABLE t (x int PRIMARY KEY, name text NOT NULL DEFAULT 'new'); CREATE TABLE log (x int NOT NULL)");
+      const heard: unknown[] = [];
+      // Only queued statements: BEGIN, both and the COMMIT go together.
+      await db.transaction(async (tx) => {
+        tx.atCommit('INSERT INTO t (x) VALUES ($1) RETURNING x, name', [1], (result) => heard.push(result));
+        tx.atCommit('INSERT INTO log SELECT x FROM t WHERE x = $1', [1], (result) => heard.push(result.rowCount));
+        tx.atCommit('INSERT INTO log VALUES ($1)', [9]);
+        // Nothing was heard before the COMMIT.
+        expect(heard).toEqual([]);
+      });
+      expect(heard).toEqual([{ rows: [{ x: 1, name: 'new' }], rowCount: 1 }, 1]);
+      // After statements that ran first, in a schema that is not the last one used.
+      await (await openWithSchema('answered_other')).query('SELECT 1');
+      await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t (x) VALUES ($1)', [2]);
+        tx.atCommit('UPDATE t SET name = $2 WHERE x = $1 RETURNING name', [2, 'renamed'], (result) => heard.push(result.rows));
+      });
+      expect(heard[2]).toEqual([{ name: 'renamed' }]);
+      // A failing one fails the transaction with its own error (a duplicate is a 409 to the API), and nobody hears anything.
+      const failed = await rejection(
+        db.transaction(async (tx) => {
+          tx.atCommit('UPDATE t SET x = $1 WHERE x = $2 RETURNING x', [1, 2], (result) => heard.push(result));
+          tx.atCommit('INSERT INTO log VALUES ($1)', [3], (result) => heard.push(result));
+        }),
+      );
+      expect(isUniqueViolation(failed)).toBe(true);
+      expect(heard).toHaveLength(3);
+      expect((await db.query<{ x: number }>('SELECT x FROM log ORDER BY x')).rows).toEqual([{ x: 1 }, { x: 9 }]);
+      expect((await db.query<{ x: number; name: string }>('SELECT x, name FROM t ORDER BY x')).rows).toEqual([
+        { x: 1, name: 'new' },
+        { x: 2, name: 'renamed' },
+      ]);
+    });
+
     it('refuses a transaction handle used after the transaction ended', async () => {
       const db = await openWithSchema('stale');
       let kept: Parameters<Parameters<Database['transaction']>[0]>[0] | undefined;
