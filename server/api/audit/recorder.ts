@@ -33,6 +33,8 @@ const CACHE_TABLES = new Set(['users']);
  * or so pays at nearly every look-up.
  */
 const NAMES_KEPT = { max: 10_000, ttl: 60_000, ttlResolution: 0 } as const;
+/** Each target type's conditional append (auditAppendIfWrittenSql), made once rather than on every lone write. */
+const APPEND_IF_WRITTEN: Partial<Record<string, string>> = Object.fromEntries(Object.entries(TARGET_LOOKUP).map(([type, lookup]) => [type, auditAppendIfWrittenSql(lookup)]));
 /** Body fields whose values are names of roles or states, safe and useful to keep. */
 const VALUE_FIELDS = new Set(['role', 'status', 'plan', 'kind']);
 
@@ -364,8 +366,8 @@ export class AuditRecorder {
   private loneWriteWithEvent<T>(db: Database, audit: RequestAudit, sql: string, params: readonly unknown[]): Promise<QueryResult<T>> | undefined {
     const { request, spec } = audit;
     const table = writtenTable(sql);
-    const lookup = TARGET_LOOKUP[spec.target];
-    if (request.method === 'DELETE' || !spec.param || spec.inserted || !lookup || !table || CACHE_TABLES.has(table)) return;
+    const append = APPEND_IF_WRITTEN[spec.target];
+    if (request.method === 'DELETE' || !spec.param || spec.inserted || !append || !table || CACHE_TABLES.has(table)) return;
     const targetId = audit.targetId ?? (request.params as Record<string, string>)[spec.param];
     if (!targetId || !UUID.test(targetId)) return;
     audit.orgId ??= request.checkedOrgId ?? null;
@@ -382,7 +384,7 @@ export class AuditRecorder {
     return db
       .transaction(async (tx) => {
         tx.atCommit(sql, params, (result) => (written = result as QueryResult<T>));
-        tx.atCommit(auditAppendIfWrittenSql(lookup), eventParams, (result) => (audit.recorded += result.rowCount));
+        tx.atCommit(append, eventParams, (result) => (audit.recorded += result.rowCount));
       })
       .then(() => {
         this.sawWrite(audit, sql, params, written!);
